@@ -1,0 +1,40 @@
+import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * The error block every route renders. It shows the server's message for an expected failure
+ * (a thrown Response with {message}), a generic text otherwise: never a stack trace.
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("common");
+  let title = t("error.title");
+  let message = t("error.generic");
+  let status: number | undefined;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    if (error.status === 404) {
+      title = t("error.notFoundTitle");
+      message = t("error.notFound");
+    } else if (error.data && typeof error.data === "object" && typeof error.data.message === "string") {
+      message = error.data.message;
+    } else if (typeof error.data === "string" && error.data.length < 300) {
+      message = error.data;
+    }
+  }
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-xl font-semibold">{title}</h1>
+      {status ? <p className="text-sm text-gray-600 dark:text-gray-300">{t("error.status", { status })}</p> : null}
+      <p role="alert">{t(message, { defaultValue: message })}</p>
+      <div className="flex gap-3">
+        <a href="" className="btn-secondary">
+          {t("error.retry")}
+        </a>
+        <Link to="/" className="btn-primary">
+          {t("error.home")}
+        </Link>
+      </div>
+    </main>
+  );
+}

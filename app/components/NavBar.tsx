@@ -1,0 +1,46 @@
+import { Link, useNavigate } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * The custom navigation bar every page uses (spec section 2): white title on the pink theme
+ * colour, and a back action. Without JS the back action is a plain link to `backTo`.
+ */
+export function NavBar({
+  title,
+  backTo,
+  right,
+}: {
+  title: ReactNode;
+  /** Where "back" leads without history (and without JS). Omit for tab pages: no back action. */
+  backTo?: string;
+  right?: ReactNode;
+}) {
+  const { t } = useTranslation("common");
+  const navigate = useNavigate();
+  return (
+    <header className="sticky top-0 z-navbar flex h-12 items-center bg-brand px-1 text-white shadow-sm">
+      <div className="flex w-12 justify-start">
+        {backTo ? (
+          <Link
+            to={backTo}
+            aria-label={t("nav.back")}
+            className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-white/15"
+            onClick={(event) => {
+              if (window.history.length > 1 && document.referrer.startsWith(window.location.origin)) {
+                event.preventDefault();
+                navigate(-1);
+              }
+            }}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor">
+              <path strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" d="M15 5l-7 7 7 7" />
+            </svg>
+          </Link>
+        ) : null}
+      </div>
+      <h1 className="flex-1 truncate text-center text-lg font-semibold">{title}</h1>
+      <div className="flex w-12 justify-end">{right}</div>
+    </header>
+  );
+}

@@ -1,0 +1,62 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { GameCoin as Coin } from "./coins";
+import { BET_TEXT_COLOUR, type BetName, COLOUR_BETS, NUMBER_BETS, SIZE_BETS, betColour } from "./bets";
+import type { GameTab } from "./format";
+
+/**
+ * The bet board. Each bet is a submit button of a GET form, so that without JS choosing a bet
+ * reloads the page with ?betName= and the server renders the bet popup; with JS the click is
+ * intercepted and the popup opens at once.
+ */
+export function BetButtons({
+  level,
+  coin,
+  tab,
+  locked,
+  onChoose,
+}: {
+  level: number;
+  coin: Coin;
+  tab: GameTab;
+  locked: boolean;
+  onChoose: (name: BetName) => void;
+}) {
+  const { t } = useTranslation("game");
+  const button = (name: BetName, label: string, wide: boolean) => (
+    <button
+      key={name}
+      type="submit"
+      name="betName"
+      value={name}
+      disabled={locked}
+      onClick={(e) => {
+        e.preventDefault();
+        onChoose(name);
+      }}
+      className={`min-h-[44px] min-w-[44px] rounded-lg font-bold shadow-sm transition active:scale-95 disabled:cursor-not-allowed disabled:opacity-50 ${
+        wide ? "px-3 text-base" : "text-lg"
+      }`}
+      style={{ background: betColour(name), color: BET_TEXT_COLOUR }}
+      aria-label={t("bet.choose", { name: label })}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <Form method="get" preventScrollReset className="card space-y-3" aria-labelledby="bet-board-title">
+      <h2 id="bet-board-title" className="sr-only">
+        {t("bet.board")}
+      </h2>
+      <input type="hidden" name="level" value={level} />
+      <input type="hidden" name="coin" value={coin} />
+      {tab !== "pastHistory" ? <input type="hidden" name="tab" value={tab} /> : null}
+      <div className="grid grid-cols-3 gap-2">{COLOUR_BETS.map((n) => button(n, t(`betName.${n}`), true))}</div>
+      <div className="grid grid-cols-5 gap-2">{NUMBER_BETS.map((n) => button(n, n, false))}</div>
+      <div className="grid grid-cols-2 gap-2">{SIZE_BETS.map((n) => button(n, t(`betName.${n}`), true))}</div>
+      {locked ? (
+        <p className="text-center text-sm font-semibold text-red-700 dark:text-red-300">{t("bet.locked")}</p>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,182 @@
+import { Form } from "@remix-run/react";
+import type { Dispatch } from "react";
+import { useTranslation } from "react-i18next";
+import type { GameCoin as Coin } from "./coins";
+import { type BetFormAction, type BetFormState, totalBetAmount } from "./bet-form";
+import { BET_TEXT_COLOUR, betColour } from "./bets";
+import { Dialog } from "./Dialog";
+import { formatAmount } from "./format";
+
+export type BetFormError = { field: string; message: string } | null;
+
+/**
+ * The bet popup: base amounts of the level, the multiple with − / + and direct entry, the total
+ * and confirm. Posts to the game page; a hidden key makes a repeated post create one bet.
+ * Without JS the −/+ and quick multiples are inert and the server computes the total.
+ */
+export function BetPopup({
+  state,
+  dispatch,
+  roundId,
+  coin,
+  level,
+  baseAmounts,
+  multiples,
+  formKey,
+  locked,
+  pending,
+  hydrated,
+  error,
+  symbol,
+  closeHref,
+}: {
+  state: BetFormState;
+  dispatch: Dispatch<BetFormAction>;
+  roundId: string;
+  coin: Coin;
+  level: number;
+  baseAmounts: number[];
+  multiples: number[];
+  formKey: string;
+  locked: boolean;
+  pending: boolean;
+  hydrated: boolean;
+  error: BetFormError;
+  symbol: string;
+  closeHref: string;
+}) {
+  const { t } = useTranslation("game");
+  if (!state.betName) return null;
+  const name = state.betName;
+  const label = /^\d$/.test(name) ? name : t(`betName.${name}`);
+  const total = totalBetAmount(state.baseAmount, state.multiple);
+  const multipleError = error?.field === "betMultiples";
+  const chip = "min-h-[44px] min-w-[44px] rounded-lg border px-3 text-base font-semibold";
+  return (
+    <Dialog
+      titleId="bet-popup-title"
+      closeHref={closeHref}
+      closeLabel={t("bet.close")}
+      onClose={hydrated ? () => dispatch({ type: "close" }) : undefined}
+    >
+      <Form method="post" replace preventScrollReset className="space-y-4">
+        <h2 id="bet-popup-title" className="pr-10 text-lg font-bold">
+          {t("bet.title")}{" "}
+          <span className="rounded-md px-2 py-0.5" style={{ background: betColour(name), color: BET_TEXT_COLOUR }}>
+            {label}
+          </span>
+        </h2>
+        <input type="hidden" name="intent" value="bet" />
+        <input type="hidden" name="gameSessionId" value={roundId} />
+        <input type="hidden" name="betName" value={name} />
+        <input type="hidden" name="coin" value={coin} />
+        <input type="hidden" name="level" value={level} />
+        <input type="hidden" name="idempotencyKey" value={formKey} />
+        {hydrated ? <input type="hidden" name="totalBetAmount" value={total} /> : null}
+
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold">{t("bet.baseAmount")}</legend>
+          <div className="flex flex-wrap gap-2">
+            {baseAmounts.map((amount) => (
+              <label
+                key={amount}
+                className={`${chip} inline-flex cursor-pointer items-center has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2 border-gray-400`}
+              >
+                <input
+                  type="radio"
+                  name="baseAmount"
+                  value={amount}
+                  checked={state.baseAmount === amount}
+                  onChange={() => dispatch({ type: "base", baseAmount: amount })}
+                  className="sr-only"
+                />
+                {symbol}
+                {formatAmount(amount)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div>
+          <label htmlFor="betMultiples" className="mb-2 block text-sm font-semibold">
+            {t("bet.multiple")}
+          </label>
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              className={`${chip} border-gray-400 text-xl`}
+              onClick={() => dispatch({ type: "decrement" })}
+              disabled={!hydrated || state.multiple <= 0}
+              aria-label={t("bet.decrease")}
+              aria-controls="betMultiples"
+            >
+              −
+            </button>
+            <input
+              id="betMultiples"
+              name="betMultiples"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              autoComplete="off"
+              className="input w-24 text-center"
+              value={state.multiple}
+              onChange={(e) => dispatch({ type: "setMultiple", value: e.target.value })}
+              aria-invalid={multipleError || undefined}
+              aria-describedby={multipleError ? "bet-error" : undefined}
+            />
+            <button
+              type="button"
+              className={`${chip} border-gray-400 text-xl`}
+              onClick={() => dispatch({ type: "increment" })}
+              disabled={!hydrated}
+              aria-label={t("bet.increase")}
+              aria-controls="betMultiples"
+            >
+              +
+            </button>
+          </div>
+          {multiples.length ? (
+            <div className="mt-2 flex flex-wrap gap-2" aria-label={t("bet.quickMultiples")}>
+              {multiples.map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  disabled={!hydrated}
+                  className={`${chip} ${state.multiple === m ? "border-brand bg-pink-50 text-brand-dark dark:bg-gray-800 dark:text-pink-200" : "border-gray-300"}`}
+                  onClick={() => dispatch({ type: "setMultiple", value: String(m) })}
+                >
+                  ×{m}
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+
+        <p className="text-base">
+          {t("bet.total")}:{" "}
+          <output className="font-bold" aria-live="polite">
+            {symbol}
+            {formatAmount(total)}
+          </output>
+        </p>
+
+        {error ? (
+          <p id="bet-error" role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">
+            {error.message}
+          </p>
+        ) : null}
+        {state.multiple === 0 ? (
+          <p className="text-sm text-gray-700 dark:text-gray-300">{t("bet.multipleHint")}</p>
+        ) : null}
+
+        <button
+          type="submit"
+          className="btn-primary w-full"
+          disabled={locked || pending || (hydrated && state.multiple <= 0)}
+        >
+          {locked ? t("bet.locked") : pending ? t("bet.placing") : t("bet.confirm")}
+        </button>
+      </Form>
+    </Dialog>
+  );
+}

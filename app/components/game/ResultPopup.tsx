@@ -1,0 +1,81 @@
+import { useFetcher } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BetTag, DigitBall } from "./DigitBall";
+import { Dialog } from "./Dialog";
+import { formatAmount } from "./format";
+import { recordStatus } from "./ResultTabs";
+
+export type ResultPopupData = {
+  roundId: string;
+  digit: number | null;
+  records: Array<{
+    id?: string;
+    betName: string;
+    totalBetAmount?: number;
+    winAmount?: number | null;
+    status?: string | number | null;
+    lotteryResult?: unknown;
+  }>;
+};
+
+/**
+ * The result of the latest finished round the player bet on, until acknowledged. The
+ * acknowledgement posts intent=ack; with JS through a fetcher (the popup hides at once).
+ */
+export function ResultPopup({
+  popup,
+  symbol,
+}: {
+  popup: ResultPopupData;
+  symbol: string;
+}) {
+  const { t } = useTranslation("game");
+  const fetcher = useFetcher();
+  if (fetcher.formData?.get("sessionId") === popup.roundId || fetcher.data) return null;
+  const won = popup.records.reduce((sum, r) => sum + (r.winAmount ?? 0), 0);
+  const staked = popup.records.reduce((sum, r) => sum + (r.totalBetAmount ?? 0), 0);
+  const ack = (
+    <fetcher.Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="ack" />
+      <input type="hidden" name="sessionId" value={popup.roundId} />
+      <button type="submit" className="btn-primary w-full">
+        {t("resultPopup.ok")}
+      </button>
+    </fetcher.Form>
+  );
+  return (
+    <Dialog
+      titleId="result-popup-title"
+      onClose={() => fetcher.submit({ intent: "ack", sessionId: popup.roundId }, { method: "post" })}
+    >
+      <div className="space-y-3 text-center">
+        <h2 id="result-popup-title" className="text-lg font-bold">
+          {t("resultPopup.title", { id: popup.roundId })}
+        </h2>
+        {popup.digit !== null ? (
+          <div className="flex justify-center">
+            <DigitBall digit={popup.digit} size={56} label={t("resultPopup.digit", { digit: popup.digit })} />
+          </div>
+        ) : null}
+        <p className={`text-xl font-bold ${won > 0 ? "text-green-800 dark:text-green-300" : "text-gray-800 dark:text-gray-200"}`}>
+          {won > 0
+            ? t("resultPopup.won", { amount: `${symbol}${formatAmount(won)}` })
+            : t("resultPopup.noWin", { amount: `${symbol}${formatAmount(staked)}` })}
+        </p>
+        <ul className="space-y-1 text-left text-sm">
+          {popup.records.map((r, i) => (
+            <li key={r.id ?? i} className="flex items-center justify-between gap-2">
+              <BetTag name={r.betName} />
+              <span>
+                {symbol}
+                {formatAmount(r.totalBetAmount)}
+              </span>
+              <span className="font-semibold">{t(`records.${recordStatus(r)}`)}</span>
+            </li>
+          ))}
+        </ul>
+        {ack}
+      </div>
+    </Dialog>
+  );
+}

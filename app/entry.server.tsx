@@ -1,0 +1,83 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { i18nConfig } from "./utils/i18n";
+import { i18n, memoryBackend } from "./utils/i18n.server";
+import { logger } from "./utils/logger.server";
+import { NonceProvider } from "./utils/nonce-provider";
+
+const ABORT_DELAY = 10_000;
+
+/**
+ * Streams the document. Bots (and JSON-less crawlers) get the whole page at once; browsers get
+ * the shell as soon as it is ready. Each request has its own i18next instance.
+ */
+const handleRequest: HandleDocumentRequestFunction = async (
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) => {
+  const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : "";
+  const instance = createInstance();
+  const lng = await i18n.getLocale(request);
+  const ns = i18n.getRouteNamespaces(remixContext);
+  await instance
+    .use(initReactI18next)
+    .use(memoryBackend)
+    .init({ ...i18nConfig, lng, ns: ns.length ? ns : ["common"] });
+
+  const readyEvent = isbot(request.headers.get("user-agent") || "") ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={instance}>
+        <NonceProvider value={nonce}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </NonceProvider>
+      </I18nextProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors inside the shell are reported by onShellError; log the rest once.
+          if (shellRendered) logger.error({ err: String(error) }, "render error");
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+};
+
+export default handleRequest;
+
+/** Server-side errors are logged as JSON, never sent to the page. Aborted requests are noise. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  logger.error(
+    { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error), url: request.url },
+    "unhandled error",
+  );
+}

@@ -1,0 +1,91 @@
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
+import { NavigationProgress } from "./components/NavigationProgress";
+import { Toasts } from "./components/Toasts";
+import stylesheet from "./tailwind.css";
+import { isJackpotEnabled } from "./utils/api/account.server";
+import { publicEnv } from "./utils/env.server";
+import { dirOf, fallbackLanguage } from "./utils/i18n";
+import { useNonce } from "./utils/nonce-provider";
+import { commitSession, getSession, langOf, newDeviceId, themeOf } from "./utils/session.server";
+import { combineHeaders, getToast } from "./utils/toast.server";
+import { trackPageView } from "./utils/upstream.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+
+export const handle = { i18n: ["common"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await getSession(request);
+  let sessionCookie: string | null = null;
+  if (!session.get("deviceId")) {
+    session.set("deviceId", newDeviceId());
+    sessionCookie = await commitSession(session);
+  }
+  const [{ toast, headers: toastHeaders }, jackpot] = await Promise.all([
+    getToast(request),
+    isJackpotEnabled(request),
+  ]);
+  trackPageView(request, new URL(request.url).pathname);
+  return json(
+    {
+      locale: langOf(session),
+      theme: themeOf(session),
+      loggedIn: Boolean(session.get("token")),
+      toast,
+      jackpot,
+      env: publicEnv(),
+    },
+    { headers: combineHeaders(sessionCookie ? { "set-cookie": sessionCookie } : null, toastHeaders) },
+  );
+}
+export type RootLoaderData = typeof loader;
+
+/** Shared by the page and the root error boundary; loader data may be missing in the latter. */
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootLoaderData>("root");
+  const { i18n } = useTranslation();
+  const locale = data?.locale ?? i18n.language ?? fallbackLanguage;
+  const nonce = useNonce();
+  return (
+    <html lang={locale} dir={dirOf(locale)} className={data?.theme === "dark" ? "dark" : ""}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#db2777" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRouteLoaderData<RootLoaderData>("root");
+  useChangeLanguage(data?.locale ?? fallbackLanguage);
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+      <Toasts toast={data?.toast ?? null} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,20 @@
+import { json } from "@remix-run/node";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+
+export const handle = { i18n: ["common"] };
+
+/** Any unknown path: a real 404 page (status 404) through the shared boundary. */
+export function loader() {
+  throw json({ message: "Not found" }, { status: 404 });
+}
+export function action() {
+  throw json({ message: "Not found" }, { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,6 @@
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { logoutAction } from "~/utils/auth-actions.server";
+
+/** POST /logout (resource route). GET only sends the visitor to the account page. */
+export const loader = () => redirect("/pages/account/account");
+export const action = (args: ActionFunctionArgs) => logoutAction(args);

@@ -1,0 +1,165 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Form, Link, useLoaderData, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Balances } from "~/components/Balances";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { TabBar } from "~/components/TabBar";
+import { showToast } from "~/components/Toasts";
+import { UserNavBar } from "~/components/UserNavBar";
+import type { RootLoaderData } from "~/root";
+import { getUserInfo } from "~/utils/api/account.server";
+import { serverT } from "~/utils/forms.server";
+import { languageNames, supportedLanguages } from "~/utils/i18n";
+import { wantsJson } from "~/utils/json-mode.server";
+import { requireToken } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { asPageError } from "~/utils/upstream.server";
+
+export const handle = { i18n: ["common", "account"] };
+export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+const SELF = "/pages/account/account";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const user = await getUserInfo(request).catch(asPageError);
+  return json({ user });
+}
+
+/** Only the no-JS path of "customer service" with no address set posts here. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireToken(request);
+  const t = await serverT(request);
+  const message = t("toast.noCustomerService");
+  if (wantsJson(request)) return json({ ok: false, message }, { status: 404 });
+  return redirectWithToast(SELF, { type: "error", message });
+}
+
+const LINKS: Array<{ to: string; key: string }> = [
+  { to: "/pages/assetRecords/assetRecords", key: "assetRecords" },
+  { to: "/pages/recharge/recharge", key: "recharge" },
+  { to: "/pages/withdrawal/withdrawal", key: "withdrawal" },
+  { to: "/pages/bankCard/bankCard", key: "bankCard" },
+  { to: "/pages/exchange/exchange", key: "exchange" },
+  { to: "/pages/betRecord/betRecord", key: "betRecord" },
+  { to: "/pages/followRecords/followRecords", key: "followRecords" },
+  { to: "/pages/myProfile/myProfile", key: "myProfile" },
+  { to: "/pages/loginPassword/loginPassword", key: "loginPassword" },
+  { to: "/pages/paymentPassword/paymentPassword", key: "paymentPassword" },
+  { to: "/pages/notice/notice", key: "notice" },
+  { to: "/pages/team/team", key: "team" },
+  { to: "/pages/blogger/blogger", key: "blogger" },
+];
+
+const rowClass =
+  "flex min-h-[48px] w-full items-center justify-between px-4 text-left hover:bg-gray-50 dark:hover:bg-gray-800";
+
+function Chevron() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 text-gray-400" fill="none" stroke="currentColor">
+      <path strokeWidth="2" strokeLinecap="round" d="M9 5l7 7-7 7" />
+    </svg>
+  );
+}
+
+export default function AccountPage() {
+  const { t } = useTranslation("account");
+  const { user } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<RootLoaderData>("root");
+  const submit = useSubmit();
+  const theme = root?.theme ?? "light";
+  const locale = root?.locale ?? "en-US";
+  return (
+    <>
+      <NavBar title={t("account.title")} />
+      <UserNavBar user={user} />
+      <main className="mx-auto max-w-md space-y-4 p-4">
+        <Balances chip={user.chip} gold={user.gold} point={user.point} />
+
+        <nav aria-label={t("account.menu")} className="card divide-y divide-gray-100 p-0 dark:divide-gray-800">
+          {LINKS.map((link) => (
+            <Link key={link.key} to={link.to} className={rowClass}>
+              <span>{t(`account.links.${link.key}`)}</span>
+              <Chevron />
+            </Link>
+          ))}
+          {user.customerServiceUrl ? (
+            <a href={user.customerServiceUrl} target="_blank" rel="noopener noreferrer" className={rowClass}>
+              <span>{t("account.customerService")}</span>
+              <Chevron />
+            </a>
+          ) : (
+            <Form
+              method="post"
+              onSubmit={(event) => {
+                event.preventDefault();
+                showToast(t("toast.noCustomerService"), "error");
+              }}
+            >
+              <button type="submit" className={rowClass}>
+                <span>{t("account.customerService")}</span>
+                <Chevron />
+              </button>
+            </Form>
+          )}
+        </nav>
+
+        <section className="card space-y-4" aria-labelledby="settings-title">
+          <h2 id="settings-title" className="font-semibold">
+            {t("account.settings")}
+          </h2>
+          <Form method="post" action="/resources/lang" className="flex items-end gap-2">
+            <input type="hidden" name="redirectTo" value={SELF} />
+            <label className="flex-1 space-y-1 text-sm">
+              <span className="block font-medium">{t("account.language")}</span>
+              <select
+                name="lang"
+                defaultValue={locale}
+                className="input"
+                onChange={(event) => submit(event.currentTarget.form)}
+              >
+                {supportedLanguages.map((lng) => (
+                  <option key={lng} value={lng} lang={lng}>
+                    {languageNames[lng]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <noscript>
+              <button type="submit" className="btn-secondary">
+                {t("account.apply")}
+              </button>
+            </noscript>
+          </Form>
+          <Form method="post" action="/resources/theme" className="flex items-center justify-between gap-2">
+            <input type="hidden" name="redirectTo" value={SELF} />
+            <input type="hidden" name="theme" value={theme === "dark" ? "light" : "dark"} />
+            <span className="text-sm font-medium">{t("account.theme")}</span>
+            <button type="submit" className="btn-secondary" aria-label={t("account.themeSwitch")}>
+              {theme === "dark" ? t("account.themeLight") : t("account.themeDark")}
+            </button>
+          </Form>
+        </section>
+
+        <Form method="post" action="/logout">
+          <button type="submit" className="btn w-full border border-red-600 text-red-700 dark:border-red-400 dark:text-red-300">
+            {t("account.logout")}
+          </button>
+        </Form>
+        <p className="text-center text-xs text-gray-600 dark:text-gray-400">
+          {t("account.version", { version: root?.env.version ?? "0.0.6" })}
+        </p>
+      </main>
+      <TabBar active="account" />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <>
+      <NavBar title="" />
+      <GeneralErrorBoundary />
+    </>
+  );
+}

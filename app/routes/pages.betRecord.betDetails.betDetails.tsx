@@ -1,0 +1,76 @@
+import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { BetTag, DigitBall } from "~/components/game/DigitBall";
+import { recordStatus } from "~/components/game/ResultTabs";
+import { parseDigit } from "~/components/game/bets";
+import { formatAmount, formatTime } from "~/components/game/format";
+import { getEnv } from "~/utils/env.server";
+import { coinSymbol, getBetRecord } from "~/utils/game.server";
+import { i18n } from "~/utils/i18n.server";
+import { requireToken } from "~/utils/session.server";
+import { asPageError } from "~/utils/upstream.server";
+
+export const handle = { i18n: ["game"] };
+export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+
+/** One of the player's bets (?id=). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const raw = new URL(request.url).searchParams.get("id") ?? "";
+  const t = await i18n.getFixedT(request, "game");
+  if (!/^\d{1,15}$/.test(raw)) throw json({ message: t("errors.noSuchBet") }, { status: 404 });
+  const bet = await getBetRecord(request, Number(raw)).catch(asPageError);
+  if (!bet) throw json({ message: t("errors.noSuchBet") }, { status: 404 });
+  return json(
+    { bet: { ...bet, symbol: coinSymbol(bet.coin, getEnv().CURRENCY_SIGN) } },
+    { headers: { "cache-control": "no-store" } },
+  );
+}
+
+export default function BetDetails() {
+  const { bet } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("game");
+  const digit = parseDigit(bet.lotteryResult);
+  const status = recordStatus(bet);
+  const money = (n: number) => `${bet.symbol}${formatAmount(n)}`;
+  const rows: Array<[string, React.ReactNode]> = [
+    [t("details.betId"), bet.id],
+    [t("details.round"), bet.gameSessionId],
+    [t("details.coin"), t(`coin.${bet.coin}`)],
+    [t("details.level"), bet.level],
+    [t("details.bet"), <BetTag key="bet" name={bet.betName} />],
+    [t("bet.baseAmount"), money(bet.baseAmount)],
+    [t("bet.multiple"), `×${bet.betMultiples}`],
+    [t("bet.total"), money(bet.totalBetAmount)],
+    [t("details.result"), digit === null ? t("records.pending") : <DigitBall key="d" digit={digit} size={28} />],
+    [t("details.status"), t(`records.${status}`)],
+    [t("details.win"), money(bet.winAmount)],
+    [t("details.placedAt"), formatTime(bet.createTime)],
+    [t("details.drawnAt"), formatTime(bet.sessionEndTime)],
+  ];
+  return (
+    <>
+      <NavBar title={t("details.title")} backTo="/pages/betRecord/betRecord" />
+      <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
+        <dl className="card divide-y divide-gray-200 dark:divide-gray-700">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex items-center justify-between gap-3 py-2 text-sm">
+              <dt className="text-gray-700 dark:text-gray-300">{label}</dt>
+              <dd className="text-right font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <Link to={`/pages/game/verify?sessionId=${bet.gameSessionId}`} className="btn-secondary w-full">
+          {t("verify.thisRound")}
+        </Link>
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,158 @@
+import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { GAME_COINS as COINS } from "~/components/game/coins";
+import { BetTag, DigitBall } from "~/components/game/DigitBall";
+import { Pager } from "~/components/game/Pager";
+import { recordStatus } from "~/components/game/ResultTabs";
+import { parseDigit } from "~/components/game/bets";
+import { formatAmount, formatTime, pageCount, parseCoin, parsePage } from "~/components/game/format";
+import { getEnv } from "~/utils/env.server";
+import { PAGE_SIZE, coinSymbol, getBetRecords, getWinRecords } from "~/utils/game.server";
+import { requireToken } from "~/utils/session.server";
+import { asPageError } from "~/utils/upstream.server";
+
+export const handle = { i18n: ["game"] };
+export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+
+const TABS = ["mine", "wins"] as const;
+type Tab = (typeof TABS)[number];
+
+/** The player's bets (?tab=mine, default) or the latest wins of all players (?tab=wins). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const url = new URL(request.url);
+  const tab: Tab = url.searchParams.get("tab") === "wins" ? "wins" : "mine";
+  const coin = parseCoin(url.searchParams.get("coin")) ?? undefined;
+  const pageNo = parsePage(url.searchParams.get("page"));
+  const sign = getEnv().CURRENCY_SIGN;
+  try {
+    const page = tab === "wins" ? await getWinRecords(request, { pageNo, coin }) : await getBetRecords(request, { pageNo, coin });
+    const rows = page.content.map((r) => ({
+      id: String(r.id),
+      gameSessionId: String(r.gameSessionId),
+      betName: r.betName,
+      coin: r.coin,
+      symbol: coinSymbol(r.coin, sign),
+      totalBetAmount: r.totalBetAmount,
+      winAmount: r.winAmount,
+      lotteryResult: r.lotteryResult,
+      status: "status" in r ? r.status : "WIN",
+      phone: "phone" in r ? r.phone : null,
+      createTime: r.createTime,
+    }));
+    return json(
+      { tab, coin: coin ?? null, rows, page: pageNo, pages: pageCount(page.totalElements, PAGE_SIZE) },
+      { headers: { "cache-control": "no-store" } },
+    );
+  } catch (error) {
+    return asPageError(error);
+  }
+}
+
+function hrefOf(q: { tab: Tab; coin: string | null; page?: number }) {
+  const params = new URLSearchParams();
+  if (q.tab !== "mine") params.set("tab", q.tab);
+  if (q.coin) params.set("coin", q.coin);
+  if (q.page && q.page > 1) params.set("page", String(q.page));
+  const s = params.toString();
+  return `/pages/betRecord/betRecord${s ? `?${s}` : ""}`;
+}
+
+export default function BetRecord() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("game");
+  const chip = (active: boolean) =>
+    `flex min-h-[44px] items-center justify-center rounded-md px-3 text-sm font-semibold ${
+      active ? "bg-brand text-white" : "text-gray-800 dark:text-gray-200"
+    }`;
+  return (
+    <>
+      <NavBar title={t("records.betRecord")} backTo="/pages/account/account" />
+      <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
+        <nav aria-label={t("records.tabs")} className="grid grid-cols-2 gap-1 rounded-lg bg-white p-1 shadow-sm dark:bg-gray-900">
+          {TABS.map((tab) => (
+            <Link
+              key={tab}
+              to={hrefOf({ tab, coin: data.coin })}
+              replace
+              aria-current={tab === data.tab ? "page" : undefined}
+              className={chip(tab === data.tab)}
+            >
+              {t(`records.${tab}`)}
+            </Link>
+          ))}
+        </nav>
+        <nav aria-label={t("coin.label")} className="flex gap-1 overflow-x-auto">
+          {[null, ...COINS].map((coin) => (
+            <Link
+              key={coin ?? "all"}
+              to={hrefOf({ tab: data.tab, coin })}
+              replace
+              aria-current={coin === data.coin ? "page" : undefined}
+              className={`${chip(coin === data.coin)} border border-gray-300 dark:border-gray-600`}
+            >
+              {coin ? t(`coin.${coin}`) : t("records.allCoins")}
+            </Link>
+          ))}
+        </nav>
+        {data.rows.length === 0 ? (
+          <p className="card text-center text-gray-700 dark:text-gray-300">{t("empty")}</p>
+        ) : (
+          <ul className="card divide-y divide-gray-200 p-0 dark:divide-gray-700">
+            {data.rows.map((r) => {
+              const status = data.tab === "wins" ? "won" : recordStatus(r);
+              const digit = parseDigit(r.lotteryResult);
+              const body = (
+                <span className="flex items-center justify-between gap-2 p-3">
+                  <span className="min-w-0">
+                    <span className="block font-mono text-sm">{t("round.id", { id: r.gameSessionId })}</span>
+                    <span className="mt-1 flex items-center gap-2 text-sm">
+                      <BetTag name={r.betName} />
+                      <span>
+                        {r.symbol}
+                        {formatAmount(r.totalBetAmount)}
+                      </span>
+                      {digit !== null ? <DigitBall digit={digit} size={24} /> : null}
+                    </span>
+                    <span className="mt-1 block text-xs text-gray-700 dark:text-gray-300">
+                      {r.phone ? `${r.phone} · ` : ""}
+                      {formatTime(r.createTime)}
+                    </span>
+                  </span>
+                  <span className="text-right text-sm font-semibold">
+                    {t(`records.${status}`)}
+                    {status === "won" ? (
+                      <span className="block text-green-800 dark:text-green-300">
+                        +{r.symbol}
+                        {formatAmount(r.winAmount)}
+                      </span>
+                    ) : null}
+                  </span>
+                </span>
+              );
+              return (
+                <li key={r.id}>
+                  {data.tab === "mine" ? (
+                    <Link to={`/pages/betRecord/betDetails/betDetails?id=${r.id}`} className="block hover:bg-gray-50 dark:hover:bg-gray-800">
+                      {body}
+                    </Link>
+                  ) : (
+                    body
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Pager page={data.page} pages={data.pages} hrefOf={(page) => hrefOf({ tab: data.tab, coin: data.coin, page })} />
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,181 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useReducer, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { BetButtons } from "~/components/game/BetButtons";
+import { BetPopup } from "~/components/game/BetPopup";
+import { ResultPopup } from "~/components/game/ResultPopup";
+import { ResultTabs, type TabData } from "~/components/game/ResultTabs";
+import { RoundPanel } from "~/components/game/RoundPanel";
+import { betFormReducer, initialBetForm } from "~/components/game/bet-form";
+import { isBetName } from "~/components/game/bets";
+import { type GameTab, formatAmount, gameUrl } from "~/components/game/format";
+import { useHydrated } from "~/components/game/use-hydrated";
+import { useRoundCountdown } from "~/components/game/use-round-countdown";
+import { type GameActionData, gameAction, gameLoader } from "~/utils/game-page.server";
+
+export const handle = { i18n: ["game"] };
+export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => gameLoader(request);
+export const action = ({ request }: ActionFunctionArgs) => gameAction(request);
+
+const NO_TIME = { bet: 0, round: 0 };
+
+export default function GamePage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<GameActionData>();
+  const { t } = useTranslation("game");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const reopen = actionData?.error && isBetName(actionData.betName) ? actionData.betName : null;
+  const [form, dispatch] = useReducer(betFormReducer, null, () =>
+    initialBetForm(data.baseAmounts, reopen ?? data.betName),
+  );
+  const left = useRoundCountdown(data.round?.id ?? null, data.round?.clock ?? null, data.round?.remaining ?? NO_TIME);
+  const locked = !data.round || left.bet === 0;
+  const here = { level: data.level, coin: data.coin };
+
+  // After a bet went through (redirect, no error), reset: first base amount, multiple 1, no bet.
+  const submitting = useRef(false);
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "bet";
+  useEffect(() => {
+    if (pending) submitting.current = true;
+    else if (submitting.current) {
+      submitting.current = false;
+      if (!actionData?.error) dispatch({ type: "reset", baseAmounts: data.baseAmounts });
+    }
+  }, [pending, actionData, data.baseAmounts]);
+
+  // Another level (or coin) has other base amounts: start over.
+  const levelKey = `${data.coin}/${data.level}`;
+  const shownLevel = useRef(levelKey);
+  useEffect(() => {
+    if (shownLevel.current === levelKey) return;
+    shownLevel.current = levelKey;
+    dispatch({ type: "reset", baseAmounts: data.baseAmounts });
+  }, [levelKey, data.baseAmounts]);
+
+  return (
+    <>
+      <NavBar
+        title={t("game.title")}
+        backTo={`/pages/game/gameList?coin=${data.coin}`}
+        right={
+          <Link
+            to="/pages/game/rules"
+            className="flex h-11 min-w-[44px] items-center justify-center rounded-full px-2 text-sm font-semibold hover:bg-white/15"
+          >
+            {t("rules.link")}
+          </Link>
+        }
+      />
+      <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
+        <p className="flex items-center justify-between text-sm">
+          <span>{t(`coin.${data.coin}`)}</span>
+          <span>
+            {t("balance")}:{" "}
+            <strong data-testid="balance">
+              {data.symbol}
+              {formatAmount(data.balance)}
+            </strong>
+          </span>
+        </p>
+
+        <nav aria-label={t("levels.label")} className="flex gap-2 overflow-x-auto pb-1">
+          {data.levels.map((l) =>
+            l.enabled ? (
+              <Link
+                key={l.level}
+                to={gameUrl({ level: l.level, coin: data.coin })}
+                preventScrollReset
+                replace
+                aria-current={l.level === data.level ? "page" : undefined}
+                className={`flex min-h-[44px] shrink-0 items-center rounded-full border px-4 text-sm font-semibold ${
+                  l.level === data.level
+                    ? "border-brand bg-brand text-white"
+                    : "border-gray-300 bg-white text-gray-800 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
+                }`}
+              >
+                {l.levelName}
+              </Link>
+            ) : (
+              <span
+                key={l.level}
+                className="flex min-h-[44px] shrink-0 items-center rounded-full border border-dashed border-gray-300 px-4 text-sm text-gray-600 dark:text-gray-400"
+              >
+                {l.levelName} · {t("levels.closed")}
+              </span>
+            ),
+          )}
+        </nav>
+
+        {data.round ? (
+          <RoundPanel
+            roundId={data.round.id}
+            title={data.round.title}
+            left={left}
+            previousDraw={data.previousDraw}
+            refreshAfter={data.round.refreshAfter}
+          />
+        ) : (
+          <section className="card text-center" role="status">
+            <noscript>
+              <meta httpEquiv="refresh" content="30" />
+            </noscript>
+            <p>{data.emptyMessage || t("round.none")}</p>
+          </section>
+        )}
+
+        <BetButtons
+          level={data.level}
+          coin={data.coin}
+          tab={data.tabData.tab}
+          locked={locked}
+          onChoose={(betName) => dispatch({ type: "choose", betName })}
+        />
+
+        <ResultTabs
+          data={data.tabData as TabData}
+          symbol={data.symbol}
+          hrefOf={(tab: GameTab, page?: number) => gameUrl({ ...here, tab, page })}
+        />
+
+        <p className="flex justify-center gap-4 text-sm">
+          <Link className="flex min-h-[44px] items-center underline" to="/pages/betRecord/betRecord">
+            {t("records.betRecord")}
+          </Link>
+          <Link className="flex min-h-[44px] items-center underline" to="/pages/game/verify">
+            {t("verify.link")}
+          </Link>
+        </p>
+      </main>
+
+      {data.round ? (
+        <BetPopup
+          state={form}
+          dispatch={dispatch}
+          roundId={data.round.id}
+          coin={data.coin}
+          level={data.level}
+          baseAmounts={data.baseAmounts}
+          multiples={data.multiples}
+          formKey={data.formKey}
+          locked={locked}
+          pending={pending}
+          hydrated={hydrated}
+          error={actionData?.error ?? null}
+          symbol={data.symbol}
+          closeHref={gameUrl({ ...here, tab: data.tabData.tab })}
+        />
+      ) : null}
+      {data.popup && !form.betName ? <ResultPopup popup={data.popup} symbol={data.symbol} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

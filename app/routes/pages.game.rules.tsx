@@ -1,0 +1,121 @@
+import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { BetTag, DigitBall } from "~/components/game/DigitBall";
+import { BET_NAMES } from "~/components/game/bets";
+import { payoutTable } from "~/components/game/results";
+import { getRules } from "~/utils/game.server";
+import { asPageError } from "~/utils/upstream.server";
+
+export const handle = { i18n: ["game"] };
+export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+
+/** The rules and the payout table, as the upstream configures them. Public. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const rules = await getRules(request).catch(asPageError);
+  const p = rules.payout;
+  const rows = payoutTable(
+    [
+      { betName: "Red", multiple: p.colour, specialMultiple: p.colourOnVioletDigit },
+      { betName: "Green", multiple: p.colour, specialMultiple: p.colourOnVioletDigit },
+      { betName: "Violet", multiple: p.violet },
+      { betName: "Big", multiple: p.bigSmall },
+      { betName: "Small", multiple: p.bigSmall },
+      ...Array.from({ length: 10 }, (_, d) => ({ betName: String(d), multiple: p.number })),
+    ],
+    p.serviceFeeRate,
+    BET_NAMES,
+  );
+  return json(
+    {
+      rows,
+      feePercent: Math.round(p.serviceFeeRate * 10_000) / 100,
+      roundSeconds: rules.roundSeconds,
+      betCloseSeconds: rules.betCloseSeconds,
+      maxBetMultiple: rules.maxBetMultiple,
+      colours: rules.colours,
+    },
+    { headers: { "cache-control": "public, max-age=60" } },
+  );
+}
+
+export default function Rules() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("game");
+  return (
+    <>
+      <NavBar title={t("rules.title")} backTo="/pages/game/gameList" />
+      <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
+        <section className="card space-y-2 text-sm leading-relaxed">
+          <h2 className="text-base font-semibold">{t("rules.howTitle")}</h2>
+          <p>{t("rules.round", { seconds: data.roundSeconds, close: data.betCloseSeconds })}</p>
+          <p>{t("rules.fee", { percent: data.feePercent })}</p>
+          <p>{t("rules.multiple", { max: data.maxBetMultiple })}</p>
+        </section>
+        <section className="card">
+          <h2 className="mb-2 text-base font-semibold">{t("rules.digitsTitle")}</h2>
+          <ul className="grid grid-cols-2 gap-2 text-sm">
+            {Array.from({ length: 10 }, (_, d) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the ten digits are fixed
+              <li key={d} className="flex items-center gap-2">
+                <DigitBall digit={d} size={28} />
+                <span>
+                  {(data.colours[String(d)] ?? []).map((c) => t(`betName.${c}`)).join(" + ")} ·{" "}
+                  {t(d >= 5 ? "betName.Big" : "betName.Small")}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="card">
+          <table className="w-full text-left text-sm">
+            <caption className="mb-2 text-left text-base font-semibold">{t("rules.payoutTitle")}</caption>
+            <thead className="text-gray-700 dark:text-gray-300">
+              <tr>
+                <th scope="col" className="py-1">
+                  {t("rules.bet")}
+                </th>
+                <th scope="col">{t("rules.winsOn")}</th>
+                <th scope="col">{t("rules.pays")}</th>
+                <th scope="col">{t("rules.example")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((r) => (
+                <tr key={r.betName} className="border-t border-gray-200 dark:border-gray-700">
+                  <td className="py-1.5">
+                    <BetTag name={r.betName} />
+                  </td>
+                  <td>{r.winningDigits.join(" ")}</td>
+                  <td>
+                    ×{r.multiple}
+                    {r.specialMultiple !== null ? (
+                      <span className="block text-xs text-gray-700 dark:text-gray-300">
+                        {t("rules.special", { multiple: r.specialMultiple, digit: r.betName === "Red" ? 0 : 5 })}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>{r.exampleReturn}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">{t("rules.exampleNote")}</p>
+        </section>
+        <section className="card space-y-2 text-sm">
+          <h2 className="text-base font-semibold">{t("rules.fairTitle")}</h2>
+          <p>{t("rules.fair")}</p>
+          <Link to="/pages/game/verify" className="btn-secondary">
+            {t("verify.link")}
+          </Link>
+        </section>
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

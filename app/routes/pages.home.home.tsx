@@ -1,0 +1,64 @@
+import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Balances } from "~/components/Balances";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { TabBar } from "~/components/TabBar";
+import { UserNavBar } from "~/components/UserNavBar";
+import { getUserInfo } from "~/utils/api/account.server";
+import { requireToken } from "~/utils/session.server";
+import { asPageError } from "~/utils/upstream.server";
+
+export const handle = { i18n: ["common", "account"] };
+export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+
+/** Home ("/" and /pages/home/home): the user navbar and the three balances. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const user = await getUserInfo(request).catch(asPageError);
+  return json({
+    user: {
+      headUrl: user.headUrl,
+      nickName: user.nickName,
+      phone: user.phone,
+      invitation: user.invitation,
+      level: user.level,
+      chip: user.chip,
+      gold: user.gold,
+      point: user.point,
+    },
+  });
+}
+
+export default function HomePage() {
+  const { t } = useTranslation("account");
+  const { user } = useLoaderData<typeof loader>();
+  const games = [
+    { coin: "CHIP", label: t("home.playChip") },
+    { coin: "GOLD", label: t("home.playGold") },
+    { coin: "POINT", label: t("home.playPoint") },
+  ];
+  return (
+    <>
+      <UserNavBar user={user} />
+      <main className="mx-auto max-w-md space-y-4 p-4">
+        <Balances chip={user.chip} gold={user.gold} point={user.point} />
+        <section className="card space-y-3">
+          <h2 className="text-base font-semibold">{t("home.playTitle")}</h2>
+          <div className="grid grid-cols-3 gap-2">
+            {games.map((g) => (
+              <Link key={g.coin} to={`/pages/game/gameList?coin=${g.coin}`} className="btn-primary px-2 text-sm">
+                {g.label}
+              </Link>
+            ))}
+          </div>
+        </section>
+      </main>
+      <TabBar active="home" />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

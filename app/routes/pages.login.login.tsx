@@ -1,0 +1,283 @@
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ErrorList, Field } from "~/components/Field";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { CheckboxField, PhoneField, SmsButton, SubmitButton } from "~/components/forms";
+import { getAreaCodes, login, register, resetLoginPwd, sendSmsCodeNoAuth } from "~/utils/api/account.server";
+import { logoutAction } from "~/utils/auth-actions.server";
+import { forgotSchema, loginSchema, registerSchema, smsRequestSchema } from "~/utils/forms";
+import { formError, isUpstreamError, serverT, statusForUpstream } from "~/utils/forms.server";
+import { LOGIN_PATH, commitSession, createLoginSession, getSession, safeRedirect } from "~/utils/session.server";
+import { finish } from "~/utils/toast.server";
+
+export const handle = { i18n: ["common", "account"] };
+export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+
+const TABS = ["login", "register", "forgot"] as const;
+type Tab = (typeof TABS)[number];
+const tabOf = (value: string | null): Tab => (TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "login";
+
+function smsRemaining(until: number | undefined): number {
+  return until ? Math.max(0, Math.ceil((until - Date.now()) / 1000)) : 0;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const session = await getSession(request);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
+  if (session.get("token")) throw redirect(redirectTo);
+  return json({
+    tab: tabOf(url.searchParams.get("tab")),
+    areaCodes: await getAreaCodes(request),
+    smsRemaining: smsRemaining(session.get("smsUntil")),
+    invite: (url.searchParams.get("invite") ?? "").slice(0, 16),
+    redirectTo,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  if (url.searchParams.get("intent") === "logout") return logoutAction({ request });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "logout") return logoutAction({ request });
+  const t = await serverT(request, "account");
+  const hideFields = ["password", "confirmPassword"];
+
+  if (intent === "sendSms") {
+    const submission = parseWithZod(formData, { schema: smsRequestSchema });
+    const session = await getSession(request);
+    const remaining = smsRemaining(session.get("smsUntil"));
+    if (submission.status !== "success") {
+      return formError(request, submission.reply({ hideFields }), 400, { smsRemaining: remaining });
+    }
+    if (remaining > 0) {
+      return formError(request, submission.reply({ formErrors: [t("login.smsWait", { seconds: remaining })], hideFields }), 429, {
+        smsRemaining: remaining,
+      });
+    }
+    try {
+      const type = formData.get("purpose") === "forgot" ? "RESET_LOGIN_PWD" : "REGISTER";
+      const sent = await sendSmsCodeNoAuth(request, { ...submission.value, type });
+      session.set("smsUntil", Date.now() + sent.resendAfterSeconds * 1000);
+      const headers = { "set-cookie": await commitSession(session) };
+      const extra = { smsRemaining: sent.resendAfterSeconds, smsSent: Date.now(), message: t("login.smsSent") };
+      return json({ ok: true, result: submission.reply({ hideFields }), ...extra }, { headers });
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error;
+      return formError(request, submission.reply({ formErrors: [error.message], hideFields }), statusForUpstream(error), {
+        smsRemaining: 0,
+      });
+    }
+  }
+
+  if (intent === "register") {
+    const submission = parseWithZod(formData, { schema: registerSchema });
+    if (submission.status !== "success") return formError(request, submission.reply({ hideFields }));
+    const { areaCode, phone, smsCode, password, invitationCode } = submission.value;
+    try {
+      const { token } = await register(request, { areaCode, phone, smsCode, password, invitationCode });
+      const cookie = await createLoginSession(request, token);
+      return finish(request, "/", { type: "success", message: t("toast.registered") }, { headers: { "set-cookie": cookie } });
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error;
+      return formError(request, submission.reply({ formErrors: [error.message], hideFields }), statusForUpstream(error));
+    }
+  }
+
+  if (intent === "forgot") {
+    const submission = parseWithZod(formData, { schema: forgotSchema });
+    if (submission.status !== "success") return formError(request, submission.reply({ hideFields }));
+    const { areaCode, phone, smsCode, password } = submission.value;
+    try {
+      await resetLoginPwd(request, { areaCode, phone, smsCode, password });
+      return finish(request, LOGIN_PATH, { type: "success", message: t("toast.passwordReset") });
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error;
+      return formError(request, submission.reply({ formErrors: [error.message], hideFields }), statusForUpstream(error));
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return formError(request, submission.reply({ hideFields: ["password"] }));
+  const { areaCode, phone, password, redirectTo } = submission.value;
+  try {
+    const { token } = await login(request, { areaCode, phone, password });
+    const cookie = await createLoginSession(request, token);
+    return finish(
+      request,
+      safeRedirect(redirectTo, "/"),
+      { type: "success", message: t("toast.loggedIn") },
+      { headers: { "set-cookie": cookie } },
+    );
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return formError(request, submission.reply({ formErrors: [error.message], hideFields: ["password"] }), statusForUpstream(error));
+  }
+}
+
+type ActionData = {
+  result?: SubmissionResult<string[]>;
+  smsRemaining?: number;
+  smsSent?: number;
+  message?: string;
+};
+
+function useLastResult() {
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  return data;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation("account");
+  const data = useLoaderData<typeof loader>();
+  const tab = data.tab;
+  const title = tab === "register" ? t("login.registerTitle") : tab === "forgot" ? t("login.forgotTitle") : t("login.loginTitle");
+  return (
+    <>
+      <NavBar title={title} backTo={tab === "login" ? undefined : `${LOGIN_PATH}`} />
+      <main className="mx-auto max-w-md px-4 pb-10 pt-6">
+        <div className="mb-6 flex flex-col items-center gap-2 text-center">
+          <img src="/favicon.svg" alt="" width={56} height={56} />
+          <p className="text-xl font-bold">{t("login.welcome")}</p>
+        </div>
+        {tab !== "forgot" ? (
+          <nav aria-label={t("login.tabs")} className="mb-6 grid grid-cols-2 rounded-full bg-white p-1 shadow-sm dark:bg-gray-900">
+            {(["login", "register"] as const).map((key) => (
+              <Link
+                key={key}
+                to={`?tab=${key}${data.invite ? `&invite=${encodeURIComponent(data.invite)}` : ""}`}
+                replace
+                aria-current={tab === key ? "page" : undefined}
+                className={`flex min-h-[44px] items-center justify-center rounded-full font-semibold ${
+                  tab === key ? "bg-brand text-white" : "text-gray-700 dark:text-gray-200"
+                }`}
+              >
+                {key === "login" ? t("login.loginTab") : t("login.registerTab")}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+        {tab === "login" ? <LoginForm /> : tab === "register" ? <RegisterForm /> : <ForgotForm />}
+      </main>
+    </>
+  );
+}
+
+function LoginForm() {
+  const { t } = useTranslation("account");
+  const data = useLoaderData<typeof loader>();
+  const actionData = useLastResult();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="redirectTo" value={data.redirectTo} />
+      <PhoneField areaCode={fields.areaCode} phone={fields.phone} areaCodes={data.areaCodes} />
+      <Field label={t("form.password")} meta={fields.password} type="password" inputProps={{ autoComplete: "current-password" }} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <SubmitButton intent="login">{t("login.submit")}</SubmitButton>
+      <p className="text-center">
+        <Link to="?tab=forgot" className="inline-flex min-h-[44px] items-center text-brand underline dark:text-pink-300">
+          {t("login.forgotLink")}
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+function RegisterForm() {
+  const { t } = useTranslation("account");
+  const data = useLoaderData<typeof loader>();
+  const actionData = useLastResult();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: actionData?.result,
+    defaultValue: { invitationCode: data.invite },
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: formData.get("intent") === "sendSms" ? smsRequestSchema : registerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const remaining = actionData?.smsRemaining ?? data.smsRemaining;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="purpose" value="register" />
+      <PhoneField areaCode={fields.areaCode} phone={fields.phone} areaCodes={data.areaCodes} />
+      <Field
+        label={t("form.smsCode")}
+        meta={fields.smsCode}
+        inputProps={{ inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 }}
+        addon={<SmsButton remaining={remaining} stamp={actionData?.smsSent} />}
+        hint={actionData?.message}
+      />
+      <Field label={t("form.password")} meta={fields.password} type="password" inputProps={{ autoComplete: "new-password" }} />
+      <Field
+        label={t("form.confirmPassword")}
+        meta={fields.confirmPassword}
+        type="password"
+        inputProps={{ autoComplete: "new-password" }}
+      />
+      <Field label={t("form.invitationCode")} meta={fields.invitationCode} inputProps={{ autoCapitalize: "characters" }} />
+      <CheckboxField meta={fields.ageConfirmed} label={t("login.ageConfirm")} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <SubmitButton intent="register">{t("login.registerSubmit")}</SubmitButton>
+    </Form>
+  );
+}
+
+function ForgotForm() {
+  const { t } = useTranslation("account");
+  const data = useLoaderData<typeof loader>();
+  const actionData = useLastResult();
+  const [form, fields] = useForm({
+    id: "forgot",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: formData.get("intent") === "sendSms" ? smsRequestSchema : forgotSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const remaining = actionData?.smsRemaining ?? data.smsRemaining;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="purpose" value="forgot" />
+      <p className="text-sm text-gray-700 dark:text-gray-300">{t("login.forgotIntro")}</p>
+      <PhoneField areaCode={fields.areaCode} phone={fields.phone} areaCodes={data.areaCodes} />
+      <Field
+        label={t("form.smsCode")}
+        meta={fields.smsCode}
+        inputProps={{ inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 }}
+        addon={<SmsButton remaining={remaining} stamp={actionData?.smsSent} />}
+        hint={actionData?.message}
+      />
+      <Field label={t("form.newPassword")} meta={fields.password} type="password" inputProps={{ autoComplete: "new-password" }} />
+      <Field
+        label={t("form.confirmPassword")}
+        meta={fields.confirmPassword}
+        type="password"
+        inputProps={{ autoComplete: "new-password" }}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <SubmitButton intent="forgot">{t("login.resetSubmit")}</SubmitButton>
+      <p className="text-center">
+        <Link to="?tab=login" className="inline-flex min-h-[44px] items-center text-brand underline dark:text-pink-300">
+          {t("login.backToLogin")}
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

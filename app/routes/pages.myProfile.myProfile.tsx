@@ -1,0 +1,170 @@
+import { type SubmissionResult, getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  MaxPartSizeExceededError,
+  json,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorList, Field } from "~/components/Field";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { Avatar } from "~/components/UserNavBar";
+import { SubmitButton } from "~/components/forms";
+import { getUserInfo, modifyUserBaseInfo, uploadImage } from "~/utils/api/account.server";
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, profileSchema } from "~/utils/forms";
+import { formError, isUpstreamError, serverT, statusForUpstream } from "~/utils/forms.server";
+import { wantsJson } from "~/utils/json-mode.server";
+import { requireToken } from "~/utils/session.server";
+import { finish } from "~/utils/toast.server";
+import { asPageError } from "~/utils/upstream.server";
+
+export const handle = { i18n: ["common", "account"] };
+export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+const SELF = "/pages/myProfile/myProfile";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const user = await getUserInfo(request).catch(asPageError);
+  return json({
+    user: { nickName: user.nickName, sex: user.sex, headUrl: user.headUrl, phone: user.phone },
+  });
+}
+
+async function avatarAction(request: Request) {
+  const t = await serverT(request, "account");
+  const fail = (message: string, status = 400) =>
+    wantsJson(request)
+      ? json({ ok: false, message }, { status })
+      : json({ avatarError: message }, { status });
+  let formData: FormData;
+  try {
+    formData = await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: AVATAR_MAX_BYTES }),
+    );
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return fail(t("profile.avatarTooLarge"), 413);
+    throw error;
+  }
+  const file = formData.get("file");
+  if (!(file instanceof File) || file.size === 0) return fail(t("profile.avatarRequired"));
+  if (!AVATAR_TYPES.includes(file.type)) return fail(t("profile.avatarType"));
+  try {
+    const headUrl = await uploadImage(request, file);
+    await modifyUserBaseInfo(request, { headUrl });
+    return finish(request, SELF, { type: "success", message: t("toast.saved") }, undefined, { headUrl });
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return fail(error.message, statusForUpstream(error));
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireToken(request);
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return avatarAction(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: profileSchema });
+  if (submission.status !== "success") return formError(request, submission.reply());
+  const t = await serverT(request, "account");
+  try {
+    await modifyUserBaseInfo(request, { nickName: submission.value.nickName, sex: submission.value.sex });
+    return finish(request, SELF, { type: "success", message: t("toast.saved") });
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return formError(request, submission.reply({ formErrors: [error.message] }), statusForUpstream(error));
+  }
+}
+
+export default function MyProfilePage() {
+  const { t } = useTranslation("account");
+  const { user } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as
+    | { result?: SubmissionResult<string[]>; avatarError?: string }
+    | undefined;
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: actionData?.result,
+    defaultValue: { nickName: user.nickName ?? "", sex: String(user.sex ?? 0) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    shouldValidate: "onBlur",
+  });
+  const avatarError = clientError ?? actionData?.avatarError;
+  return (
+    <>
+      <NavBar title={t("profile.title")} backTo="/pages/account/account" />
+      <main className="mx-auto max-w-md space-y-4 p-4">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="card flex flex-col items-center gap-3"
+          onSubmit={(event) => {
+            const input = event.currentTarget.elements.namedItem("file") as HTMLInputElement | null;
+            const file = input?.files?.[0];
+            const problem = !file
+              ? t("profile.avatarRequired")
+              : file.size > AVATAR_MAX_BYTES
+                ? t("profile.avatarTooLarge")
+                : !AVATAR_TYPES.includes(file.type)
+                  ? t("profile.avatarType")
+                  : null;
+            setClientError(problem);
+            if (problem) event.preventDefault();
+          }}
+        >
+          <div className="text-brand">
+            <Avatar src={user.headUrl} size={88} />
+          </div>
+          <label htmlFor="avatar-file" className="text-sm font-medium">
+            {t("profile.avatar")}
+          </label>
+          <input
+            id="avatar-file"
+            name="file"
+            type="file"
+            accept={AVATAR_TYPES.join(",")}
+            className="block w-full text-sm file:mr-3 file:min-h-[44px] file:rounded-full file:border-0 file:bg-brand-light file:px-4 file:font-semibold file:text-brand-dark"
+            aria-invalid={avatarError ? true : undefined}
+            aria-describedby={avatarError ? "avatar-error" : "avatar-hint"}
+          />
+          <p id="avatar-hint" className="text-xs text-gray-600 dark:text-gray-400">
+            {t("profile.avatarHint", { mb: AVATAR_MAX_BYTES / 1024 / 1024 })}
+          </p>
+          <ErrorList id="avatar-error" errors={avatarError ? [avatarError] : null} />
+          <SubmitButton className="btn-secondary w-full">{t("profile.upload")}</SubmitButton>
+        </Form>
+
+        <Form method="post" {...getFormProps(form)} className="card space-y-4">
+          <input type="hidden" name="intent" value="profile" />
+          <Field label={t("profile.nickname")} meta={fields.nickName} inputProps={{ maxLength: 20, autoComplete: "nickname" }} />
+          <div className="space-y-1">
+            <label htmlFor={fields.sex.id} className="block text-sm font-medium">
+              {t("profile.sex")}
+            </label>
+            <select {...getSelectProps(fields.sex)} key={fields.sex.key} className="input">
+              <option value="0">{t("profile.sexUnknown")}</option>
+              <option value="1">{t("profile.sexMale")}</option>
+              <option value="2">{t("profile.sexFemale")}</option>
+            </select>
+          </div>
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            {t("profile.phone")}: <span className="font-mono">{user.phone}</span>
+          </p>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <SubmitButton>{t("profile.save")}</SubmitButton>
+        </Form>
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

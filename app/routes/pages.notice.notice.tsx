@@ -1,0 +1,80 @@
+import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "~/components/EmptyState";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { findUserMsgList } from "~/utils/api/account.server";
+import { requireToken } from "~/utils/session.server";
+import { asPageError } from "~/utils/upstream.server";
+
+export const handle = { i18n: ["common", "account"] };
+export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+const PAGE_SIZE = 20;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const raw = Number(new URL(request.url).searchParams.get("pageNo") ?? "1");
+  const pageNo = Number.isInteger(raw) && raw >= 1 && raw <= 100_000 ? raw : 1;
+  const page = await findUserMsgList(request, pageNo, PAGE_SIZE).catch(asPageError);
+  return json({ page });
+}
+
+export default function NoticePage() {
+  const { t, i18n } = useTranslation("account");
+  const { page } = useLoaderData<typeof loader>();
+  const pages = Math.max(1, Math.ceil(page.totalElements / page.pageSize));
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <>
+      <NavBar title={t("notice.title")} backTo="/pages/account/account" />
+      <main className="mx-auto max-w-md space-y-3 p-4">
+        {page.content.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <ul className="card divide-y divide-gray-100 p-0 dark:divide-gray-800">
+            {page.content.map((msg) => (
+              <li key={msg.id}>
+                <Link
+                  to={`/pages/notice/noticeDetail/noticeDetail?id=${msg.id}`}
+                  className="flex min-h-[56px] flex-col justify-center gap-0.5 px-4 py-3 hover:bg-gray-50 dark:hover:bg-gray-800"
+                >
+                  <span className="flex items-center gap-2">
+                    {msg.read ? null : (
+                      <span className="h-2 w-2 flex-none rounded-full bg-brand" role="img" aria-label={t("notice.unread")} />
+                    )}
+                    <span className={`truncate ${msg.read ? "" : "font-semibold"}`}>{msg.title}</span>
+                  </span>
+                  <span className="text-xs text-gray-600 dark:text-gray-400">{date.format(new Date(msg.createTime))}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {pages > 1 ? (
+          <nav aria-label={t("notice.pages")} className="flex items-center justify-between">
+            {page.pageNo > 1 ? (
+              <Link className="btn-secondary" to={`?pageNo=${page.pageNo - 1}`}>
+                {t("notice.prev")}
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-sm">{t("notice.pageOf", { page: page.pageNo, pages })}</span>
+            {page.pageNo < pages ? (
+              <Link className="btn-secondary" to={`?pageNo=${page.pageNo + 1}`}>
+                {t("notice.next")}
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

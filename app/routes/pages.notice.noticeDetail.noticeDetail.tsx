@@ -1,0 +1,48 @@
+import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { getMessage, readMessage } from "~/utils/api/account.server";
+import { requireToken } from "~/utils/session.server";
+import { asPageError } from "~/utils/upstream.server";
+
+export const handle = { i18n: ["common", "account"] };
+export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+
+/** Notice detail (?id=): opening it marks the message read, as the original did. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  if (!/^\d{1,15}$/.test(id)) throw json({ message: "Notice not found" }, { status: 404 });
+  const message = await getMessage(request, Number(id)).catch(asPageError);
+  if (!message.read) await readMessage(request, message.id).catch(() => undefined);
+  return json({ message: { ...message, read: true } });
+}
+
+export default function NoticeDetailPage() {
+  const { t, i18n } = useTranslation("account");
+  const { message } = useLoaderData<typeof loader>();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <>
+      <NavBar title={t("notice.detailTitle")} backTo="/pages/notice/notice" />
+      <main className="mx-auto max-w-md p-4">
+        <article className="card space-y-2">
+          <h2 className="text-lg font-semibold">{message.title}</h2>
+          <p className="text-xs text-gray-600 dark:text-gray-400">{date.format(new Date(message.createTime))}</p>
+          <p className="whitespace-pre-wrap break-words leading-relaxed">{message.content}</p>
+        </article>
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <>
+      <NavBar title="" backTo="/pages/notice/notice" />
+      <GeneralErrorBoundary />
+    </>
+  );
+}

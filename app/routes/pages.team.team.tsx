@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { ComingSoon } from "~/components/ComingSoon";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { requireToken } from "~/utils/session.server";
+
+export const handle = { i18n: ["common"] };
+export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+
+/** Planned for a later issue: a clear "Coming soon" page, so that no link of the app 404s. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireToken(request);
+  return { comingSoon: true };
+}
+
+export default function Page() {
+  const { t } = useTranslation("common");
+  return <ComingSoon title={t("pages.team")} backTo="/" tab="team" />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,18 @@
+import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
+import { isLang } from "~/utils/i18n";
+import { wantsJson } from "~/utils/json-mode.server";
+import { commitSession, getSession, safeRedirect } from "~/utils/session.server";
+
+/** POST /resources/lang: lang=<one of the six> stores the language in the session. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const lang = form.get("lang");
+  if (!isLang(lang)) return json({ ok: false, message: "Unsupported language" }, { status: 400 });
+  const session = await getSession(request);
+  session.set("lang", lang);
+  const headers = { "set-cookie": await commitSession(session) };
+  if (wantsJson(request)) return json({ ok: true, lang }, { headers });
+  return redirect(safeRedirect(form.get("redirectTo"), "/pages/account/account"), { headers });
+}
+
+export const loader = () => redirect("/pages/account/account");

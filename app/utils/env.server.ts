@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+/**
+ * The BFF's configuration, validated with zod. server.mjs validates the same variables at start
+ * (it is plain JS); this module is what loaders and actions read. Parsed on each call so tests can
+ * change process.env; it is a handful of fields, so the cost is negligible.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+    SESSION_SECRET: z.string().min(1).optional(),
+    UPSTREAM_URL: z.string().url().optional(),
+    CORE_PORT: z.coerce.number().int().min(1).max(65535).default(3100),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+    UPSTREAM_ENCRYPT: z
+      .enum(["0", "1", "true", "false"])
+      .default("0")
+      .transform((v) => v === "1" || v === "true"),
+    CURRENCY_SIGN: z.string().min(1).default("₹"),
+  })
+  .refine((env) => env.NODE_ENV !== "production" || Boolean(env.SESSION_SECRET), {
+    message: "SESSION_SECRET is required in production",
+    path: ["SESSION_SECRET"],
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export function getEnv(): Env {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return parsed.data;
+}
+
+/** Base URL of the upstream `/core` API, without a trailing slash. */
+export function upstreamBaseUrl(env: Env = getEnv()): string {
+  const base = env.UPSTREAM_URL ?? `http://127.0.0.1:${env.CORE_PORT}/core`;
+  return base.replace(/\/+$/, "");
+}
+
+export function sessionSecrets(env: Env = getEnv()): string[] {
+  const secrets = (env.SESSION_SECRET ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (secrets.length === 0) throw new Error("SESSION_SECRET is not set (server.mjs sets one in demo mode)");
+  return secrets;
+}
+
+/** App version shown on the account page (spec section 3). */
+export const APP_VERSION = "0.0.6";
+
+/** The only configuration the browser may see. */
+export function publicEnv(env: Env = getEnv()) {
+  return { currencySign: env.CURRENCY_SIGN, version: APP_VERSION };
+}

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from "../../contract/auth";
+
+/**
+ * Form schemas shared by the browser (Conform's client validation) and the actions. They follow
+ * the wire contract's rules (contract/auth.ts, contract/user.ts) but their messages are i18n keys
+ * of the "common" namespace (validation.*), so every error is translated.
+ */
+export const areaCode = z
+  .string({ required_error: "validation.areaCode" })
+  .trim()
+  .transform((v) => v.replace(/^\+/, ""))
+  .pipe(z.string().regex(/^\d{1,4}$/, "validation.areaCode"));
+
+export const phone = z
+  .string({ required_error: "validation.phoneRequired" })
+  .trim()
+  .regex(/^\d{5,15}$/, "validation.phone");
+
+export const password = z
+  .string({ required_error: "validation.passwordRequired" })
+  .min(PASSWORD_MIN, "validation.passwordLength")
+  .max(PASSWORD_MAX, "validation.passwordLength");
+
+export const smsCode = z
+  .string({ required_error: "validation.smsCodeRequired" })
+  .trim()
+  .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), "validation.smsCode");
+
+export const invitationCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{4,16}$/, "validation.invitationCode")
+  .optional();
+
+export const paymentPassword = z
+  .string({ required_error: "validation.paymentPasswordRequired" })
+  .regex(/^\d{6}$/, "validation.paymentPassword");
+
+/** Adds "The two passwords do not match" on confirmPassword. */
+export function withConfirm<T extends z.ZodRawShape>(shape: T, field = "password") {
+  return z
+    .object({ ...shape, confirmPassword: z.string({ required_error: "validation.confirmRequired" }) })
+    .superRefine((value, ctx) => {
+      const v = value as Record<string, unknown>;
+      if (v[field] !== v.confirmPassword) {
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.passwordsMismatch" });
+      }
+    });
+}
+
+export const loginSchema = z.object({
+  intent: z.literal("login"),
+  areaCode,
+  phone,
+  password: z.string({ required_error: "validation.passwordRequired" }).max(128),
+  redirectTo: z.string().optional(),
+});
+
+export const smsRequestSchema = z.object({
+  intent: z.literal("sendSms"),
+  areaCode,
+  phone,
+});
+
+export const registerSchema = withConfirm({
+  intent: z.literal("register"),
+  areaCode,
+  phone,
+  smsCode,
+  password,
+  invitationCode,
+  ageConfirmed: z.literal("on", {
+    errorMap: () => ({ message: "validation.ageConfirm" }),
+  }),
+});
+
+export const forgotSchema = withConfirm({
+  intent: z.literal("forgot"),
+  areaCode,
+  phone,
+  smsCode,
+  password,
+});
+
+export const loginPasswordSchema = withConfirm({ intent: z.literal("save"), smsCode, password });
+
+export const paymentPasswordSchema = withConfirm(
+  { intent: z.literal("save"), smsCode, assetPassword: paymentPassword },
+  "assetPassword",
+);
+
+export const userCodeRequestSchema = z.object({ intent: z.literal("sendSms") });
+
+export const NICKNAME_MAX = 20;
+export const profileSchema = z.object({
+  intent: z.literal("profile"),
+  nickName: z
+    .string({ required_error: "validation.nicknameRequired" })
+    .trim()
+    .min(1, "validation.nicknameRequired")
+    .max(NICKNAME_MAX, "validation.nicknameLength")
+    .refine((v) => !/[\u0000-\u001f<>]/.test(v), "validation.nicknameChars"),
+  sex: z.enum(["0", "1", "2"]).default("0"),
+});
+
+/** Avatar upload: checked in the browser before sending and again on the server. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];

@@ -1,0 +1,222 @@
+/**
+ * Loader and action of the game page (/pages/game/game), kept out of the route file so that it
+ * stays short. Everything here runs on the server only.
+ */
+import { json } from "@remix-run/node";
+import type { GameLevel, GameSession } from "../../contract/game";
+import type { Coin } from "../../contract/money";
+import { splitAmounts } from "~/components/game/bet-form";
+import { betFormSchema } from "~/components/game/bet-schema";
+import { isBetName } from "~/components/game/bets";
+import { gameUrl, pageCount, parseCoin, parsePage, parseTab } from "~/components/game/format";
+import { previousDraw } from "~/components/game/results";
+import { refreshAfterSeconds, remainingAtServer } from "./countdown";
+import { getEnv } from "./env.server";
+import {
+  PAGE_SIZE,
+  balanceOf,
+  coinSymbol,
+  getBalances,
+  getLevels,
+  getMyLotteryRecords,
+  getResults,
+  getRound,
+  placeBet,
+} from "./game.server";
+import { i18n } from "./i18n.server";
+import { wantsJson } from "./json-mode.server";
+import { coinOf, commitSession, getSession, requireToken } from "./session.server";
+import { redirectWithToast } from "./toast.server";
+import { UpstreamError, asPageError } from "./upstream.server";
+
+export function roundView(round: GameSession) {
+  const clock = { serverNow: round.timestamp, betEndTime: round.betEndTime, sessionEndTime: round.sessionEndTime };
+  return {
+    id: String(round.id),
+    title: [round.gameTitle, round.gameLevelName].filter(Boolean).join(" · "),
+    seedHash: round.seedHash,
+    clock,
+    remaining: remainingAtServer(clock),
+    refreshAfter: refreshAfterSeconds(clock),
+  };
+}
+
+function baseAmountsOf(level: GameLevel | null): number[] {
+  const list = splitAmounts(level?.betBaseAmountStr);
+  return list.length ? list : [1];
+}
+
+const levelView = (l: GameLevel) => ({ level: l.level, levelName: l.levelName, enabled: l.enableFlag });
+
+/** The coin asked for in the query, persisted in the session when it changes (default CHIP). */
+export async function resolveCoin(request: Request) {
+  const session = await getSession(request);
+  const asked = parseCoin(new URL(request.url).searchParams.get("coin"));
+  const coin: Coin = asked ?? coinOf(session);
+  let setCookie: string | null = null;
+  if (asked && asked !== session.get("coin")) {
+    session.set("coin", asked);
+    setCookie = await commitSession(session);
+  }
+  return { coin, session, setCookie };
+}
+
+export async function gameLoader(request: Request) {
+  await requireToken(request);
+  const url = new URL(request.url);
+  const { coin, session, setCookie } = await resolveCoin(request);
+  const tab = parseTab(url.searchParams.get("tab"));
+  const page = parsePage(url.searchParams.get("page"));
+  const asked = Number(url.searchParams.get("level"));
+  const askedLevel = Number.isInteger(asked) && asked >= 1 && asked <= 99 ? asked : null;
+
+  try {
+    // With a level in the URL every call starts at once; without one the list picks it first.
+    const levelsP = getLevels(request, coin);
+    const firstEnabled = async () => (await levelsP).find((l) => l.enableFlag)?.level ?? null;
+    const level = askedLevel ?? (await firstEnabled());
+    const none = Promise.resolve(null);
+    const [levels, balances, roundOf, latest, mine, tabPage] = await Promise.all([
+      levelsP,
+      getBalances(request),
+      level ? getRound(request, level, coin) : Promise.resolve({ round: null, message: null }),
+      level ? getResults(request, { level, coin, pageNo: 1 }) : none,
+      getMyLotteryRecords(request, { coin, pageNo: tab === "myRecords" ? page : 1 }),
+      level && tab === "pastHistory" && page > 1 ? getResults(request, { level, coin, pageNo: page }) : none,
+    ]);
+    const current = levels.find((l) => l.level === level) ?? null;
+    const symbol = coinSymbol(coin, getEnv().CURRENCY_SIGN);
+
+    // The result popup: the latest finished round, if the player bet on it and has not seen it.
+    const last = latest?.content[0];
+    const ack = session.get("ackSessionId");
+    const minePageOne = tab !== "myRecords" || page === 1;
+    const lastBets = last && minePageOne ? mine.content.filter((r) => r.gameSessionId === last.id) : [];
+    const popup =
+      last && lastBets.length && String(last.id) !== ack
+        ? { roundId: String(last.id), digit: Number(last.lotteryResult), records: lastBets.map(recordView) }
+        : null;
+
+    const resultRows = (tabPage ?? latest)?.content.map((r) => ({
+      id: String(r.id),
+      lotteryResult: r.lotteryResult,
+      sessionEndTime: r.sessionEndTime,
+    }));
+    const tabData =
+      tab === "myRecords"
+        ? { tab, rows: mine.content.map(recordView), page, pages: pageCount(mine.totalElements, PAGE_SIZE) }
+        : {
+            tab,
+            rows: resultRows ?? [],
+            page: tab === "trend" ? 1 : page,
+            pages: pageCount((tabPage ?? latest)?.totalElements ?? 0, PAGE_SIZE),
+          };
+    const betName = url.searchParams.get("betName");
+
+    return json(
+      {
+        coin,
+        symbol,
+        balance: balanceOf(balances, coin),
+        levels: levels.map(levelView),
+        level: current?.level ?? level ?? 0,
+        levelName: current?.levelName ?? "",
+        limits: current ? { min: current.chipMinLimit, max: current.chipMaxLimit } : null,
+        baseAmounts: baseAmountsOf(current),
+        multiples: splitAmounts(current?.betMultipleStr),
+        round: roundOf.round && current?.enableFlag ? roundView(roundOf.round) : null,
+        emptyMessage: roundOf.round ? null : roundOf.message,
+        previousDraw: previousDraw(latest?.content ?? []),
+        tabData,
+        popup,
+        betName: isBetName(betName) ? betName : null,
+        formKey: crypto.randomUUID(),
+      },
+      { headers: { "cache-control": "no-store", ...(setCookie ? { "set-cookie": setCookie } : {}) } },
+    );
+  } catch (error) {
+    return asPageError(error);
+  }
+}
+
+function recordView(r: {
+  id: number;
+  gameSessionId: number;
+  betName: string;
+  totalBetAmount: number;
+  winAmount: number;
+  status: string;
+  lotteryResult: string | null;
+}) {
+  return {
+    id: String(r.id),
+    gameSessionId: String(r.gameSessionId),
+    betName: r.betName,
+    totalBetAmount: r.totalBetAmount,
+    winAmount: r.winAmount,
+    status: r.status,
+    lotteryResult: r.lotteryResult,
+  };
+}
+
+/** HTTP status for a refused bet in JSON mode: the envelope's 4xx code, else 400 / 502. */
+function statusFor(code: number): number {
+  if (code === 200) return 200;
+  if (code >= 400 && code < 500) return code;
+  return code >= 500 && code < 600 ? 502 : 400;
+}
+
+export type GameActionData = {
+  code: number;
+  message: string;
+  result: unknown;
+  error?: { field: string; message: string };
+  betName?: string | null;
+};
+
+export async function gameAction(request: Request) {
+  await requireToken(request);
+  const form = await request.formData();
+  const t = await i18n.getFixedT(request, "game");
+  const asJson = wantsJson(request);
+  const coin = parseCoin(String(form.get("coin") ?? "")) ?? coinOf(await getSession(request));
+  const levelNo = Number(form.get("level"));
+  const back = gameUrl({ level: Number.isInteger(levelNo) && levelNo > 0 ? levelNo : 1, coin });
+
+  if (form.get("intent") === "ack") {
+    const id = String(form.get("sessionId") ?? "");
+    if (!/^\d{1,20}$/.test(id)) {
+      return json<GameActionData>({ code: 400, message: t("errors.invalidRound"), result: null }, { status: 400 });
+    }
+    const session = await getSession(request);
+    session.set("ackSessionId", id);
+    const headers = { "set-cookie": await commitSession(session) };
+    if (asJson) return json<GameActionData>({ code: 200, message: "OK", result: { ackSessionId: id } }, { headers });
+    return redirectWithToast(back, { type: "info", message: t("resultPopup.acknowledged") }, { headers });
+  }
+
+  const parsed = betFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = String(issue.path[0] ?? "form");
+    const message = t(`errors.${issue.message}`, { defaultValue: t("errors.invalidBet") });
+    const betName = String(form.get("betName") ?? "");
+    return json<GameActionData>(
+      { code: 400, message, result: null, error: { field, message }, betName: isBetName(betName) ? betName : null },
+      { status: 400 },
+    );
+  }
+
+  let outcome: { code: number; message: string; result: unknown };
+  try {
+    outcome = await placeBet(request, parsed.data);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    outcome = { code: error.code, message: error.message, result: null };
+  }
+  const message = outcome.message || (outcome.code === 200 ? t("bet.placed") : t("errors.invalidBet"));
+  if (asJson) {
+    return json<GameActionData>({ code: outcome.code, message, result: outcome.result }, { status: statusFor(outcome.code) });
+  }
+  return redirectWithToast(back, { type: outcome.code === 200 ? "success" : "error", message });
+}

@@ -1,0 +1,131 @@
+/**
+ * The game's upstream calls, each a few lines on top of `upstream()` (style: small domain
+ * functions over one client). Shapes come from the shared wire contract (contract/game.ts).
+ */
+import { z } from "zod";
+import { Code } from "../../contract/codes";
+import {
+  type BetRecord,
+  type GameSession,
+  betRecordPageSchema,
+  bettingResultSchema,
+  gameSessionSchema,
+  levelListSchema,
+  rulesSchema,
+  sessionResultPageSchema,
+  verifyResultSchema,
+  winPageSchema,
+} from "../../contract/game";
+import type { Coin } from "../../contract/money";
+import type { BetInput } from "~/components/game/bet-schema";
+import { UpstreamError, upstream, upstreamEnvelope } from "./upstream.server";
+
+const GAME = "/app/game/luckyLottery";
+/** Spec section 9: session results and lottery records are read 20 at a time. */
+export const PAGE_SIZE = 20;
+
+export function getLevels(request: Request, coin: Coin) {
+  return upstream(request, `${GAME}/getLevelList`, { params: { coin }, schema: levelListSchema });
+}
+
+/**
+ * The open round of a level, or null with the upstream's message when the level has none
+ * ("The current session configuration is empty" comes as a non-200 code).
+ */
+export async function getRound(
+  request: Request,
+  level: number,
+  coin: Coin,
+): Promise<{ round: GameSession | null; message: string | null }> {
+  try {
+    const round = await upstream(request, `${GAME}/getSession`, { params: { level, coin }, schema: gameSessionSchema });
+    return { round, message: null };
+  } catch (error) {
+    if (error instanceof UpstreamError && error.code >= 400 && error.code < 500) {
+      return { round: null, message: error.message };
+    }
+    throw error;
+  }
+}
+
+export function getResults(request: Request, q: { level: number; coin: Coin; pageNo: number }) {
+  return upstream(request, `${GAME}/sessionResultPage`, {
+    params: { ...q, pageSize: PAGE_SIZE },
+    schema: sessionResultPageSchema,
+  });
+}
+
+export function getMyLotteryRecords(request: Request, q: { coin: Coin; pageNo: number; level?: number }) {
+  return upstream(request, `${GAME}/userLotteryRecordPage`, {
+    params: { ...q, pageSize: PAGE_SIZE },
+    schema: betRecordPageSchema,
+  });
+}
+
+/** Places a bet. The answer's message is always shown, whatever the code (spec section 7). */
+export function placeBet(request: Request, bet: BetInput) {
+  const { gameSessionId, betName, baseAmount, betMultiples, totalBetAmount, coin, level } = bet;
+  return upstreamEnvelope(request, `${GAME}/betting`, {
+    method: "POST",
+    params: { gameSessionId, betName, baseAmount, betMultiples, totalBetAmount, coin, level },
+    schema: bettingResultSchema,
+    idempotencyKey: bet.idempotencyKey,
+  });
+}
+
+export function getBetRecords(request: Request, q: { pageNo: number; coin?: Coin; pageSize?: number }) {
+  return upstream(request, "/app/user/betRecord/page", {
+    params: { pageSize: PAGE_SIZE, ...q },
+    schema: betRecordPageSchema,
+  });
+}
+
+export function getWinRecords(request: Request, q: { pageNo: number; coin?: Coin }) {
+  return upstream(request, "/app/user/betRecord/winPage", {
+    params: { ...q, pageSize: PAGE_SIZE },
+    schema: winPageSchema,
+  });
+}
+
+const DETAIL_SCAN_PAGES = 10;
+/**
+ * One of the player's bets by id. The API has no detail call, so this reads the player's record
+ * pages (100 a page, newest first) until it finds the id; null when it is not among the latest.
+ */
+export async function getBetRecord(request: Request, id: number): Promise<BetRecord | null> {
+  for (let pageNo = 1; pageNo <= DETAIL_SCAN_PAGES; pageNo++) {
+    const page = await getBetRecords(request, { pageNo, pageSize: 100 });
+    const found = page.content.find((r) => r.id === id);
+    if (found) return found;
+    if (page.content.length < 100 || page.content.every((r) => r.id < id)) return null;
+  }
+  return null;
+}
+
+export function getRoundForVerify(request: Request, sessionId: number) {
+  return upstream(request, `${GAME}/verify`, { params: { sessionId }, schema: verifyResultSchema });
+}
+
+export function getRules(request: Request) {
+  return upstream(request, `${GAME}/rules`, { schema: rulesSchema });
+}
+
+const balancesSchema = z.object({ chip: z.number(), gold: z.number(), point: z.number() });
+export type Balances = z.infer<typeof balancesSchema>;
+
+export function getBalances(request: Request) {
+  return upstream(request, "/app/user/getUserInfo", { schema: balancesSchema });
+}
+
+export function balanceOf(balances: Balances, coin: Coin): number {
+  return coin === "GOLD" ? balances.gold : coin === "POINT" ? balances.point : balances.chip;
+}
+
+/** The sign shown before amounts: the currency sign for CHIP, none for GOLD and POINT. */
+export function coinSymbol(coin: Coin, currencySign: string): string {
+  return coin === "CHIP" ? currencySign : "";
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof UpstreamError && error.code === Code.NOT_FOUND;
+}

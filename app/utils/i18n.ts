@@ -1,0 +1,34 @@
+/** i18n settings shared by the server and the browser (no secrets, no server imports). */
+export const supportedLanguages = ["en-US", "zh-CN", "ja-JP", "fr-FR", "de-DE", "ko-KR"] as const;
+export type Lang = (typeof supportedLanguages)[number];
+export const fallbackLanguage: Lang = "en-US";
+export const namespaces = ["common", "account", "game"] as const;
+
+export const languageNames: Record<Lang, string> = {
+  "en-US": "English",
+  "zh-CN": "简体中文",
+  "ja-JP": "日本語",
+  "fr-FR": "Français",
+  "de-DE": "Deutsch",
+  "ko-KR": "한국어",
+};
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
+}
+
+export const i18nConfig = {
+  supportedLngs: [...supportedLanguages],
+  fallbackLng: fallbackLanguage,
+  defaultNS: "common",
+  fallbackNS: "common",
+  ns: ["common"],
+  // Keys contain dots and sentences; keep nesting for dotted keys only.
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+};
+
+/** Right-to-left languages; none of ours today, kept so `dir` is computed, not assumed. */
+export function dirOf(lang: string): "ltr" | "rtl" {
+  return /^(ar|he|fa|ur)\b/.test(lang) ? "rtl" : "ltr";
+}

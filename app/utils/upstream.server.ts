@@ -1,0 +1,306 @@
+import { json, redirect } from "@remix-run/node";
+import type { z } from "zod";
+import { ENCRYPTED_FIELD, isScrambledResponse, scramble, toQueryString, unscrambleResponse } from "../../contract/codec";
+import { Code, endsSession } from "../../contract/codes";
+import { envelopeSchema } from "../../contract/envelope";
+import { DEFAULT_REQUEST_LANGUAGE, Header } from "../../contract/headers";
+import { type Env, getEnv, upstreamBaseUrl } from "./env.server";
+import { logger } from "./logger.server";
+import { LOGIN_PATH, createLoggedOutSession, getSession } from "./session.server";
+import { combineHeaders, createToastHeaders } from "./toast.server";
+
+/**
+ * The one client of the upstream `/core` API (spec section 7, design section 3). Everything the
+ * original app did per call happens here, in one private `send()`: headers, codec, timeout,
+ * envelope, and the mapping of every failure onto one error type.
+ */
+export class UpstreamError extends Error {
+  override name = "UpstreamError";
+  constructor(
+    /** Envelope code, or a transport code (5 timeout/network, 602001 upload, 600003 abort). */
+    readonly code: number,
+    message: string,
+    /** HTTP status of the upstream answer, when there was one. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export type Params = Record<string, string | number | boolean | undefined | null>;
+export interface UpstreamOptions<S extends z.ZodTypeAny> {
+  method?: "GET" | "POST";
+  params?: Params;
+  schema: S;
+  idempotencyKey?: string;
+  /** Overrides UPSTREAM_ENCRYPT for this call (the tracking call always encrypts). */
+  encrypt?: boolean;
+  timeoutMs?: number;
+}
+export interface EnvelopeResult<T> {
+  code: number;
+  message: string;
+  result: T | null;
+  timestamp?: number;
+}
+
+interface CallerContext {
+  token?: string;
+  lang?: string;
+  deviceId?: string;
+  requestId?: string;
+  forwardedFor?: string;
+  signal?: AbortSignal;
+}
+
+async function callerOf(request: Request | null): Promise<CallerContext> {
+  if (!request) return {};
+  const session = await getSession(request);
+  return {
+    token: session.get("token") || undefined,
+    lang: session.get("lang") || undefined,
+    deviceId: session.get("deviceId") || undefined,
+    requestId: request.headers.get(Header.requestId) || undefined,
+    forwardedFor: request.headers.get(Header.forwardedFor) || undefined,
+    signal: request.signal,
+  };
+}
+
+function urlOf(env: Env, path: string): URL {
+  return new URL(`${upstreamBaseUrl(env)}/${path.replace(/^\/+/, "")}`);
+}
+
+function baseHeaders(caller: CallerContext, encrypt: boolean): Headers {
+  const headers = new Headers({
+    accept: "application/json",
+    [Header.language]: caller.lang || DEFAULT_REQUEST_LANGUAGE,
+    [Header.encrypt]: encrypt ? "1" : "0",
+    [Header.requestId]: caller.requestId || crypto.randomUUID(),
+  });
+  if (caller.token) {
+    headers.set(Header.authorization, caller.token);
+    headers.set(Header.accessToken, caller.token);
+  }
+  if (caller.deviceId) headers.set(Header.deviceId, caller.deviceId);
+  if (caller.forwardedFor) headers.set(Header.forwardedFor, caller.forwardedFor);
+  return headers;
+}
+
+/** Fetch with the configured timeout; transport failures become UpstreamError with spec codes. */
+async function fetchWithTimeout(
+  url: URL,
+  init: RequestInit,
+  timeoutMs: number,
+  callerSignal: AbortSignal | undefined,
+  networkCode: number,
+): Promise<Response> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = callerSignal ? AbortSignal.any([timeout, callerSignal]) : timeout;
+  try {
+    return await fetch(url, { ...init, signal, redirect: "manual" });
+  } catch (error) {
+    if (timeout.aborted) throw new UpstreamError(Code.TRANSPORT_TIMEOUT, "Request timed out");
+    if (callerSignal?.aborted) throw new UpstreamError(Code.TRANSPORT_ABORT, "Request aborted");
+    logger.warn({ err: String(error), path: url.pathname }, "upstream network error");
+    throw new UpstreamError(networkCode, "Network error");
+  }
+}
+
+/** Reads the body: unscrambles a prefixed body, parses JSON, and JSON inside a JSON string. */
+async function readEnvelope(response: Response, timeoutMs: number) {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    throw new UpstreamError(Code.TRANSPORT_TIMEOUT, timeoutMs ? "Request timed out" : "Network error");
+  }
+  let parsed: unknown;
+  try {
+    if (isScrambledResponse(text)) text = unscrambleResponse(text);
+    parsed = JSON.parse(text);
+    if (typeof parsed === "string") parsed = JSON.parse(isScrambledResponse(parsed) ? unscrambleResponse(parsed) : parsed);
+  } catch {
+    return null;
+  }
+  const envelope = envelopeSchema.safeParse(parsed);
+  return envelope.success ? envelope.data : null;
+}
+
+async function logoutRedirect(request: Request | null, message: string): Promise<never> {
+  const headers = combineHeaders(
+    request ? { "set-cookie": await createLoggedOutSession(request) } : null,
+    await createToastHeaders({ type: "error", message: message || "Please log in first" }),
+  );
+  throw redirect(LOGIN_PATH, { headers });
+}
+
+async function send(
+  request: Request | null,
+  path: string,
+  opts: Omit<UpstreamOptions<z.ZodTypeAny>, "schema">,
+): Promise<{ code: number; message: string; result: unknown; timestamp?: number }> {
+  const env = getEnv();
+  const caller = await callerOf(request);
+  const encrypt = opts.encrypt ?? env.UPSTREAM_ENCRYPT;
+  const method = opts.method ?? "GET";
+  const url = urlOf(env, path);
+  const headers = baseHeaders(caller, encrypt);
+  if (opts.idempotencyKey) headers.set(Header.idempotencyKey, opts.idempotencyKey);
+
+  const query = toQueryString(opts.params ?? {});
+  const payload = encrypt ? new URLSearchParams({ [ENCRYPTED_FIELD]: scramble(query) }).toString() : query;
+  let body: string | undefined;
+  if (method === "GET") {
+    if (payload) url.search = payload;
+  } else {
+    headers.set("content-type", "application/x-www-form-urlencoded;charset=UTF-8");
+    body = payload;
+  }
+
+  const timeoutMs = opts.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS;
+  const started = performance.now();
+  const response = await fetchWithTimeout(
+    url,
+    { method, headers, body },
+    timeoutMs,
+    caller.signal,
+    Code.TRANSPORT_NETWORK,
+  );
+  const envelope = await readEnvelope(response, timeoutMs);
+  logger.debug(
+    { path, method, status: response.status, code: envelope?.code, ms: Math.round(performance.now() - started) },
+    "upstream",
+  );
+  if (!envelope) {
+    if (!response.ok) {
+      throw new UpstreamError(
+        Code.BAD_RESPONSE,
+        `The server is unavailable (HTTP ${response.status}). Please try again later.`,
+        response.status,
+      );
+    }
+    throw new UpstreamError(Code.BAD_RESPONSE, "The server sent an unreadable answer", response.status);
+  }
+  if (endsSession(envelope.code)) return logoutRedirect(request, envelope.message);
+  if (!response.ok && envelope.code === Code.OK) {
+    throw new UpstreamError(Code.BAD_RESPONSE, `The server answered HTTP ${response.status}`, response.status);
+  }
+  return { ...envelope, result: envelope.result ?? null };
+}
+
+function parseResult<S extends z.ZodTypeAny>(schema: S, result: unknown, path: string): z.infer<S> {
+  const parsed = schema.safeParse(result);
+  if (!parsed.success) {
+    logger.error({ path, issues: parsed.error.issues.slice(0, 3) }, "upstream result did not match the contract");
+    throw new UpstreamError(Code.BAD_RESPONSE, "The server sent an unexpected answer");
+  }
+  return parsed.data;
+}
+
+/**
+ * Calls the upstream and returns the parsed `result` of a code-200 answer. A 401/50001 answer
+ * throws a redirect to the login page that ends the session and flashes the message; any other
+ * code throws UpstreamError(code, message).
+ */
+export async function upstream<S extends z.ZodTypeAny>(
+  request: Request | null,
+  path: string,
+  opts: UpstreamOptions<S>,
+): Promise<z.infer<S>> {
+  const envelope = await send(request, path, opts);
+  if (envelope.code !== Code.OK) throw new UpstreamError(envelope.code, envelope.message || "Request failed");
+  return parseResult(opts.schema, envelope.result, path);
+}
+
+/**
+ * Like `upstream` but answers `{code, message, result}` whatever the code (401/50001 still end
+ * the session). `result` is parsed only for code 200, otherwise null. Betting uses it.
+ */
+export async function upstreamEnvelope<S extends z.ZodTypeAny>(
+  request: Request | null,
+  path: string,
+  opts: UpstreamOptions<S>,
+): Promise<EnvelopeResult<z.infer<S>>> {
+  const envelope = await send(request, path, opts);
+  const result = envelope.code === Code.OK ? parseResult(opts.schema, envelope.result, path) : null;
+  return { code: envelope.code, message: envelope.message, result, timestamp: envelope.timestamp };
+}
+
+/**
+ * `file/upload`: multipart with the file in field "file"; token and language sent, encryption
+ * off. Transport failures answer 602001; a non-200 code rejects with the server's text.
+ */
+export async function uploadFile<S extends z.ZodTypeAny>(
+  request: Request,
+  file: Blob,
+  opts: { schema: S; filename?: string; field?: string; timeoutMs?: number },
+): Promise<z.infer<S>> {
+  const env = getEnv();
+  const caller = await callerOf(request);
+  const headers = baseHeaders(caller, false);
+  const form = new FormData();
+  form.append(opts.field ?? "file", file, opts.filename ?? (file instanceof File ? file.name : "upload"));
+  const timeoutMs = opts.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS;
+  let response: Response;
+  try {
+    response = await fetchWithTimeout(
+      urlOf(env, "file/upload"),
+      { method: "POST", headers, body: form },
+      timeoutMs,
+      caller.signal,
+      Code.TRANSPORT_UPLOAD,
+    );
+  } catch (error) {
+    // Uploads report every transport failure but an abort as 602001 (spec section 8).
+    if (error instanceof UpstreamError && error.code === Code.TRANSPORT_TIMEOUT) {
+      throw new UpstreamError(Code.TRANSPORT_UPLOAD, "Upload timed out");
+    }
+    throw error;
+  }
+  const envelope = await readEnvelope(response, timeoutMs);
+  if (!envelope) throw new UpstreamError(Code.TRANSPORT_UPLOAD, `Upload failed (HTTP ${response.status})`);
+  if (endsSession(envelope.code)) return logoutRedirect(request, envelope.message);
+  if (envelope.code !== Code.OK) throw new UpstreamError(envelope.code, envelope.message || "Upload failed");
+  return parseResult(opts.schema, envelope.result, "file/upload");
+}
+
+export const TRACK_PATH = "/app/track/pageView";
+
+/**
+ * Fire-and-forget page-view tracking (device id, path, time), always encrypted. Never awaited on
+ * the page path; an upstream without the endpoint, or any failure, is ignored silently.
+ */
+export function trackPageView(request: Request, pathname: string): void {
+  void (async () => {
+    const env = getEnv();
+    const caller = await callerOf(request);
+    const headers = baseHeaders({ ...caller, signal: undefined }, true);
+    headers.set("content-type", "application/x-www-form-urlencoded;charset=UTF-8");
+    const query = toQueryString({ deviceId: caller.deviceId, path: pathname, time: Date.now() });
+    const response = await fetch(urlOf(env, TRACK_PATH), {
+      method: "POST",
+      headers,
+      body: new URLSearchParams({ [ENCRYPTED_FIELD]: scramble(query) }).toString(),
+      signal: AbortSignal.timeout(5_000),
+    });
+    await response.body?.cancel();
+  })().catch(() => {});
+}
+
+/** HTTP status a page shows for an upstream failure. */
+export function statusOf(error: UpstreamError): number {
+  if (error.code === Code.TRANSPORT_TIMEOUT) return 504;
+  if (error.code >= 400 && error.code < 500) return error.code;
+  return 502;
+}
+
+/**
+ * For loaders: turns an UpstreamError into a thrown JSON Response, so the error boundary shows
+ * the server's message (Remix hides the text of thrown Errors in production).
+ */
+export function asPageError(error: unknown): never {
+  if (error instanceof UpstreamError) {
+    throw json({ message: error.message, code: error.code }, { status: statusOf(error) });
+  }
+  throw error;
+}

@@ -1,0 +1,161 @@
+/**
+ * Game engine benchmark on PGlite (in memory), with the ledger:
+ *   - baselines: a plain INSERT loop, and one INSERT per transaction
+ *   - bets/s through the service function placeBet (target >= 2,000/s)
+ *   - bets/s through HTTP: in-process (app.request) and over a real socket (fetch, 16 in flight)
+ *   - time to settle one round holding 10,000 bets (target < 1 s)
+ * Run: npx tsx bench/core-game.ts   (writes bench/out/core-game.json too)
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import pino from "pino";
+import { BET_NAMES, type BetName } from "../contract/game";
+import { createCoreApp } from "../core/src/app";
+import { issueToken } from "../core/src/auth/tokens";
+import { loadConfig } from "../core/src/config";
+import type { Deps } from "../core/src/context";
+import { openDb } from "../core/src/db";
+import { placeBet } from "../core/src/game/bets";
+import { ensureRound, roundWindow } from "../core/src/game/rounds";
+import { settleRound } from "../core/src/game/settle";
+import { post } from "../core/src/ledger";
+import { migrate } from "../core/src/migrate";
+
+const BETS = Number(process.env.BENCH_BETS ?? 10_000);
+const HTTP_BETS = Number(process.env.BENCH_HTTP_BETS ?? 2_000);
+const USERS = 100;
+const timing = { roundSeconds: 60, betCloseSeconds: 5 };
+
+const db = await openDb({ dataDir: "memory://" });
+await migrate(db, fileURLToPath(new URL("../core/migrations", import.meta.url)));
+
+const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
+const results: Record<string, number> = {};
+function report(name: string, value: number, unit: string) {
+  results[`${name} (${unit})`] = value;
+  console.log(`${name.padEnd(52)} ${String(value).padStart(8)} ${unit}`);
+}
+
+// ---- baselines
+await db.query("CREATE TABLE bench_plain (id bigserial PRIMARY KEY, user_id bigint, amount bigint, note text)");
+let t = performance.now();
+for (let i = 0; i < BETS; i++) {
+  await db.query("INSERT INTO bench_plain (user_id, amount, note) VALUES ($1, $2, $3)", [i % USERS, 100, "x"]);
+}
+report("baseline: plain INSERT loop", rate(BETS, performance.now() - t), "rows/s");
+t = performance.now();
+for (let i = 0; i < BETS / 2; i++) {
+  await db.tx((tx) =>
+    tx.query("INSERT INTO bench_plain (user_id, amount, note) VALUES ($1, $2, $3)", [i % USERS, 100, "x"]),
+  );
+}
+report("baseline: one INSERT per transaction", rate(BETS / 2, performance.now() - t), "tx/s");
+
+// ---- players: 10,000 units of CHIP each (the Primary room's upper limit)
+const users: number[] = [];
+for (let i = 0; i < USERS; i++) {
+  const [row] = await db.query<{ id: number }>(
+    "INSERT INTO users (area_code, phone, password_hash, invitation) VALUES ('91', $1, 'x', $2) RETURNING id",
+    [`90000${String(i).padStart(5, "0")}`, `BENCH${i}`],
+  );
+  await db.tx((tx) => post(tx, { userId: row.id, coin: "CHIP", amount: 1_000_000, kind: "ADJUST" }));
+  users.push(row.id);
+}
+
+// ---- bets through the service function
+const start = Math.floor(Date.now() / 60_000) * 60_000 + 3_600_000;
+const round = await ensureRound(db, "CHIP", 1, roundWindow(start, timing));
+t = performance.now();
+for (let i = 0; i < BETS; i++) {
+  const betName = BET_NAMES[i % BET_NAMES.length] as BetName;
+  await placeBet(
+    db,
+    users[i % USERS],
+    { gameSessionId: round.id, betName, baseAmount: 1, betMultiples: 1, totalBetAmount: 1, coin: "CHIP" },
+    start + 1000,
+    i % 2 === 0 ? `bench-${i}` : null,
+  );
+}
+report(`bets via placeBet (${BETS}, half with idempotency keys)`, rate(BETS, performance.now() - t), "bets/s");
+
+// ---- settlement of that round
+t = performance.now();
+const settled = await settleRound(db, round.id, start + 60_000);
+const settleMs = Math.round(performance.now() - t);
+report(`settle one round of ${settled?.bets} bets (${settled?.paidBets} paid)`, settleMs, "ms");
+const [check] = await db.query<{ bad: number }>(
+  `SELECT count(*)::int AS bad FROM accounts a
+   WHERE a.balance <> (SELECT coalesce(sum(amount), 0) FROM ledger_entries l WHERE l.user_id = a.user_id AND l.coin = a.coin)`,
+);
+if (check.bad !== 0) throw new Error(`ledger and balances disagree for ${check.bad} accounts`);
+
+// ---- bets through HTTP (the real core app, real tokens)
+const round2 = await ensureRound(db, "CHIP", 1, roundWindow(start + 60_000, timing));
+const deps: Deps = {
+  db,
+  log: pino({ level: "silent" }),
+  config: loadConfig({ NODE_ENV: "test" }, { roundSeconds: 60, betCloseSeconds: 5 }),
+  now: () => start + 61_000,
+};
+const tokens: string[] = [];
+for (const id of users) tokens.push((await issueToken(db, id, start)).token);
+const app = createCoreApp(deps);
+const form = (i: number) =>
+  new URLSearchParams({
+    gameSessionId: String(round2.id),
+    betName: BET_NAMES[i % BET_NAMES.length],
+    baseAmount: "1",
+    betMultiples: "1",
+    totalBetAmount: "1",
+    coin: "CHIP",
+  }).toString();
+const headers = (i: number) => ({
+  "content-type": "application/x-www-form-urlencoded",
+  "access-token": tokens[i % USERS],
+});
+t = performance.now();
+for (let i = 0; i < HTTP_BETS; i++) {
+  const res = await app.request("/core/app/game/luckyLottery/betting", {
+    method: "POST",
+    body: form(i),
+    headers: headers(i),
+  });
+  const body = (await res.json()) as { code: number; message: string };
+  if (body.code !== 200) throw new Error(body.message);
+}
+report(`bets via HTTP, in-process app.request (${HTTP_BETS})`, rate(HTTP_BETS, performance.now() - t), "bets/s");
+
+const server = await new Promise<ReturnType<typeof serve>>((ready) => {
+  const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => ready(s));
+});
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/core/app/game/luckyLottery/betting`;
+let next = 0;
+t = performance.now();
+await Promise.all(
+  Array.from({ length: 16 }, async () => {
+    while (next < HTTP_BETS) {
+      const i = next++;
+      const res = await fetch(url, { method: "POST", body: form(i), headers: headers(i) });
+      const body = (await res.json()) as { code: number; message: string };
+      if (body.code !== 200) throw new Error(body.message);
+    }
+  }),
+);
+report(`bets via HTTP over a socket, 16 in flight (${HTTP_BETS})`, rate(HTTP_BETS, performance.now() - t), "bets/s");
+server.close();
+
+t = performance.now();
+const settled2 = await settleRound(db, round2.id, start + 120_000);
+report(`settle one round of ${settled2?.bets} bets`, Math.round(performance.now() - t), "ms");
+
+mkdirSync(fileURLToPath(new URL("./out", import.meta.url)), { recursive: true });
+writeFileSync(
+  fileURLToPath(new URL("./out/core-game.json", import.meta.url)),
+  `${JSON.stringify({ at: new Date().toISOString(), database: db.kind, results }, null, 2)}\n`,
+);
+await db.close();
+const ok = settleMs < 1000 && (results[`bets via placeBet (${BETS}, half with idempotency keys) (bets/s)`] ?? 0) >= 2000;
+console.log(ok ? "targets met (>= 2000 bets/s, settle < 1 s)" : "TARGETS MISSED");
+process.exitCode = ok ? 0 : 1;

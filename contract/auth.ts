@@ -1,0 +1,105 @@
+import { z } from "zod";
+
+/**
+ * Sign-in, registration, password reset and SMS codes (spec section 7). Request schemas take the
+ * form-encoded strings the client sends; result schemas describe the envelope's `result`.
+ */
+export const areaCodeSchema = z
+  .string({ required_error: "Choose a country code" })
+  .trim()
+  .transform((v) => v.replace(/^\+/, ""))
+  .pipe(z.string().regex(/^\d{1,4}$/, "Choose a valid country code"));
+
+export const phoneSchema = z
+  .string({ required_error: "Enter your phone number" })
+  .trim()
+  .min(1, "Enter your phone number")
+  .regex(/^\d{5,15}$/, "Enter a valid phone number (5 to 15 digits)");
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 32;
+export const passwordSchema = z
+  .string({ required_error: "Enter your password" })
+  .min(1, "Enter your password")
+  .min(PASSWORD_MIN, `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`)
+  .max(PASSWORD_MAX, `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+
+export const SMS_CODE_LENGTH = 6;
+export const smsCodeSchema = z
+  .string({ required_error: "Enter the SMS verification code" })
+  .trim()
+  .min(1, "Enter the SMS verification code")
+  .regex(/^\d{6}$/, "The SMS verification code is 6 digits");
+
+export const invitationCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{4,16}$/, "The invitation code is not valid");
+
+export const loginInputSchema = z.object({
+  areaCode: areaCodeSchema,
+  phone: phoneSchema,
+  // Login does not re-check the length rules: a wrong password is just wrong.
+  password: z.string({ required_error: "Enter your password" }).min(1, "Enter your password").max(128),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+/** Result of login and register: the token to send on every later call. */
+export const loginResultSchema = z.object({
+  token: z.string(),
+  userId: z.number().int(),
+  /** Milliseconds since the epoch. */
+  expiresAt: z.number().int(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const registerInputSchema = z.object({
+  areaCode: areaCodeSchema,
+  phone: phoneSchema,
+  password: passwordSchema,
+  smsCode: smsCodeSchema,
+  /** The inviter's invitation code; the inviter becomes the new player's parent. Optional. */
+  invitationCode: z.preprocess((v) => (v === "" ? undefined : v), invitationCodeSchema.optional()),
+});
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+export const registerResultSchema = loginResultSchema;
+
+export const resetLoginPwdInputSchema = z.object({
+  areaCode: areaCodeSchema,
+  phone: phoneSchema,
+  smsCode: smsCodeSchema,
+  password: passwordSchema,
+});
+export type ResetLoginPwdInput = z.infer<typeof resetLoginPwdInputSchema>;
+
+/** logout and resetLoginPwd answer with result null. */
+export const emptyResultSchema = z.null().optional();
+
+/** Purposes of SMS codes. A code is only accepted for the purpose it was sent for. */
+export const SMS_NO_AUTH_TYPES = ["REGISTER", "RESET_LOGIN_PWD"] as const;
+export const SMS_USER_TYPES = ["RESET_ASSET_PWD", "RESET_LOGIN_PWD", "WITHDRAW"] as const;
+export type SmsPurpose = (typeof SMS_NO_AUTH_TYPES)[number] | (typeof SMS_USER_TYPES)[number];
+
+const smsType = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, {
+    errorMap: () => ({ message: `The SMS type must be one of ${values.join(", ")}` }),
+  });
+
+export const sendSmsCodeNoAuthInputSchema = z.object({
+  areaCode: areaCodeSchema,
+  phone: phoneSchema,
+  type: smsType(SMS_NO_AUTH_TYPES),
+});
+export type SendSmsCodeNoAuthInput = z.infer<typeof sendSmsCodeNoAuthInputSchema>;
+
+/** sendUserCode: the code goes to the signed-in player's own phone. */
+export const sendUserCodeInputSchema = z.object({ type: smsType(SMS_USER_TYPES) });
+export type SendUserCodeInput = z.infer<typeof sendUserCodeInputSchema>;
+
+/** Result of both SMS calls: when a new code may be asked for, and how long this one lives. */
+export const smsSentResultSchema = z.object({
+  resendAfterSeconds: z.number().int(),
+  expiresInSeconds: z.number().int(),
+});
+export type SmsSentResult = z.infer<typeof smsSentResultSchema>;

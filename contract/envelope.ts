@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/** Every upstream answer: `{code, message, result, timestamp?}` (spec section 7). */
+export const envelopeSchema = z.object({
+  code: z.number().int(),
+  message: z.string().default(""),
+  result: z.unknown().optional().default(null),
+  timestamp: z.number().optional(),
+});
+export type Envelope<T = unknown> = {
+  code: number;
+  message: string;
+  result: T;
+  timestamp?: number;
+};
+
+/** A paged list as the spec's lists return it (content, totalElements, pageNo). */
+export function pageSchema<T extends z.ZodTypeAny>(row: T) {
+  return z.object({
+    content: z.array(row),
+    totalElements: z.number().int().nonnegative(),
+    pageNo: z.number().int().positive(),
+    pageSize: z.number().int().positive(),
+  });
+}
+export type Page<T> = { content: T[]; totalElements: number; pageNo: number; pageSize: number };
+
+/** Paging input shared by every paged call: pageNo from 1, pageSize capped. */
+export const pageInputSchema = z.object({
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});

@@ -1,0 +1,213 @@
+import { z } from "zod";
+import { pageInputSchema, pageSchema } from "./envelope";
+import { amountSchema, coinSchema } from "./money";
+
+/**
+ * The lottery game calls (spec section 7, design section 4). Field names from the spec are kept
+ * exactly; the rest (seedHash, seed, status, winAmount, ...) are ours, see docs/upstream-api.md.
+ * Amounts cross the wire in units (two decimals at most); times are milliseconds since the epoch.
+ */
+
+export const COLOUR_BETS = ["Red", "Green", "Violet"] as const;
+export const SIZE_BETS = ["Big", "Small"] as const;
+export const NUMBER_BETS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
+export const BET_NAMES = [...COLOUR_BETS, ...SIZE_BETS, ...NUMBER_BETS] as const;
+export type BetName = (typeof BET_NAMES)[number];
+export const BET_STATUSES = ["WAITING", "WIN", "LOSE"] as const;
+export type BetStatus = (typeof BET_STATUSES)[number];
+/** Any whole multiple in this range is accepted; betMultipleStr only lists presets. */
+export const MAX_BET_MULTIPLE = 10_000;
+
+/** Colours of a digit: 0 red+violet, 5 green+violet, 1 3 7 9 green, 2 4 6 8 red. */
+export function coloursOf(digit: number): Array<"Red" | "Green" | "Violet"> {
+  if (digit === 0) return ["Red", "Violet"];
+  if (digit === 5) return ["Green", "Violet"];
+  return digit % 2 === 1 ? ["Green"] : ["Red"];
+}
+export function sizeOf(digit: number): "Big" | "Small" {
+  return digit >= 5 ? "Big" : "Small";
+}
+
+const level = z.coerce
+  .number({ invalid_type_error: "level must be a number" })
+  .int("level must be a whole number")
+  .min(1, "level must be 1 to 99")
+  .max(99, "level must be 1 to 99");
+
+// ---- GET /app/game/luckyLottery/getLevelList
+export const levelListInputSchema = z.object({ coin: coinSchema.default("CHIP") });
+export const gameLevelSchema = z.object({
+  coin: coinSchema,
+  level: z.number().int(),
+  levelName: z.string(),
+  /** Units: the player's balance of this coin must be within [chipMinLimit, chipMaxLimit]. */
+  chipMinLimit: z.number(),
+  chipMaxLimit: z.number(),
+  enableFlag: z.boolean(),
+  /** Comma list in units, e.g. "1,10,100,1000". */
+  betBaseAmountStr: z.string(),
+  /** Comma list of multiple presets, e.g. "1,5,10,20,50,100". */
+  betMultipleStr: z.string(),
+});
+export const levelListSchema = z.array(gameLevelSchema);
+export type GameLevel = z.infer<typeof gameLevelSchema>;
+
+// ---- GET /app/game/luckyLottery/getSession
+export const sessionInputSchema = z.object({ level, coin: coinSchema.default("CHIP") });
+export const gameSessionSchema = z.object({
+  id: z.number().int(),
+  coin: coinSchema,
+  level: z.number().int(),
+  startTime: z.number(),
+  betEndTime: z.number(),
+  sessionEndTime: z.number(),
+  chipMinLimit: z.number(),
+  chipMaxLimit: z.number(),
+  gameLevelName: z.string(),
+  gameTitle: z.string(),
+  betBaseAmountStr: z.string(),
+  betMultipleStr: z.string(),
+  /** SHA-256 (hex) of the round's server seed, published before betting opens. */
+  seedHash: z.string(),
+  /** Server time when the answer was made: countdowns derive from it. */
+  timestamp: z.number(),
+});
+export type GameSession = z.infer<typeof gameSessionSchema>;
+export const EMPTY_SESSION_MESSAGE = "The current session configuration is empty";
+
+// ---- POST /app/game/luckyLottery/betting
+export const bettingInputSchema = z
+  .object({
+    gameSessionId: z.coerce
+      .number({ invalid_type_error: "gameSessionId must be a number" })
+      .int()
+      .positive("Choose a round"),
+    betName: z.enum(BET_NAMES, {
+      errorMap: () => ({ message: "Choose a bet: Red, Green, Violet, Big, Small or a number 0-9" }),
+    }),
+    baseAmount: amountSchema,
+    betMultiples: z.coerce
+      .number({ invalid_type_error: "The multiple must be a whole number" })
+      .int("The multiple must be a whole number")
+      .min(1, "The multiple must be at least 1")
+      .max(MAX_BET_MULTIPLE, `The multiple must be at most ${MAX_BET_MULTIPLE}`),
+    totalBetAmount: amountSchema,
+    coin: coinSchema.default("CHIP"),
+    /** Optional: when sent, it must be the round's level. */
+    level: level.optional(),
+  })
+  .refine((b) => Math.round(b.baseAmount * 100) * b.betMultiples === Math.round(b.totalBetAmount * 100), {
+    message: "totalBetAmount must equal baseAmount × betMultiples",
+    path: ["totalBetAmount"],
+  });
+export type BettingInput = z.infer<typeof bettingInputSchema>;
+
+/** A bet as the record lists (and the betting answer) show it. */
+export const betRecordSchema = z.object({
+  id: z.number().int(),
+  gameSessionId: z.number().int(),
+  coin: coinSchema,
+  level: z.number().int(),
+  betName: z.enum(BET_NAMES),
+  baseAmount: z.number(),
+  betMultiples: z.number().int(),
+  totalBetAmount: z.number(),
+  /** What the bet paid (0 until it wins). */
+  winAmount: z.number(),
+  status: z.enum(BET_STATUSES),
+  /** The round's digit as a string, null until the round is settled. */
+  lotteryResult: z.string().nullable(),
+  createTime: z.number(),
+  sessionEndTime: z.number(),
+});
+export type BetRecord = z.infer<typeof betRecordSchema>;
+export const bettingResultSchema = betRecordSchema.extend({
+  /** The player's balance of the bet's coin after the stake. */
+  balance: z.number(),
+});
+export const BET_PLACED_MESSAGE = "Bet placed successfully";
+
+// ---- GET /app/game/luckyLottery/sessionResultPage
+export const sessionResultPageInputSchema = pageInputSchema.extend({ level, coin: coinSchema.default("CHIP") });
+export const sessionResultSchema = z.object({
+  id: z.number().int(),
+  coin: coinSchema,
+  level: z.number().int(),
+  /** The drawn digit, as a string. */
+  lotteryResult: z.string(),
+  seedHash: z.string(),
+  /** The revealed server seed (64 hex characters). */
+  seed: z.string(),
+  startTime: z.number(),
+  betEndTime: z.number(),
+  sessionEndTime: z.number(),
+});
+export const sessionResultPageSchema = pageSchema(sessionResultSchema);
+export type SessionResult = z.infer<typeof sessionResultSchema>;
+
+// ---- GET /app/game/luckyLottery/userLotteryRecordPage
+export const userLotteryRecordPageInputSchema = pageInputSchema.extend({
+  coin: coinSchema.default("CHIP"),
+  level: level.optional(),
+});
+export const betRecordPageSchema = pageSchema(betRecordSchema);
+
+// ---- GET /app/user/betRecord/page
+export const betRecordPageInputSchema = pageInputSchema.extend({
+  coin: coinSchema.optional(),
+  status: z.enum(BET_STATUSES).optional(),
+});
+
+// ---- GET /app/user/betRecord/winPage (public: recent wins of all players, phone masked)
+export const winPageInputSchema = pageInputSchema.extend({ coin: coinSchema.optional() });
+export const winRecordSchema = z.object({
+  id: z.number().int(),
+  gameSessionId: z.number().int(),
+  coin: coinSchema,
+  level: z.number().int(),
+  betName: z.enum(BET_NAMES),
+  totalBetAmount: z.number(),
+  winAmount: z.number(),
+  lotteryResult: z.string().nullable(),
+  /** The winner's phone with the middle masked, e.g. "98****3210". */
+  phone: z.string(),
+  createTime: z.number(),
+});
+export const winPageSchema = pageSchema(winRecordSchema);
+
+// ---- GET /app/game/luckyLottery/verify (public)
+export const verifyInputSchema = z.object({
+  sessionId: z.coerce.number({ invalid_type_error: "sessionId must be a number" }).int().positive(),
+});
+export const verifyResultSchema = z.object({
+  id: z.number().int(),
+  coin: coinSchema,
+  level: z.number().int(),
+  seedHash: z.string(),
+  /** null until the round is settled. */
+  seed: z.string().nullable(),
+  lotteryResult: z.string().nullable(),
+  sessionEndTime: z.number(),
+  settled: z.boolean(),
+});
+
+// ---- GET /app/game/luckyLottery/rules (public)
+export const payoutTableSchema = z.object({
+  serviceFeeRate: z.number(),
+  colour: z.number(),
+  colourOnVioletDigit: z.number(),
+  violet: z.number(),
+  number: z.number(),
+  bigSmall: z.number(),
+});
+export const rulesSchema = z.object({
+  payout: payoutTableSchema,
+  /** digit -> its colours, e.g. "0": ["Red", "Violet"]. */
+  colours: z.record(z.array(z.enum(COLOUR_BETS))),
+  big: z.array(z.number().int()),
+  small: z.array(z.number().int()),
+  betNames: z.array(z.enum(BET_NAMES)),
+  roundSeconds: z.number().int(),
+  betCloseSeconds: z.number().int(),
+  maxBetMultiple: z.number().int(),
+});

@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+/**
+ * The core's configuration, read once from the environment at start and validated: a bad value
+ * stops the process with a message naming the variable. There are no fallback secrets.
+ */
+const digits = (name: string, min: number, max: number) =>
+  z.string().regex(new RegExp(`^\\d{${min},${max}}$`), `${name} must be ${min}-${max} digits`);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  CORE_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  CORE_HOST: z.string().min(1).default("127.0.0.1"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default("data/core-db"),
+  UPLOAD_DIR: z.string().min(1).default("data/uploads"),
+  MIGRATIONS_DIR: z.string().min(1).default("core/migrations"),
+  /** Reserved for an operator HTTP API; the CLI (admin.ts) needs only database access. */
+  ADMIN_TOKEN: z.string().min(24, "ADMIN_TOKEN must be at least 24 characters").optional(),
+  DEMO_AREA_CODE: digits("DEMO_AREA_CODE", 1, 4).default("91"),
+  DEMO_PHONE: digits("DEMO_PHONE", 5, 15).default("9000000001"),
+  DEMO_PASSWORD: z.string().min(6, "DEMO_PASSWORD must be at least 6 characters").max(64).optional(),
+  /** "0" turns the demo seed (demo player and balances) off; defaults to on outside production. */
+  DEMO_SEED: z.enum(["0", "1"]).optional(),
+  SMS_PROVIDER: z.enum(["log"]).default("log"),
+  ROUND_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
+  BET_CLOSE_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  CURRENCY_SIGN: z.string().min(1).max(8).default("₹"),
+  /** Prefix of the invite link in getUserInfo, e.g. https://play.example.com (default: relative). */
+  INVITE_LINK_BASE: z.string().default(""),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface CoreConfig {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  uploadDir: string;
+  migrationsDir: string;
+  adminToken?: string;
+  demo: { enabled: boolean; areaCode: string; phone: string; password: string };
+  smsProvider: "log";
+  roundSeconds: number;
+  betCloseSeconds: number;
+  currencySign: string;
+  inviteLinkBase: string;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Validates `env` (default process.env); `overrides` win over it (tests, startCore options). */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<CoreConfig> = {},
+): CoreConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new ConfigError(`Invalid core configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  if (e.BET_CLOSE_SECONDS >= e.ROUND_SECONDS) {
+    throw new ConfigError("Invalid core configuration: BET_CLOSE_SECONDS must be less than ROUND_SECONDS");
+  }
+  const production = e.NODE_ENV === "production";
+  // In production the demo player exists only when its password is given explicitly.
+  const demoEnabled = e.DEMO_SEED ? e.DEMO_SEED === "1" : !production || Boolean(e.DEMO_PASSWORD);
+  if (production && demoEnabled && !e.DEMO_PASSWORD) {
+    throw new ConfigError("Invalid core configuration: DEMO_PASSWORD is required for the demo seed in production");
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.CORE_PORT,
+    host: e.CORE_HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    uploadDir: e.UPLOAD_DIR,
+    migrationsDir: e.MIGRATIONS_DIR,
+    adminToken: e.ADMIN_TOKEN,
+    demo: {
+      enabled: demoEnabled,
+      areaCode: e.DEMO_AREA_CODE,
+      phone: e.DEMO_PHONE,
+      password: e.DEMO_PASSWORD ?? "demo1234",
+    },
+    smsProvider: e.SMS_PROVIDER,
+    roundSeconds: e.ROUND_SECONDS,
+    betCloseSeconds: e.BET_CLOSE_SECONDS,
+    currencySign: e.CURRENCY_SIGN,
+    inviteLinkBase: e.INVITE_LINK_BASE.replace(/\/+$/, ""),
+    logLevel: e.LOG_LEVEL,
+    ...overrides,
+  };
+}

@@ -1,0 +1,116 @@
+import { parseArgs } from "node:util";
+import { coinSchema, fromCents, toCents } from "../../../contract/money";
+import type { Db } from "../db";
+import { type LevelPatch, listLevels, setLevel } from "./levels";
+import type { PayoutTable } from "./payout";
+import { getPayoutTable, setPayoutTable } from "./settings";
+
+export const GAME_USAGE = `  admin level list [--coin CHIP|GOLD|POINT]
+  admin level set --coin CHIP --level N [--name TEXT] [--min UNITS] [--max UNITS] [--enable 0|1]
+                  [--bases 1,10,100] [--multiples 1,5,10,20,50,100]
+  admin payout show
+  admin payout set [--fee 0.02] [--colour 2] [--colour-violet 1.5] [--violet 4.5] [--number 9] [--big-small 2]`;
+
+const number = (v: string | undefined, name: string, usage: (m: string) => Error) => {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw usage(`--${name} must be a non-negative number`);
+  return n;
+};
+
+/**
+ * Operator commands of the game (rooms and the payout table), run by core/src/admin.ts.
+ * Returns false when argv is not a game command. Errors for the operator come from `usage`.
+ */
+export async function runGameAdmin(
+  argv: string[],
+  db: Db,
+  out: (line: string) => void,
+  usage: (message: string) => Error,
+): Promise<boolean> {
+  const [command, sub] = argv;
+  if (command !== "level" && command !== "payout") return false;
+  const { values } = parseArgs({
+    args: argv.slice(2),
+    options: {
+      coin: { type: "string" },
+      level: { type: "string" },
+      name: { type: "string" },
+      min: { type: "string" },
+      max: { type: "string" },
+      enable: { type: "string" },
+      bases: { type: "string" },
+      multiples: { type: "string" },
+      fee: { type: "string" },
+      colour: { type: "string" },
+      "colour-violet": { type: "string" },
+      violet: { type: "string" },
+      number: { type: "string" },
+      "big-small": { type: "string" },
+    },
+  });
+  const coin = values.coin === undefined ? undefined : coinSchema.safeParse(values.coin.toUpperCase());
+  if (coin && !coin.success) throw usage("--coin must be CHIP, GOLD or POINT");
+
+  if (command === "level" && sub === "list") {
+    for (const l of await listLevels(db, coin?.data)) {
+      out(
+        `${l.coin} ${l.level} ${JSON.stringify(l.levelName)} balance ${fromCents(l.chipMinLimitCents)}..${fromCents(
+          l.chipMaxLimitCents,
+        )} bases ${l.betBaseAmountStr} multiples ${l.betMultipleStr} ${l.enableFlag ? "enabled" : "disabled"}`,
+      );
+    }
+    return true;
+  }
+  if (command === "level" && sub === "set") {
+    if (!coin?.data) throw usage("level set needs --coin");
+    const level = Number(values.level);
+    if (!Number.isInteger(level) || level < 1 || level > 99) throw usage("level set needs --level 1..99");
+    if (values.enable !== undefined && values.enable !== "0" && values.enable !== "1") {
+      throw usage("--enable must be 0 or 1");
+    }
+    const min = number(values.min, "min", usage);
+    const max = number(values.max, "max", usage);
+    const patch: LevelPatch = {
+      levelName: values.name,
+      chipMinLimitCents: min === undefined ? undefined : toCents(min),
+      chipMaxLimitCents: max === undefined ? undefined : toCents(max),
+      enableFlag: values.enable === undefined ? undefined : values.enable === "1",
+      betBaseAmountStr: values.bases,
+      betMultipleStr: values.multiples,
+    };
+    try {
+      const l = await setLevel(db, coin.data, level, patch);
+      out(`${l.coin} level ${l.level} saved (${l.enableFlag ? "enabled" : "disabled"})`);
+    } catch (error) {
+      throw usage((error as Error).message);
+    }
+    return true;
+  }
+  if (command === "payout" && sub === "show") {
+    out(JSON.stringify(await getPayoutTable(db)));
+    return true;
+  }
+  if (command === "payout" && sub === "set") {
+    const patch: Partial<PayoutTable> = {};
+    const fields: Array<[keyof PayoutTable, string | undefined, string]> = [
+      ["serviceFeeRate", values.fee, "fee"],
+      ["colour", values.colour, "colour"],
+      ["colourOnVioletDigit", values["colour-violet"], "colour-violet"],
+      ["violet", values.violet, "violet"],
+      ["number", values.number, "number"],
+      ["bigSmall", values["big-small"], "big-small"],
+    ];
+    for (const [key, raw, name] of fields) {
+      const v = number(raw, name, usage);
+      if (v !== undefined) patch[key] = v;
+    }
+    try {
+      out(`payout table for new rounds: ${JSON.stringify(await setPayoutTable(db, patch))}`);
+    } catch (error) {
+      throw usage((error as Error).message);
+    }
+    return true;
+  }
+  throw usage(`Usage:\n${GAME_USAGE}`);
+}

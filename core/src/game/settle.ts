@@ -1,0 +1,92 @@
+import type { Db } from "../db";
+import { deriveDigitSync } from "./fairness-node";
+import { DEFAULT_PAYOUT_TABLE, type PayoutTable, multipliersFor, netStakeBp } from "./payout";
+
+export interface Settlement {
+  roundId: number;
+  result: number;
+  bets: number;
+  paidBets: number;
+  paidCents: number;
+}
+
+/**
+ * Settles one ended round, exactly once: in one transaction it locks the round row (another
+ * process holding it is skipped, not waited for), draws the digit from the committed seed,
+ * marks the round settled (which reveals the seed), settles every bet with one UPDATE, and
+ * credits all winnings with one statement that writes the ledger entries and the balances.
+ * Returns null when the round is already settled, not found, or being settled elsewhere.
+ * The ledger's unique (kind, ref_id, user, coin) index is the last line against double payment.
+ */
+export async function settleRound(db: Db, roundId: number, nowMs: number): Promise<Settlement | null> {
+  return db.tx(async (tx) => {
+    const rows = await tx.query<{ id: number; seed: string; payout: PayoutTable; end_time: number }>(
+      `SELECT id, seed, payout, end_time FROM game_rounds
+       WHERE id = $1 AND result IS NULL FOR UPDATE SKIP LOCKED`,
+      [roundId],
+    );
+    const round = rows[0];
+    if (!round) return null;
+    if (round.end_time > nowMs) return null;
+    const table = { ...DEFAULT_PAYOUT_TABLE, ...round.payout };
+    const result = deriveDigitSync(round.seed, round.id);
+    await tx.query("UPDATE game_rounds SET result = $2, settled_at = now() WHERE id = $1", [round.id, result]);
+
+    const multipliers = multipliersFor(result, table);
+    const settled = await tx.query<{ bets: number }>(
+      `WITH m AS (SELECT * FROM unnest($2::text[], $3::bigint[]) AS m (name, bp)),
+       s AS (
+         UPDATE bets b SET
+           status = CASE WHEN m.bp > 0 THEN 'WIN' ELSE 'LOSE' END,
+           win_amount_cents = floor(b.total_amount_cents::numeric * $4 * m.bp / 100000000)::bigint,
+           settled_at = now()
+         FROM m WHERE b.round_id = $1 AND b.status = 'WAITING' AND b.bet_name = m.name
+         RETURNING 1)
+       SELECT count(*)::int AS bets FROM s`,
+      [round.id, multipliers.map((m) => m.name), multipliers.map((m) => m.bp), netStakeBp(table)],
+    );
+
+    const paid = await tx.query<{ winners: number; paid: number | null }>(
+      `WITH w AS (
+         SELECT id, user_id, coin, win_amount_cents AS amount,
+           sum(win_amount_cents) OVER (PARTITION BY user_id ORDER BY id) AS running,
+           sum(win_amount_cents) OVER (PARTITION BY user_id) AS total
+         FROM bets WHERE round_id = $1 AND status = 'WIN' AND win_amount_cents > 0),
+       t AS (SELECT DISTINCT user_id, coin, total FROM w),
+       acc AS (
+         INSERT INTO accounts (user_id, coin, balance)
+         SELECT user_id, coin, total FROM t ORDER BY user_id
+         ON CONFLICT (user_id, coin) DO UPDATE SET balance = accounts.balance + EXCLUDED.balance
+         RETURNING user_id, balance),
+       l AS (
+         INSERT INTO ledger_entries (user_id, coin, amount, balance_after, kind, ref_id, memo)
+         SELECT w.user_id, w.coin, w.amount, acc.balance - w.total + w.running, 'WIN', w.id::text,
+           'round ' || $1::text
+         FROM w JOIN acc ON acc.user_id = w.user_id
+         RETURNING amount)
+       SELECT count(*)::int AS winners, sum(amount) AS paid FROM l`,
+      [round.id],
+    );
+    return {
+      roundId: round.id,
+      result,
+      bets: settled[0]?.bets ?? 0,
+      paidBets: paid[0]?.winners ?? 0,
+      paidCents: Number(paid[0]?.paid ?? 0),
+    };
+  });
+}
+
+/** Settles every ended round not settled yet, oldest first (also those missed while down). */
+export async function settleDue(db: Db, nowMs: number, limit = 100): Promise<Settlement[]> {
+  const due = await db.query<{ id: number }>(
+    `SELECT id FROM game_rounds WHERE result IS NULL AND end_time <= $1 ORDER BY end_time, id LIMIT $2`,
+    [nowMs, limit],
+  );
+  const out: Settlement[] = [];
+  for (const { id } of due) {
+    const s = await settleRound(db, id, nowMs);
+    if (s) out.push(s);
+  }
+  return out;
+}

@@ -1,0 +1,107 @@
+import type { Context } from "hono";
+import type { ZodTypeAny, z } from "zod";
+import { ENCRYPTED_FIELD, scrambleResponse, unscramble } from "../../contract/codec";
+import { Code } from "../../contract/codes";
+import { Header } from "../../contract/headers";
+import type { CoreEnv } from "./context";
+
+/** A failure the player (or caller) should read: becomes `{code, message}` in the envelope. */
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Answers with the envelope; scrambled when the request asked for encryption. */
+export function reply(c: Context<CoreEnv>, code: number, message: string, result: unknown = null) {
+  const envelope = { code, message, result, timestamp: c.get("deps")?.now() ?? Date.now() };
+  c.set("resultCode", code);
+  if (c.get("encrypt")) {
+    return c.text(scrambleResponse(JSON.stringify(envelope)), 200, {
+      "content-type": "text/plain; charset=utf-8",
+    });
+  }
+  return c.json(envelope, 200);
+}
+
+export function ok(c: Context<CoreEnv>, result: unknown = null, message = "success") {
+  return reply(c, Code.OK, message, result);
+}
+
+/**
+ * The call's parameters as flat strings: the query for GET, the form (or JSON) body for POST,
+ * unscrambled from the `data` field when the encryption header is "1". Read once per request.
+ */
+export async function readInput(c: Context<CoreEnv>): Promise<Record<string, string>> {
+  const cached = c.get("input");
+  if (cached) return cached;
+  let input: Record<string, string> = {};
+  if (c.req.method === "GET" || c.req.method === "HEAD") {
+    input = c.req.query();
+  } else {
+    const type = c.req.header("content-type") ?? "";
+    if (type.includes("application/json")) {
+      const body = await c.req.json().catch(() => {
+        throw new ApiError(Code.BAD_REQUEST, "The request body is not valid JSON");
+      });
+      if (typeof body !== "object" || body === null || Array.isArray(body)) {
+        throw new ApiError(Code.BAD_REQUEST, "The request body must be an object");
+      }
+      for (const [k, v] of Object.entries(body)) if (v !== null && v !== undefined) input[k] = String(v);
+    } else if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+      const form = await c.req.parseBody();
+      for (const [k, v] of Object.entries(form)) if (typeof v === "string") input[k] = v;
+    }
+  }
+  if (c.get("encrypt") && typeof input[ENCRYPTED_FIELD] === "string") {
+    try {
+      input = Object.fromEntries(new URLSearchParams(unscramble(input[ENCRYPTED_FIELD])));
+    } catch {
+      throw new ApiError(Code.BAD_REQUEST, "The encrypted request could not be read");
+    }
+  }
+  c.set("input", input);
+  return input;
+}
+
+/** Validates the call's parameters; the first problem becomes a 400 with a readable message. */
+export async function parseInput<S extends ZodTypeAny>(c: Context<CoreEnv>, schema: S): Promise<z.infer<S>> {
+  const parsed = schema.safeParse(await readInput(c));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue.path.join(".");
+    const message = issue.message === "Required" && field ? `${field} is required` : issue.message;
+    throw new ApiError(Code.BAD_REQUEST, message);
+  }
+  return parsed.data;
+}
+
+/** The token from `access-token` or `Authorization` (raw or "Bearer x"). */
+export function tokenOf(c: Context<CoreEnv>): string | null {
+  const raw = c.req.header(Header.accessToken) || c.req.header(Header.authorization) || "";
+  const token = raw.replace(/^Bearer\s+/i, "").trim();
+  return token || null;
+}
+
+/**
+ * The signed-in player, or a 401 envelope ("Please log in first"); an expired token gives 50001
+ * ("Your login has expired, please log in again"). Both end the session in the client.
+ */
+export function requireUser(c: Context<CoreEnv>) {
+  const user = c.get("user");
+  if (user) return user;
+  if (c.get("authProblem") === "expired") {
+    throw new ApiError(Code.TOKEN_EXPIRED, "Your login has expired, please log in again");
+  }
+  throw new ApiError(Code.UNAUTHENTICATED, "Please log in first");
+}
+
+/** The caller's address: the BFF forwards the player's. */
+export function clientIp(c: Context<CoreEnv>): string {
+  const forwarded = c.req.header(Header.forwardedFor)?.split(",")[0]?.trim();
+  return forwarded || c.get("remoteAddress") || "unknown";
+}

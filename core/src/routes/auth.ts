@@ -1,0 +1,93 @@
+import {
+  loginInputSchema,
+  type LoginResult,
+  registerInputSchema,
+  resetLoginPwdInputSchema,
+} from "../../../contract/auth";
+import { Code } from "../../../contract/codes";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+import { assertNotLimited, clearFailures, loginKeys, recordFailure } from "../auth/limits";
+import { issueToken, revokeAllTokens, revokeToken } from "../auth/tokens";
+import type { CoreRouter } from "../context";
+import { ApiError, clientIp, ok, parseInput, tokenOf } from "../http";
+import { withSmsCode } from "../sms";
+import { createUser, findUserByPhone, isUniqueViolation } from "../users";
+
+const PHONE_TAKEN = "This phone number is already registered";
+
+export function authRoutes(app: CoreRouter) {
+  app.post("/app/auth/login", async (c) => {
+    const { db, now, log } = c.get("deps");
+    const input = await parseInput(c, loginInputSchema);
+    const keys = loginKeys(input.areaCode, input.phone, clientIp(c));
+    await assertNotLimited(db, keys, now());
+    const user = await findUserByPhone(db, input.areaCode, input.phone);
+    const valid = await verifyPassword(input.password, user?.password_hash);
+    if (!user || !valid) {
+      await recordFailure(db, keys, now());
+      log.info({ reqId: c.get("requestId"), userId: user?.id }, "login failed");
+      throw new ApiError(Code.BAD_REQUEST, "Incorrect phone number or password");
+    }
+    if (user.user_status !== "NORMAL") throw new ApiError(Code.FORBIDDEN, "This account is disabled");
+    await clearFailures(db, keys[0].key);
+    const result: LoginResult = await issueToken(db, user.id, now());
+    return ok(c, result, "Login successful");
+  });
+
+  app.post("/app/auth/register", async (c) => {
+    const { db, now } = c.get("deps");
+    const input = await parseInput(c, registerInputSchema);
+    if (await findUserByPhone(db, input.areaCode, input.phone)) throw new ApiError(Code.CONFLICT, PHONE_TAKEN);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const result: LoginResult = await withSmsCode(
+        db,
+        now(),
+        { areaCode: input.areaCode, phone: input.phone, purpose: "REGISTER", code: input.smsCode },
+        async (tx) => {
+          let parentId: number | null = null;
+          if (input.invitationCode) {
+            const [inviter] = await tx.query<{ id: number }>("SELECT id FROM users WHERE invitation = $1", [
+              input.invitationCode,
+            ]);
+            if (!inviter) throw new ApiError(Code.BAD_REQUEST, "The invitation code does not exist");
+            parentId = inviter.id;
+          }
+          const user = await createUser(tx, { ...input, passwordHash, parentId });
+          return issueToken(tx, user.id, now());
+        },
+      );
+      return ok(c, result, "Registration successful!");
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError(Code.CONFLICT, PHONE_TAKEN);
+      throw error;
+    }
+  });
+
+  app.post("/app/auth/resetLoginPwd", async (c) => {
+    const { db, now } = c.get("deps");
+    const input = await parseInput(c, resetLoginPwdInputSchema);
+    const passwordHash = await hashPassword(input.password);
+    await withSmsCode(
+      db,
+      now(),
+      { areaCode: input.areaCode, phone: input.phone, purpose: "RESET_LOGIN_PWD", code: input.smsCode },
+      async (tx) => {
+        const user = await findUserByPhone(tx, input.areaCode, input.phone);
+        if (!user) throw new ApiError(Code.NOT_FOUND, "No account uses this phone number");
+        await tx.query("UPDATE users SET password_hash = $2 WHERE id = $1", [user.id, passwordHash]);
+        // A new password signs out every device, and lifts the lock of the old failures.
+        await revokeAllTokens(tx, user.id, now());
+        await tx.query("DELETE FROM auth_failures WHERE key = $1", [`phone:${input.areaCode}-${input.phone}`]);
+      },
+    );
+    return ok(c, null, "Password changed, please log in again");
+  });
+
+  app.post("/app/auth/logout", async (c) => {
+    const { db, now } = c.get("deps");
+    const token = tokenOf(c);
+    if (token) await revokeToken(db, token, now());
+    return ok(c, null, "Logged Out Successfully!");
+  });
+}

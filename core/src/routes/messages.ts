@@ -1,0 +1,75 @@
+import { Code } from "../../../contract/codes";
+import type { Page } from "../../../contract/envelope";
+import { findUserMsgListInputSchema, messageIdInputSchema, type SysMessage } from "../../../contract/messages";
+import type { CoreRouter } from "../context";
+import type { Sql } from "../db";
+import { ApiError, ok, parseInput, requireUser } from "../http";
+
+interface MessageRow {
+  id: number;
+  title: string;
+  content: string;
+  created_at: Date;
+  read: boolean;
+}
+
+const toMessage = (r: MessageRow): SysMessage => ({
+  id: r.id,
+  title: r.title,
+  content: r.content,
+  createTime: new Date(r.created_at).toISOString(),
+  read: r.read,
+});
+
+/** A notice for everybody (user_id NULL) or a message for this player. */
+const VISIBLE = "(m.user_id IS NULL OR m.user_id = $1)";
+
+async function findMessage(sql: Sql, userId: number, id: number) {
+  const [row] = await sql.query<MessageRow>(
+    `SELECT m.id, m.title, m.content, m.created_at, (r.message_id IS NOT NULL) AS read
+     FROM sys_messages m LEFT JOIN sys_message_reads r ON r.message_id = m.id AND r.user_id = $1
+     WHERE ${VISIBLE} AND m.id = $2`,
+    [userId, id],
+  );
+  if (!row) throw new ApiError(Code.NOT_FOUND, "This message does not exist");
+  return row;
+}
+
+export function messageRoutes(app: CoreRouter) {
+  app.get("/app/sysMessage/findUserMsgList", async (c) => {
+    const { db } = c.get("deps");
+    const { id: userId } = requireUser(c);
+    const { pageNo, pageSize } = await parseInput(c, findUserMsgListInputSchema);
+    const [{ n }] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM sys_messages m WHERE ${VISIBLE}`,
+      [userId],
+    );
+    const rows = await db.query<MessageRow>(
+      `SELECT m.id, m.title, m.content, m.created_at, (r.message_id IS NOT NULL) AS read
+       FROM sys_messages m LEFT JOIN sys_message_reads r ON r.message_id = m.id AND r.user_id = $1
+       WHERE ${VISIBLE} ORDER BY m.id DESC LIMIT $2 OFFSET $3`,
+      [userId, pageSize, (pageNo - 1) * pageSize],
+    );
+    const page: Page<SysMessage> = { content: rows.map(toMessage), totalElements: n, pageNo, pageSize };
+    return ok(c, page);
+  });
+
+  app.get("/app/sysMessage/get", async (c) => {
+    const { db } = c.get("deps");
+    const { id: userId } = requireUser(c);
+    const { id } = await parseInput(c, messageIdInputSchema);
+    return ok(c, toMessage(await findMessage(db, userId, id)));
+  });
+
+  app.post("/app/sysMessage/readMsg", async (c) => {
+    const { db } = c.get("deps");
+    const { id: userId } = requireUser(c);
+    const { id } = await parseInput(c, messageIdInputSchema);
+    await findMessage(db, userId, id);
+    await db.query(
+      "INSERT INTO sys_message_reads (message_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+      [id, userId],
+    );
+    return ok(c, null);
+  });
+}

@@ -1,0 +1,169 @@
+import type { Coin } from "../../../contract/money";
+import { fromCents } from "../../../contract/money";
+import { Code } from "../../../contract/codes";
+import {
+  getUserInfoInputSchema,
+  modifyUserBaseInfoInputSchema,
+  resetAssetPwdInputSchema,
+  type UserInfo,
+} from "../../../contract/user";
+import { hashPassword } from "../auth/passwords";
+import type { CoreRouter, Deps } from "../context";
+import type { Sql } from "../db";
+import { ApiError, ok, parseInput, requireUser } from "../http";
+import { balances } from "../ledger";
+import { withSmsCode } from "../sms";
+import { getSysConfig } from "../sysconfig";
+import { findUserById } from "../users";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const INCOME_DAYS = 7;
+
+/** Start of the UTC day that holds `ms`. */
+const dayStart = (ms: number) => ms - (ms % DAY_MS);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+interface BetTotals {
+  total: number;
+  todayTotal: number;
+  todayWin: number;
+  incomeList: UserInfo["incomeList"];
+}
+const NO_BETS: BetTotals = { total: 0, todayTotal: 0, todayWin: 0, incomeList: [] };
+
+/**
+ * Bet totals come from the game's `bets` table (user_id, coin, total_amount_cents,
+ * win_amount_cents, created_at) when it exists; before the game is installed they are 0.
+ */
+async function betTotals(deps: Deps, userId: number, coin: Coin): Promise<BetTotals> {
+  const [{ present }] = await deps.db.query<{ present: boolean }>(
+    "SELECT to_regclass('bets') IS NOT NULL AS present",
+  );
+  if (!present) return NO_BETS;
+  const today = dayStart(deps.now());
+  try {
+    const [sum] = await deps.db.query<{ total: number; today_total: number; today_win: number }>(
+      `SELECT COALESCE(SUM(total_amount_cents), 0) AS total,
+              COALESCE(SUM(total_amount_cents) FILTER (WHERE created_at >= $3), 0) AS today_total,
+              COALESCE(SUM(win_amount_cents) FILTER (WHERE created_at >= $3), 0) AS today_win
+       FROM bets WHERE user_id = $1 AND coin = $2`,
+      [userId, coin, iso(today)],
+    );
+    const days = await deps.db.query<{ day: string; total: number; win: number }>(
+      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+              SUM(total_amount_cents) AS total, COALESCE(SUM(win_amount_cents), 0) AS win
+       FROM bets WHERE user_id = $1 AND coin = $2 AND created_at >= $3
+       GROUP BY 1 ORDER BY 1 DESC`,
+      [userId, coin, iso(today - (INCOME_DAYS - 1) * DAY_MS)],
+    );
+    return {
+      total: Number(sum.total),
+      todayTotal: Number(sum.today_total),
+      todayWin: Number(sum.today_win),
+      incomeList: days.map((d) => ({
+        incomeAmount: fromCents(Number(d.win) - Number(d.total)),
+        incomeDate: d.day,
+        incomeRate: Number(d.total) > 0 ? Math.round(((Number(d.win) - Number(d.total)) / Number(d.total)) * 1e4) / 1e4 : 0,
+      })),
+    };
+  } catch (error) {
+    deps.log.error({ err: error }, "could not read bet totals; the bets table does not have the expected columns");
+    return NO_BETS;
+  }
+}
+
+/**
+ * Money that passed through the ledger, by kind (CHIP): RECHARGE credits, WITHDRAW debits
+ * (WITHDRAW_REFUND gives back a rejected one), COMMISSION and REBATE credits.
+ */
+async function ledgerTotals(sql: Sql, userId: number, now: number) {
+  const today = dayStart(now);
+  const [row] = await sql.query<{ recharge: number; withdraw: number; commission: number }>(
+    `SELECT COALESCE(SUM(amount) FILTER (WHERE kind = 'RECHARGE'), 0) AS recharge,
+            COALESCE(-SUM(amount) FILTER (WHERE kind IN ('WITHDRAW', 'WITHDRAW_REFUND')), 0) AS withdraw,
+            COALESCE(SUM(amount) FILTER (WHERE kind IN ('COMMISSION', 'REBATE')
+                                         AND created_at >= $2 AND created_at < $3), 0) AS commission
+     FROM ledger_entries WHERE user_id = $1 AND coin = 'CHIP'`,
+    [userId, iso(today - DAY_MS), iso(today)],
+  );
+  return row;
+}
+
+export function userRoutes(app: CoreRouter) {
+  app.get("/app/user/getUserInfo", async (c) => {
+    const deps = c.get("deps");
+    const { id } = requireUser(c);
+    const { coin } = await parseInput(c, getUserInfoInputSchema);
+    const user = await findUserById(deps.db, id);
+    if (!user) throw new ApiError(Code.UNAUTHENTICATED, "Please log in first");
+    const [money, bets, totals, customerServiceUrl] = await Promise.all([
+      balances(deps.db, id),
+      betTotals(deps, id, coin),
+      ledgerTotals(deps.db, id, deps.now()),
+      getSysConfig(deps.db, "CUSTOMER_SERVICE_URL"),
+    ]);
+    const { inviteLinkBase } = deps.config;
+    const info: UserInfo = {
+      address: user.address,
+      areaCode: user.area_code,
+      chip: fromCents(money.CHIP),
+      exchangeBalance: 0,
+      gold: fromCents(money.GOLD),
+      headUrl: user.head_url,
+      id: user.id,
+      incomeList: bets.incomeList,
+      invitation: user.invitation,
+      inviteLinkUrl: `${inviteLinkBase}/pages/login/login?invitationCode=${user.invitation}`,
+      level: user.level,
+      nickName: user.nick_name,
+      parentId: user.parent_id,
+      phone: user.phone,
+      point: fromCents(money.POINT),
+      recharge: fromCents(Number(totals.recharge)),
+      remark: user.remark,
+      sex: user.sex,
+      sysUserId: null,
+      todayBetAmount: fromCents(bets.todayTotal),
+      todayBetIncome: fromCents(bets.todayWin - bets.todayTotal),
+      todayWin: fromCents(bets.todayWin),
+      totalBetAmount: fromCents(bets.total),
+      userStatus: user.user_status,
+      userType: user.user_type,
+      withdraw: fromCents(Number(totals.withdraw)),
+      yesterdayCommission: fromCents(Number(totals.commission)),
+      customerServiceUrl: customerServiceUrl || null,
+      walletErc: user.wallet_erc,
+      walletTrc: user.wallet_trc,
+      hasAssetPassword: Boolean(user.asset_password_hash),
+    };
+    return ok(c, info);
+  });
+
+  app.post("/app/user/modifyUserBaseInfo", async (c) => {
+    const { db } = c.get("deps");
+    const { id } = requireUser(c);
+    const input = await parseInput(c, modifyUserBaseInfoInputSchema);
+    await db.query(
+      `UPDATE users SET nick_name = COALESCE($2, nick_name), sex = COALESCE($3, sex),
+              head_url = COALESCE($4, head_url) WHERE id = $1`,
+      [id, input.nickName ?? null, input.sex === undefined ? null : Number(input.sex), input.headUrl ?? null],
+    );
+    return ok(c, null, "Submission successful!");
+  });
+
+  app.post("/app/user/resetAssetPwd", async (c) => {
+    const { db, now } = c.get("deps");
+    const { id } = requireUser(c);
+    const input = await parseInput(c, resetAssetPwdInputSchema);
+    const user = await findUserById(db, id);
+    if (!user) throw new ApiError(Code.UNAUTHENTICATED, "Please log in first");
+    const hash = await hashPassword(input.assetPassword);
+    await withSmsCode(
+      db,
+      now(),
+      { areaCode: user.area_code, phone: user.phone, purpose: "RESET_ASSET_PWD", code: input.smsCode },
+      (tx) => tx.query("UPDATE users SET asset_password_hash = $2 WHERE id = $1", [id, hash]),
+    );
+    return ok(c, null, "Payment password set");
+  });
+}

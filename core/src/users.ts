@@ -1,0 +1,77 @@
+import { randomInt } from "node:crypto";
+import type { Sql } from "./db";
+
+/** Invitation codes: 8 characters without the look-alikes 0/O and 1/I. */
+const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+export function newInvitationCode(): string {
+  let code = "";
+  for (let i = 0; i < 8; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  return code;
+}
+
+export interface UserRow {
+  id: number;
+  area_code: string;
+  phone: string;
+  password_hash: string;
+  asset_password_hash: string | null;
+  nick_name: string | null;
+  head_url: string | null;
+  sex: number;
+  invitation: string;
+  parent_id: number | null;
+  level: number;
+  user_status: string;
+  user_type: string;
+  remark: string | null;
+  address: string | null;
+  wallet_erc: string | null;
+  wallet_trc: string | null;
+}
+
+export async function findUserByPhone(sql: Sql, areaCode: string, phone: string) {
+  const rows = await sql.query<UserRow>("SELECT * FROM users WHERE area_code = $1 AND phone = $2", [
+    areaCode,
+    phone,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(sql: Sql, id: number) {
+  const rows = await sql.query<UserRow>("SELECT * FROM users WHERE id = $1", [id]);
+  return rows[0] ?? null;
+}
+
+/**
+ * Creates a player with three empty accounts. The invitation code is drawn until it is free
+ * (unless one is given, e.g. the demo player's).
+ */
+export async function createUser(
+  sql: Sql,
+  u: { areaCode: string; phone: string; passwordHash: string; parentId: number | null; invitation?: string },
+): Promise<UserRow> {
+  for (let attempt = 0; ; attempt++) {
+    const invitation = u.invitation ?? newInvitationCode();
+    const taken = await sql.query("SELECT 1 FROM users WHERE invitation = $1", [invitation]);
+    if (taken.length > 0) {
+      if (u.invitation || attempt > 20) throw new Error("Could not find a free invitation code");
+      continue;
+    }
+    const [user] = await sql.query<UserRow>(
+      `INSERT INTO users (area_code, phone, password_hash, invitation, parent_id)
+       VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+      [u.areaCode, u.phone, u.passwordHash, invitation, u.parentId],
+    );
+    await sql.query(
+      "INSERT INTO accounts (user_id, coin, balance) VALUES ($1, 'CHIP', 0), ($1, 'GOLD', 0), ($1, 'POINT', 0)",
+      [user.id],
+    );
+    return user;
+  }
+}
+
+/** True for a unique-constraint violation (PostgreSQL code 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
+}

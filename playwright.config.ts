@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const CORE_PORT = PORT + 1;
+/** Every run starts from an empty database and its own log, which the tests read SMS codes from. */
+export const E2E_DIR = "data/e2e";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    ...devices["Pixel 5"],
+    viewport: { width: 360, height: 740 },
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  webServer: {
+    command: `rm -rf ${E2E_DIR} && mkdir -p ${E2E_DIR} && node server.mjs 2>&1 | tee ${E2E_DIR}/app.log`,
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(PORT),
+      CORE_PORT: String(CORE_PORT),
+      DATA_DIR: `${E2E_DIR}/core-db`,
+      UPLOAD_DIR: `${E2E_DIR}/uploads`,
+      SESSION_SECRET: "e2e-secret-not-for-production",
+      ROUND_SECONDS: "20",
+      BET_CLOSE_SECONDS: "5",
+      LOG_LEVEL: "info",
+    },
+  },
+});

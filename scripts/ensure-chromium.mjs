@@ -1,0 +1,24 @@
+// Makes sure Debian's Chromium is at /usr/bin/chromium, installing it with apt-get when missing.
+// Playwright's own browser download cannot work here; the e2e tests drive this Chromium instead.
+import { execSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return CHROMIUM;
+  const root = process.getuid?.() === 0;
+  const sudo = root ? "" : "sudo ";
+  console.log(`[setup] ${CHROMIUM} is missing; installing Debian's chromium package`);
+  try {
+    execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`, {
+      stdio: "inherit",
+    });
+  } catch {
+    throw new Error("Could not install Chromium. Install Debian's `chromium` package, or set CHROMIUM_PATH.");
+  }
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium installed but not found at ${CHROMIUM}`);
+  return CHROMIUM;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(ensureChromium());

@@ -1,0 +1,44 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+
+// Every visible string lives in locales/<lng>/<namespace>.json; en-US is the reference.
+const LOCALES_DIR = join(process.cwd(), "locales");
+const LANGUAGES = ["en-US", "zh-CN", "ja-JP", "fr-FR", "de-DE", "ko-KR"];
+const NAMESPACES = readdirSync(join(LOCALES_DIR, "en-US")).filter((f) => f.endsWith(".json"));
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+function load(lng: string, ns: string): Map<string, string> {
+  return flatten(JSON.parse(readFileSync(join(LOCALES_DIR, lng, ns), "utf8")));
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+test("there is at least one namespace", () => {
+  expect(NAMESPACES.length).toBeGreaterThan(0);
+});
+
+describe.each(LANGUAGES.filter((l) => l !== "en-US"))("locale %s", (lng) => {
+  test.each(NAMESPACES)("%s has every key of en-US, translated, with the same placeholders", (ns) => {
+    const reference = load("en-US", ns);
+    const translated = load(lng, ns);
+    const missing = [...reference.keys()].filter((k) => !translated.has(k));
+    expect(missing, `missing in ${lng}/${ns}`).toEqual([]);
+    const extra = [...translated.keys()].filter((k) => !reference.has(k));
+    expect(extra, `unknown keys in ${lng}/${ns}`).toEqual([]);
+    for (const [key, text] of translated) {
+      expect(text.trim(), `${lng}/${ns}: ${key} is empty`).not.toBe("");
+      expect(placeholders(text), `${lng}/${ns}: ${key} placeholders`).toEqual(placeholders(reference.get(key)!));
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import { fileURLToPath } from "node:url";
+import { Hono } from "hono";
+import pino from "pino";
+import { Code } from "../../../contract/codes";
+import type { Coin } from "../../../contract/money";
+import type { CoreEnv, Deps } from "../../../core/src/context";
+import { type Db, openDb } from "../../../core/src/db";
+import { gameRoutes } from "../../../core/src/game/routes";
+import type { GameTiming } from "../../../core/src/game/settings";
+import { ApiError, reply } from "../../../core/src/http";
+import { post } from "../../../core/src/ledger";
+import { migrate } from "../../../core/src/migrate";
+
+export const MIGRATIONS = fileURLToPath(new URL("../../../core/migrations", import.meta.url));
+export const TIMING: GameTiming = { roundSeconds: 60, betCloseSeconds: 5 };
+/** 2026-11-21 10:00:00 UTC: the start of a round. */
+export const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
+
+export async function memoryDb(): Promise<Db> {
+  const db = await openDb({ dataDir: "memory://" });
+  await migrate(db, MIGRATIONS);
+  return db;
+}
+
+let phoneSeq = 0;
+/** A player with an optional opening balance (cents) per coin. */
+export async function createUser(db: Db, balances: Partial<Record<Coin, number>> = {}): Promise<number> {
+  phoneSeq++;
+  const phone = `98${String(Date.now()).slice(-5)}${String(phoneSeq).padStart(4, "0")}`;
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO users (area_code, phone, password_hash, invitation) VALUES ('91', $1, 'x', $2) RETURNING id`,
+    [phone, `INV${phone}${Math.random().toString(36).slice(2, 8)}`],
+  );
+  const id = rows[0].id;
+  for (const [coin, cents] of Object.entries(balances)) {
+    if (cents) await db.tx((tx) => post(tx, { userId: id, coin: coin as Coin, amount: cents, kind: "ADJUST" }));
+  }
+  return id;
+}
+
+/** A movable clock. */
+export function clock(start = T0) {
+  let now = start;
+  return {
+    now: () => now,
+    set: (ms: number) => {
+      now = ms;
+    },
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+/**
+ * A Hono app with only the game routes, standing in for the core app: deps from `deps`, the
+ * user from the `access-token` header "user-<id>", errors as envelopes.
+ */
+export function gameApp(db: Db, now: () => number, timing: GameTiming = TIMING) {
+  const deps = {
+    db,
+    log: pino({ level: "silent" }),
+    config: { ...timing } as unknown as Deps["config"],
+    now,
+  } as Deps;
+  const app = new Hono<CoreEnv>();
+  const core = new Hono<CoreEnv>();
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("encrypt", false);
+    c.set("requestId", "test");
+    const token = c.req.header("access-token");
+    c.set("user", token?.startsWith("user-") ? { id: Number(token.slice(5)), token } : null);
+    await next();
+  });
+  app.onError((error, c) =>
+    error instanceof ApiError ? reply(c, error.code, error.message) : reply(c, Code.SERVER_ERROR, error.message),
+  );
+  gameRoutes(core);
+  app.route("/core", core);
+  return { app, deps };
+}
+
+export interface EnvelopeJson<T = any> {
+  code: number;
+  message: string;
+  result: T;
+}
+
+/** Calls the app: GET with query, POST with a form body. */
+export async function call<T = any>(
+  app: Hono<CoreEnv>,
+  method: "GET" | "POST",
+  path: string,
+  params: Record<string, string | number> = {},
+  headers: Record<string, string> = {},
+): Promise<EnvelopeJson<T>> {
+  const search = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const url = `http://core.test/core${path}`;
+  const res =
+    method === "GET"
+      ? await app.request(`${url}?${search}`, { headers })
+      : await app.request(url, {
+          method: "POST",
+          body: search.toString(),
+          headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        });
+  return (await res.json()) as EnvelopeJson<T>;
+}
+
+export async function balanceOf(db: Db, userId: number, coin: Coin = "CHIP"): Promise<number> {
+  const rows = await db.query<{ balance: number }>("SELECT balance FROM accounts WHERE user_id = $1 AND coin = $2", [
+    userId,
+    coin,
+  ]);
+  return rows[0]?.balance ?? 0;
+}
+
+export async function ledgerSum(db: Db, userId: number, coin: Coin = "CHIP"): Promise<number> {
+  const rows = await db.query<{ s: number | null }>(
+    "SELECT sum(amount) AS s FROM ledger_entries WHERE user_id = $1 AND coin = $2",
+    [userId, coin],
+  );
+  return Number(rows[0]?.s ?? 0);
+}

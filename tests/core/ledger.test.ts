@@ -1,0 +1,64 @@
+import { balances, InsufficientBalance, post } from "../../core/src/ledger";
+import { TEST_DATABASES, type TestCore, registerPlayer, startTestCore } from "../support/core";
+
+describe.each(TEST_DATABASES)("ledger on %s", (database) => {
+  let core: TestCore;
+  beforeAll(async () => {
+    core = await startTestCore({ database });
+  });
+  afterAll(async () => {
+    await core?.close();
+  });
+
+  async function invariantHolds() {
+    const rows = await core.deps.db.query<{ user_id: number; coin: string; balance: number; total: number }>(
+      `SELECT a.user_id, a.coin, a.balance, COALESCE(SUM(l.amount), 0) AS total
+       FROM accounts a LEFT JOIN ledger_entries l ON l.user_id = a.user_id AND l.coin = a.coin
+       GROUP BY a.user_id, a.coin, a.balance`,
+    );
+    for (const r of rows) expect(Number(r.total), `${r.user_id} ${r.coin}`).toBe(r.balance);
+    return rows.length;
+  }
+
+  it("keeps the sum of entries equal to the balance (demo seed included)", async () => {
+    expect(await invariantHolds()).toBeGreaterThanOrEqual(3);
+  });
+
+  it("never lets 50 concurrent debits of 100 overspend 1000: exactly 10 succeed", async () => {
+    const { userId } = await registerPlayer(core);
+    await core.deps.db.tx((tx) => post(tx, { userId, coin: "CHIP", amount: 1000, kind: "RECHARGE" }));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        core.deps.db.tx((tx) => post(tx, { userId, coin: "CHIP", amount: -100, kind: "BET", refId: `t${i}` })),
+      ),
+    );
+    const ok = outcomes.filter((o) => o.status === "fulfilled");
+    const refused = outcomes.filter((o) => o.status === "rejected");
+    expect(ok).toHaveLength(10);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientBalance);
+    expect((await balances(core.deps.db, userId)).CHIP).toBe(0);
+    await invariantHolds();
+  });
+
+  it("writes nothing when the transaction fails, and refuses a second posting with the same reference", async () => {
+    const { userId } = await registerPlayer(core);
+    await core.deps.db.tx((tx) => post(tx, { userId, coin: "GOLD", amount: 500, kind: "RECHARGE", refId: "r1" }));
+    await expect(
+      core.deps.db.tx((tx) => post(tx, { userId, coin: "GOLD", amount: 500, kind: "RECHARGE", refId: "r1" })),
+    ).rejects.toThrow();
+    await expect(
+      core.deps.db.tx(async (tx) => {
+        await post(tx, { userId, coin: "GOLD", amount: -200, kind: "BET" });
+        throw new Error("later step failed");
+      }),
+    ).rejects.toThrow("later step failed");
+    await expect(core.deps.db.tx((tx) => post(tx, { userId, coin: "GOLD", amount: -501, kind: "BET" }))).rejects.toThrow(
+      InsufficientBalance,
+    );
+    expect((await balances(core.deps.db, userId)).GOLD).toBe(500);
+    await expect(core.deps.db.tx((tx) => post(tx, { userId, coin: "GOLD", amount: 0.5, kind: "X" }))).rejects.toThrow(
+      "Bad posting amount",
+    );
+    await invariantHolds();
+  });
+});

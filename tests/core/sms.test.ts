@@ -1,0 +1,115 @@
+import { Code } from "../../contract/codes";
+import { SMS_MAX_PER_IP_PER_HOUR } from "../../core/src/sms";
+import { TEST_DATABASES, type TestCore, call, freshIp, freshPhone, registerPlayer, startTestCore } from "../support/core";
+
+describe.each(TEST_DATABASES)("SMS codes on %s", (database) => {
+  let core: TestCore;
+  beforeAll(async () => {
+    core = await startTestCore({ database });
+  });
+  afterAll(async () => {
+    await core?.close();
+  });
+
+  const send = (phone: string, ip = freshIp(), type = "REGISTER") =>
+    call<{ resendAfterSeconds: number; expiresInSeconds: number }>(core, "/app/sms/sendSmsCodeNoAuth", {
+      params: { areaCode: "91", phone, type },
+      ip,
+    });
+  const register = (phone: string, smsCode: string) =>
+    call(core, "/app/auth/register", { params: { areaCode: "91", phone, password: "secret12", smsCode } });
+
+  it("writes one parseable line per code to the core's log, and nothing else has the code", async () => {
+    const phone = freshPhone();
+    const res = await send(phone);
+    expect(res).toMatchObject({ code: 200, result: { resendAfterSeconds: 60, expiresInSeconds: 300 } });
+    const code = core.lastSmsCode(phone)!;
+    expect(code).toMatch(/^\d{6}$/);
+    const lines = core.logLines().filter((l) => String(l.msg).includes(phone));
+    expect(lines.map((l) => l.msg)).toEqual([`SMS code for +91 ${phone}: ${code}`]);
+    expect(lines[0].level).toBe("info");
+    const rows = await core.deps.db.query<{ code_hash: string }>("SELECT code_hash FROM sms_codes WHERE phone = $1", [
+      phone,
+    ]);
+    expect(rows[0].code_hash).not.toContain(code);
+  });
+
+  it("sends at most one code per phone per minute", async () => {
+    const phone = freshPhone();
+    expect((await send(phone)).code).toBe(200);
+    const again = await send(phone);
+    expect(again.code).toBe(Code.RATE_LIMITED);
+    expect(again.message).toMatch(/^Please wait \d+ s before asking for another code$/);
+    core.advance(61_000);
+    expect((await send(phone)).code).toBe(200);
+  });
+
+  it(`sends at most ${SMS_MAX_PER_IP_PER_HOUR} codes per address per hour`, async () => {
+    const ip = freshIp();
+    for (let i = 0; i < SMS_MAX_PER_IP_PER_HOUR; i++) expect((await send(freshPhone(), ip)).code).toBe(200);
+    const over = await send(freshPhone(), ip);
+    expect(over).toMatchObject({ code: 429, message: "Too many codes requested from this network, try again later" });
+    core.advance(60 * 60 * 1000 + 1000);
+    expect((await send(freshPhone(), ip)).code).toBe(200);
+  });
+
+  it("uses a code once", async () => {
+    const phone = freshPhone();
+    await send(phone);
+    const code = core.lastSmsCode(phone)!;
+    expect((await register(phone, code)).code).toBe(200);
+    // A second registration is refused for the phone; the code is gone too.
+    const rows = await core.deps.db.query<{ used_at: Date | null }>("SELECT used_at FROM sms_codes WHERE phone = $1", [
+      phone,
+    ]);
+    expect(rows[0].used_at).not.toBeNull();
+  });
+
+  it("expires a code after 5 minutes", async () => {
+    const phone = freshPhone();
+    await send(phone);
+    const code = core.lastSmsCode(phone)!;
+    core.advance(5 * 60 * 1000 + 1000);
+    expect(await register(phone, code)).toMatchObject({ code: 400, message: "The SMS code is wrong or has expired" });
+  });
+
+  it("kills a code after 5 wrong tries, and only the newest code counts", async () => {
+    const phone = freshPhone();
+    await send(phone);
+    const first = core.lastSmsCode(phone)!;
+    core.advance(61_000);
+    await send(phone);
+    const second = core.lastSmsCode(phone)!;
+    if (first !== second) expect((await register(phone, first)).code).toBe(400);
+    const wrong = second === "111111" ? "222222" : "111111";
+    for (let i = 0; i < 5; i++) expect((await register(phone, wrong)).code).toBe(400);
+    expect(await register(phone, second)).toMatchObject({ code: 400, message: "The SMS code is wrong or has expired" });
+  });
+
+  it("sends a signed-in player's code to the account's phone, for the asked purpose only", async () => {
+    const player = await registerPlayer(core);
+    core.advance(61_000);
+    expect(await call(core, "/app/sms/sendUserCode", { params: { type: "RESET_ASSET_PWD" } })).toMatchObject({
+      code: 401,
+    });
+    const bad = await call(core, "/app/sms/sendUserCode", { params: { type: "HACK" }, token: player.token });
+    expect(bad).toMatchObject({ code: 400, message: "The SMS type must be one of RESET_ASSET_PWD, RESET_LOGIN_PWD, WITHDRAW" });
+    const ok = await call(core, "/app/sms/sendUserCode", {
+      params: { type: "RESET_ASSET_PWD" },
+      token: player.token,
+      ip: freshIp(),
+    });
+    expect(ok.code).toBe(200);
+    const code = core.lastSmsCode(player.phone)!;
+    // A RESET_ASSET_PWD code does not reset the login password.
+    const reset = await call(core, "/app/auth/resetLoginPwd", {
+      params: { areaCode: "91", phone: player.phone, smsCode: code, password: "another1" },
+    });
+    expect(reset.code).toBe(400);
+  });
+
+  it("refuses a REGISTER code for a registered phone and a bad type", async () => {
+    expect(await send("9000000001")).toMatchObject({ code: 409, message: "This phone number is already registered" });
+    expect((await send(freshPhone(), freshIp(), "LOGIN")).code).toBe(400);
+  });
+});

@@ -1,0 +1,94 @@
+import { userInfoSchema } from "../../contract/user";
+import { post } from "../../core/src/ledger";
+import { TEST_DATABASES, type TestCore, call, freshIp, registerPlayer, startTestCore } from "../support/core";
+
+const SPEC_FIELDS = (
+  "address, areaCode, chip, exchangeBalance, gold, headUrl, id, incomeList, invitation, inviteLinkUrl, level, " +
+  "nickName, parentId, phone, point, recharge, remark, sex, sysUserId, todayBetAmount, todayBetIncome, todayWin, " +
+  "totalBetAmount, userStatus, userType, withdraw, yesterdayCommission, customerServiceUrl, walletErc, walletTrc"
+).split(", ");
+
+describe.each(TEST_DATABASES)("user calls on %s", (database) => {
+  let core: TestCore;
+  let demoToken: string;
+  beforeAll(async () => {
+    core = await startTestCore({ database });
+    const res = await call<{ token: string }>(core, "/app/auth/login", {
+      params: { areaCode: "91", phone: "9000000001", password: "demo1234" },
+      ip: freshIp(),
+    });
+    demoToken = res.result.token;
+  });
+  afterAll(async () => {
+    await core?.close();
+  });
+
+  it("answers every field of spec section 3 'User info', balances from the ledger in units", async () => {
+    const res = await call<Record<string, unknown>>(core, "/app/user/getUserInfo", { token: demoToken });
+    expect(res.code).toBe(200);
+    for (const field of SPEC_FIELDS) expect(res.result).toHaveProperty(field);
+    const info = userInfoSchema.strict().parse(res.result);
+    expect(info).toMatchObject({ chip: 1000, gold: 500, point: 200, areaCode: "91", phone: "9000000001" });
+    expect(info.inviteLinkUrl).toBe(`/pages/login/login?invitationCode=${info.invitation}`);
+    expect(info.customerServiceUrl).toBeNull();
+  });
+
+  it("reads recharge, withdrawal and yesterday's commission from the ledger, bets from the bets table", async () => {
+    const player = await registerPlayer(core);
+    const yesterday = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+    await core.deps.db.tx(async (tx) => {
+      await post(tx, { userId: player.userId, coin: "CHIP", amount: 12_345, kind: "RECHARGE" });
+      await post(tx, { userId: player.userId, coin: "CHIP", amount: -2_000, kind: "WITHDRAW" });
+      await post(tx, { userId: player.userId, coin: "CHIP", amount: 150, kind: "COMMISSION" });
+    });
+    await core.deps.db.query("UPDATE ledger_entries SET created_at = $2 WHERE user_id = $1 AND kind = 'COMMISSION'", [
+      player.userId,
+      yesterday,
+    ]);
+    const hasBets = (await core.deps.db.query<{ p: boolean }>("SELECT to_regclass('bets') IS NOT NULL AS p"))[0].p;
+    const res = await call<Record<string, number>>(core, "/app/user/getUserInfo", { token: player.token });
+    expect(res.result).toMatchObject({ chip: 104.95, recharge: 123.45, withdraw: 20, yesterdayCommission: 1.5 });
+    if (!hasBets) expect(res.result).toMatchObject({ todayBetAmount: 0, totalBetAmount: 0, todayWin: 0 });
+  });
+
+  it("changes nickname, sex and avatar, and refuses bad values without changing anything", async () => {
+    const player = await registerPlayer(core);
+    const change = (params: Record<string, string>) =>
+      call(core, "/app/user/modifyUserBaseInfo", { params, token: player.token });
+    expect(await change({ nickName: "  Lucky Star ", sex: "2", headUrl: "/core/files/abc.webp" })).toMatchObject({
+      code: 200,
+    });
+    const bad: [Record<string, string>, string][] = [
+      [{ nickName: "x".repeat(21) }, "The nickname can have at most 20 characters"],
+      [{ nickName: "<script>" }, "The nickname contains characters that are not allowed"],
+      [{ sex: "3" }, "Sex must be 0, 1 or 2"],
+      [{ headUrl: "javascript:alert(1)" }, "The avatar must be an uploaded image"],
+      [{}, "Nothing to change"],
+    ];
+    for (const [params, message] of bad) expect(await change(params)).toMatchObject({ code: 400, message });
+    expect(await change({ sex: "1" })).toMatchObject({ code: 200 });
+    const info = await call<Record<string, unknown>>(core, "/app/user/getUserInfo", { token: player.token });
+    expect(info.result).toMatchObject({ nickName: "Lucky Star", sex: 1, headUrl: "/core/files/abc.webp" });
+    expect((await call(core, "/app/user/modifyUserBaseInfo", { params: { sex: "1" } })).code).toBe(401);
+  });
+
+  it("sets the payment password with a single-use SMS code", async () => {
+    const player = await registerPlayer(core);
+    core.advance(61_000);
+    await call(core, "/app/sms/sendUserCode", { params: { type: "RESET_ASSET_PWD" }, token: player.token, ip: freshIp() });
+    const smsCode = core.lastSmsCode(player.phone)!;
+    const reset = (assetPassword: string) =>
+      call(core, "/app/user/resetAssetPwd", { params: { smsCode, assetPassword }, token: player.token });
+    expect(await reset("12345")).toMatchObject({ code: 400, message: "The payment password is 6 digits" });
+    expect(await reset("abcdef")).toMatchObject({ code: 400, message: "The payment password is 6 digits" });
+    expect((await reset("246810")).code).toBe(200);
+    expect(await reset("135790")).toMatchObject({ code: 400, message: "The SMS code is wrong or has expired" });
+    const [row] = await core.deps.db.query<{ asset_password_hash: string }>(
+      "SELECT asset_password_hash FROM users WHERE id = $1",
+      [player.userId],
+    );
+    expect(row.asset_password_hash).toMatch(/^scrypt\$/);
+    const info = await call<{ hasAssetPassword: boolean }>(core, "/app/user/getUserInfo", { token: player.token });
+    expect(info.result.hasAssetPassword).toBe(true);
+  });
+});

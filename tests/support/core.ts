@@ -1,0 +1,190 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import pino from "pino";
+import { toQueryString } from "../../contract/codec";
+import type { Envelope } from "../../contract/envelope";
+import type { CoreConfig } from "../../core/src/config";
+import type { Deps } from "../../core/src/context";
+import { type Db, openDb } from "../../core/src/db";
+import { startCore } from "../../core/src/index";
+import { lastSmsCode } from "../../core/src/sms";
+
+export type TestDatabase = "pglite" | "postgres";
+
+/** Databases the core tests run on: both unless CORE_TEST_DATABASES narrows it ("pglite"). */
+export const TEST_DATABASES: TestDatabase[] = (process.env.CORE_TEST_DATABASES ?? "pglite,postgres")
+  .split(",")
+  .map((d) => d.trim())
+  .filter((d): d is TestDatabase => d === "pglite" || d === "postgres");
+
+export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+
+export interface TestCore {
+  /** e.g. http://127.0.0.1:40123/core */
+  url: string;
+  origin: string;
+  deps: Deps;
+  /** Every JSON log line the core wrote. */
+  logLines: () => Record<string, unknown>[];
+  lastSmsCode: (phone: string, areaCode?: string) => string | undefined;
+  /** Moves the core's clock forward. */
+  advance: (ms: number) => void;
+  close: () => Promise<void>;
+}
+
+async function createPostgresDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const name = `core_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${ADMIN_URL} (${(error as Error).message}). Start it with ` +
+        "`node scripts/ensure-postgres.mjs`, set TEST_DATABASE_ADMIN_URL, or run only PGlite with " +
+        "CORE_TEST_DATABASES=pglite.",
+    );
+  }
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = await openDb({ databaseUrl: url.toString() });
+  return {
+    db,
+    drop: async () => {
+      await db.close().catch(() => {});
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Starts a real core (HTTP on a free port) on a throw-away database. */
+export async function startTestCore(
+  options: { database?: TestDatabase; config?: Partial<CoreConfig>; seed?: boolean; jobs?: boolean } = {},
+): Promise<TestCore> {
+  const database = options.database ?? "pglite";
+  const uploadDir = mkdtempSync(join(tmpdir(), "core-uploads-"));
+  const lines: string[] = [];
+  const log = pino(
+    { level: "info", base: { service: "core" }, formatters: { level: (label) => ({ level: label }) } },
+    { write: (line: string) => void lines.push(line) },
+  );
+  let offset = 0;
+  const target =
+    database === "postgres"
+      ? await createPostgresDatabase()
+      : { db: await openDb({}), drop: async () => {} };
+  const core = await startCore({
+    env: { NODE_ENV: "test" },
+    config: {
+      port: 0,
+      host: "127.0.0.1",
+      uploadDir,
+      migrationsDir: resolve("core/migrations"),
+      logLevel: "info",
+      ...options.config,
+    },
+    db: target.db,
+    keepDb: true,
+    log,
+    now: () => Date.now() + offset,
+    seed: options.seed,
+    jobs: options.jobs ?? false,
+  });
+  return {
+    url: core.url,
+    origin: core.origin,
+    deps: core.deps,
+    logLines: () => lines.map((l) => JSON.parse(l)),
+    lastSmsCode,
+    advance: (ms) => {
+      offset += ms;
+    },
+    close: async () => {
+      await core.close();
+      if (database === "pglite") await target.db.close().catch(() => {});
+      await target.drop();
+      rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallOptions {
+  method?: "GET" | "POST";
+  params?: Record<string, string | number | boolean | undefined>;
+  token?: string;
+  /** The player's address, as the BFF forwards it. */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/** One call with the spec's conventions: GET query, POST form body, token in access-token. */
+export async function call<T = unknown>(core: { url: string }, path: string, o: CallOptions = {}) {
+  const method = o.method ?? (path.includes("/get") || path.includes("/find") ? "GET" : "POST");
+  const query = toQueryString(o.params ?? {});
+  const headers: Record<string, string> = { ...o.headers };
+  if (o.token) headers["access-token"] = o.token;
+  if (o.ip) headers["x-forwarded-for"] = o.ip;
+  let url = core.url + path;
+  let body: string | undefined;
+  if (method === "GET") url += query ? `?${query}` : "";
+  else {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    body = query;
+  }
+  const response = await fetch(url, { method, headers, body });
+  return (await response.json()) as Envelope<T>;
+}
+
+let phoneCounter = 0;
+/** A phone number no other test uses. */
+export function freshPhone(): string {
+  phoneCounter++;
+  return `7${String(process.pid % 1000).padStart(3, "0")}${String(Date.now() % 100000).padStart(5, "0")}${String(phoneCounter).padStart(2, "0")}`.slice(
+    0,
+    12,
+  );
+}
+
+let ipCounter = 0;
+/** An address no other test uses, so per-IP limits do not interfere. */
+export function freshIp(): string {
+  ipCounter++;
+  return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${ipCounter % 250}`;
+}
+
+/** Registers a new player through the real calls and returns its token. */
+export async function registerPlayer(core: TestCore, o: { invitationCode?: string; password?: string } = {}) {
+  const phone = freshPhone();
+  const ip = freshIp();
+  const sent = await call(core, "/app/sms/sendSmsCodeNoAuth", {
+    params: { areaCode: "91", phone, type: "REGISTER" },
+    ip,
+  });
+  if (sent.code !== 200) throw new Error(`sendSmsCodeNoAuth: ${sent.message}`);
+  const password = o.password ?? "secret12";
+  const reg = await call<{ token: string; userId: number }>(core, "/app/auth/register", {
+    params: {
+      areaCode: "91",
+      phone,
+      password,
+      smsCode: core.lastSmsCode(phone, "91"),
+      invitationCode: o.invitationCode,
+    },
+    ip,
+  });
+  if (reg.code !== 200) throw new Error(`register: ${reg.message}`);
+  return { phone, password, ip, token: reg.result.token, userId: reg.result.userId };
+}
