@@ -35,7 +35,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** express "trust proxy": set when a reverse proxy sets X-Forwarded-For / -Proto. */
   TRUST_PROXY: z.string().optional(),
-  DATA_DIR: z.string().default("data"),
+  /** Where the demo session secret is kept (the core has its own DATA_DIR). */
+  APP_DATA_DIR: z.string().default("data"),
   CORE_READY_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
 });
 
@@ -71,7 +72,7 @@ function ensureSessionSecret() {
     log.fatal("SESSION_SECRET is required when NODE_ENV=production");
     process.exit(1);
   }
-  const file = path.resolve(config.DATA_DIR, "session-secret");
+  const file = path.resolve(config.APP_DATA_DIR, "session-secret");
   let secret = "";
   try {
     secret = fs.readFileSync(file, "utf8").trim();
@@ -116,7 +117,10 @@ async function waitFor(url, timeoutMs, isAlive) {
 async function startEmbeddedCore() {
   const entry = path.resolve("build/core/index.js");
   if (!fs.existsSync(entry)) {
-    log.fatal({ entry }, "The embedded core is not built: run `node scripts/build-core.mjs`, or set UPSTREAM_URL");
+    log.fatal(
+      { entry },
+      "The embedded core is not built: run `node scripts/build-core.mjs`, or set UPSTREAM_URL",
+    );
     process.exit(1);
   }
   core = spawn(process.execPath, [entry], {
@@ -151,7 +155,10 @@ async function upstreamReady() {
     const url = embedded
       ? `http://127.0.0.1:${config.CORE_PORT}/readyz`
       : `${upstreamBase}/app/config/getSysCfgValue?sysCfgKeyEnum=COUNTRY_CODE`;
-    const res = await fetch(url, { signal: AbortSignal.timeout(3000), headers: { accept: "application/json" } });
+    const res = await fetch(url, {
+      signal: AbortSignal.timeout(3000),
+      headers: { accept: "application/json" },
+    });
     if (!res.ok) return false;
     if (embedded) return true;
     const body = await res.json().catch(() => null);
@@ -201,7 +208,12 @@ async function toJsonModeResponse(response) {
   const location = response.headers.get("x-remix-redirect");
   if (!location) return response;
   const headers = new Headers(response.headers);
-  for (const name of ["x-remix-redirect", "x-remix-status", "x-remix-revalidate", "x-remix-reload-document"]) {
+  for (const name of [
+    "x-remix-redirect",
+    "x-remix-status",
+    "x-remix-revalidate",
+    "x-remix-reload-document",
+  ]) {
     headers.delete(name);
   }
   headers.set("content-type", "application/json; charset=utf-8");
@@ -213,12 +225,19 @@ async function toJsonModeResponse(response) {
 
 // ---------------------------------------------------------------------------------------------
 // The app. `handleRequest` defaults to Remix's handler for `build`; tests pass their own.
-export function createApp({ build, handleRequest = createRequestHandler(build, config.NODE_ENV), ready = upstreamReady }) {
+export function createApp({
+  build,
+  handleRequest = createRequestHandler(build, config.NODE_ENV),
+  ready = upstreamReady,
+}) {
   const routes = routeTree(build.routes, undefined);
   const app = express();
   app.disable("x-powered-by");
   if (config.TRUST_PROXY) {
-    app.set("trust proxy", /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
+    app.set(
+      "trust proxy",
+      /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY,
+    );
   }
 
   // Request id + JSON access log.
@@ -314,7 +333,9 @@ export function createApp({ build, handleRequest = createRequestHandler(build, c
     let crossSite = Boolean(site) && site !== "same-origin" && site !== "none";
     if (!crossSite && origin) {
       try {
-        crossSite = new URL(origin).host !== (req.get("x-forwarded-host") && config.TRUST_PROXY ? req.get("x-forwarded-host") : req.get("host"));
+        crossSite =
+          new URL(origin).host !==
+          (req.get("x-forwarded-host") && config.TRUST_PROXY ? req.get("x-forwarded-host") : req.get("host"));
       } catch {
         crossSite = true;
       }
@@ -328,7 +349,7 @@ export function createApp({ build, handleRequest = createRequestHandler(build, c
 
   // JSON mode rewrite.
   app.use((req, _res, next) => {
-    delete req.headers["x-json-mode"];
+    req.headers["x-json-mode"] = undefined;
     if (!prefersJson(req.get("accept")) || "_data" in req.query) return next();
     const matches = matchRoutes(routes, req.path);
     const leaf = matches?.[matches.length - 1]?.route;
@@ -337,6 +358,8 @@ export function createApp({ build, handleRequest = createRequestHandler(build, c
     url.searchParams.set("_data", leaf.id);
     if (leaf.index) url.searchParams.set("index", "");
     req.url = `${url.pathname}${url.search}`;
+    // The Remix adapter builds its Request from originalUrl.
+    req.originalUrl = req.url;
     req.headers["x-json-mode"] = "1";
     next();
   });
@@ -371,10 +394,18 @@ async function main() {
   const app = createApp({ build });
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
-    log.info({ port: typeof address === "object" ? address?.port : config.PORT, upstream: upstreamBase }, "listening");
+    log.info(
+      { port: typeof address === "object" ? address?.port : config.PORT, upstream: upstreamBase },
+      "listening",
+    );
     if (!production && process.env.REMIX_DEV_ORIGIN) broadcastDevReady(build);
   });
   server.keepAliveTimeout = 65_000;
+  server.on("error", (error) => {
+    log.fatal({ err: error.message }, "cannot listen");
+    core?.kill("SIGTERM");
+    process.exit(1);
+  });
 
   const shutdown = (signal) => {
     if (shuttingDown) return;

@@ -15,7 +15,9 @@ export default {
       zIndex: { navbar: "980", tabbar: "1000", popup: "10075", mask: "10070", toast: "10090" },
       minHeight: { touch: "44px" },
       minWidth: { touch: "44px" },
-      keyframes: { progress: { "0%": { transform: "translateX(-100%)" }, "100%": { transform: "translateX(300%)" } } },
+      keyframes: {
+        progress: { "0%": { transform: "translateX(-100%)" }, "100%": { transform: "translateX(300%)" } },
+      },
       animation: { progress: "progress 1s ease-in-out infinite" },
     },
   },

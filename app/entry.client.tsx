@@ -1,6 +1,5 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
-import HttpBackend from "i18next-http-backend";
+import i18next, { type BackendModule } from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
@@ -13,18 +12,33 @@ declare global {
   }
 }
 
+/**
+ * Translations are static files served by server.mjs (/locales/<lng>/<ns>.json); the build
+ * version busts their cache. A ten-line fetch backend instead of i18next-http-backend keeps
+ * its fetch polyfill out of the bundle.
+ */
+const version = window.__remixManifest?.version ?? "dev";
+const fetchBackend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    fetch(`/locales/${language}/${namespace}.json?v=${version}`)
+      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
+      .then(
+        (data) => callback(null, data),
+        (error) => callback(error, false),
+      );
+  },
+};
+
 async function hydrate() {
-  // Translations are static files served by server.mjs; the build version busts their cache.
-  const version = window.__remixManifest?.version ?? "dev";
   await i18next
     .use(initReactI18next)
-    .use(HttpBackend)
+    .use(fetchBackend)
     .init({
       ...i18nConfig,
       lng: document.documentElement.lang || i18nConfig.fallbackLng,
       ns: getInitialNamespaces(),
-      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${version}` },
-      detection: undefined,
     });
 
   startTransition(() => {

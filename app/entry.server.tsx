@@ -37,6 +37,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={instance}>
         <NonceProvider value={nonce}>
@@ -52,7 +53,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
-              status: responseStatusCode,
+              status,
             }),
           );
           pipe(body);
@@ -61,7 +62,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
+          status = 500;
           // Errors inside the shell are reported by onShellError; log the rest once.
           if (shellRendered) logger.error({ err: String(error) }, "render error");
         },
@@ -77,7 +78,10 @@ export default handleRequest;
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   logger.error(
-    { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error), url: request.url },
+    {
+      err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
+      url: request.url,
+    },
     "unhandled error",
   );
 }

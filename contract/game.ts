@@ -128,7 +128,10 @@ export const bettingResultSchema = betRecordSchema.extend({
 export const BET_PLACED_MESSAGE = "Bet placed successfully";
 
 // ---- GET /app/game/luckyLottery/sessionResultPage
-export const sessionResultPageInputSchema = pageInputSchema.extend({ level, coin: coinSchema.default("CHIP") });
+export const sessionResultPageInputSchema = pageInputSchema.extend({
+  level,
+  coin: coinSchema.default("CHIP"),
+});
 export const sessionResultSchema = z.object({
   id: z.number().int(),
   coin: coinSchema,

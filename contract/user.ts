@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { coinSchema } from "./money";
 import { smsCodeSchema } from "./auth";
+import { coinSchema } from "./money";
 
 /** GET /app/user/getUserInfo. `coin` picks which coin the bet totals count (default CHIP). */
 export const getUserInfoInputSchema = z.object({
@@ -68,7 +68,7 @@ export const modifyUserBaseInfoInputSchema = z
         .string()
         .min(1, "Enter a nickname")
         .max(NICKNAME_MAX, `The nickname can have at most ${NICKNAME_MAX} characters`)
-        .refine((v) => !/[\u0000-\u001f<>]/.test(v), "The nickname contains characters that are not allowed")
+        .refine((v) => !/[\p{Cc}<>]/u.test(v), "The nickname contains characters that are not allowed")
         .optional(),
     ),
     sex: z.preprocess(

@@ -25,7 +25,10 @@ export function Balances({ chip, gold, point }: { chip: number; gold: number; po
     { key: "point", label: t("balance.point"), value: money(point, "POINT") },
   ];
   return (
-    <section aria-label={t("balance.title")} className="card grid grid-cols-3 divide-x divide-gray-200 p-0 dark:divide-gray-700">
+    <section
+      aria-label={t("balance.title")}
+      className="card grid grid-cols-3 divide-x divide-gray-200 p-0 dark:divide-gray-700"
+    >
       {items.map((item) => (
         <div key={item.key} className="flex flex-col items-center gap-1 px-2 py-4">
           <span className="text-xs text-gray-600 dark:text-gray-300">{item.label}</span>

@@ -17,7 +17,13 @@ export function ComingSoon({
     <>
       <NavBar title={title} backTo={tab ? undefined : backTo} />
       <main className="mx-auto flex max-w-md flex-col items-center gap-3 p-8 text-center">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-14 w-14 text-brand dark:text-pink-300" fill="none" stroke="currentColor">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-14 w-14 text-brand-dark dark:text-pink-300"
+          fill="none"
+          stroke="currentColor"
+        >
           <path strokeWidth="1.5" strokeLinecap="round" d="M12 7v5l3 2M12 3a9 9 0 100 18 9 9 0 000-18z" />
         </svg>
         <h2 className="text-lg font-semibold">{t("comingSoon.title")}</h2>

@@ -1,4 +1,4 @@
-import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  const location = useLocation();
   const { t } = useTranslation("common");
   let title = t("error.title");
   let message = t("error.generic");
@@ -25,10 +26,12 @@ export function GeneralErrorBoundary() {
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-xl font-semibold">{title}</h1>
-      {status ? <p className="text-sm text-gray-600 dark:text-gray-300">{t("error.status", { status })}</p> : null}
+      {status ? (
+        <p className="text-sm text-gray-600 dark:text-gray-300">{t("error.status", { status })}</p>
+      ) : null}
       <p role="alert">{t(message, { defaultValue: message })}</p>
       <div className="flex gap-3">
-        <a href="" className="btn-secondary">
+        <a href={`${location.pathname}${location.search}`} className="btn-secondary">
           {t("error.retry")}
         </a>
         <Link to="/" className="btn-primary">

@@ -30,9 +30,9 @@ export function NavigationProgress() {
   if (stalled) return <PageLoadError />;
   if (!visible) return null;
   return (
-    <div role="progressbar" aria-label={t("loading")} className="fixed inset-x-0 top-0 z-toast h-1 overflow-hidden">
+    <output aria-label={t("loading")} className="fixed inset-x-0 top-0 z-toast h-1 overflow-hidden">
       <div className="h-full w-1/3 animate-progress bg-brand-light shadow" />
-    </div>
+    </output>
   );
 }
 

@@ -26,7 +26,12 @@ export function TabBar({ active }: { active?: "home" | "points" | "jackpot" | "t
   const { t } = useTranslation("common");
   const root = useRouteLoaderData<RootLoaderData>("root");
   const tabs: Tab[] = [
-    { key: "home", to: "/pages/home/home", label: t("tab.home"), icon: icon("M3 11l9-7 9 7v9a1 1 0 01-1 1h-5v-6H9v6H4a1 1 0 01-1-1z") },
+    {
+      key: "home",
+      to: "/pages/home/home",
+      label: t("tab.home"),
+      icon: icon("M3 11l9-7 9 7v9a1 1 0 01-1 1h-5v-6H9v6H4a1 1 0 01-1-1z"),
+    },
     {
       key: "points",
       to: "/pages/game/gameList?coin=POINT",
@@ -34,9 +39,21 @@ export function TabBar({ active }: { active?: "home" | "points" | "jackpot" | "t
       icon: icon("M12 3a9 9 0 100 18 9 9 0 000-18zm0 4v10m-3-7h6"),
     },
     ...(root?.jackpot
-      ? [{ key: "jackpot", to: "/pages/jackpot/jackpot", label: t("tab.jackpot"), icon: icon("M6 4h12v4a6 6 0 01-12 0zM9 20h6m-3-6v6M4 5h2m12 0h2") }]
+      ? [
+          {
+            key: "jackpot",
+            to: "/pages/jackpot/jackpot",
+            label: t("tab.jackpot"),
+            icon: icon("M6 4h12v4a6 6 0 01-12 0zM9 20h6m-3-6v6M4 5h2m12 0h2"),
+          },
+        ]
       : []),
-    { key: "team", to: "/pages/team/team", label: t("tab.team"), icon: icon("M16 11a4 4 0 10-8 0m12 9a8 8 0 00-16 0m16-9a3 3 0 100-5") },
+    {
+      key: "team",
+      to: "/pages/team/team",
+      label: t("tab.team"),
+      icon: icon("M16 11a4 4 0 10-8 0m12 9a8 8 0 00-16 0m16-9a3 3 0 100-5"),
+    },
     {
       key: "account",
       to: "/pages/account/account",
@@ -62,7 +79,9 @@ export function TabBar({ active }: { active?: "home" | "points" | "jackpot" | "t
                   prefetch="intent"
                   aria-current={isActive ? "page" : undefined}
                   className={`flex min-h-[56px] flex-col items-center justify-center gap-0.5 text-xs ${
-                    isActive ? "font-semibold text-brand dark:text-pink-300" : "text-gray-600 dark:text-gray-300"
+                    isActive
+                      ? "font-semibold text-brand-dark dark:text-pink-300"
+                      : "text-gray-600 dark:text-gray-300"
                   }`}
                 >
                   {tab.icon}

@@ -12,7 +12,9 @@ const TOAST_MS = 2000;
 
 /** Shows a toast from client code (copy button, client-side checks). */
 export function showToast(message: string, type: ClientToast["type"] = "info") {
-  window.dispatchEvent(new CustomEvent<ClientToast>(EVENT, { detail: { id: crypto.randomUUID(), type, message } }));
+  window.dispatchEvent(
+    new CustomEvent<ClientToast>(EVENT, { detail: { id: crypto.randomUUID(), type, message } }),
+  );
 }
 
 /**
@@ -28,7 +30,8 @@ export function Toasts({ toast }: { toast: ClientToast | null }) {
   }, [toast]);
 
   useEffect(() => {
-    const onToast = (event: Event) => setItems((list) => [...list, (event as CustomEvent<ClientToast>).detail]);
+    const onToast = (event: Event) =>
+      setItems((list) => [...list, (event as CustomEvent<ClientToast>).detail]);
     window.addEventListener(EVENT, onToast);
     return () => window.removeEventListener(EVENT, onToast);
   }, []);
@@ -42,7 +45,6 @@ export function Toasts({ toast }: { toast: ClientToast | null }) {
   return (
     <div
       aria-live="polite"
-      role="status"
       className="pointer-events-none fixed inset-x-0 top-16 z-toast flex flex-col items-center gap-2 px-4"
     >
       {items.map((item) => (

@@ -13,10 +13,21 @@ export interface NavUser {
 export function Avatar({ src, size = 48 }: { src: string | null; size?: number }) {
   const style = { width: size, height: size };
   return src ? (
-    <img src={src} alt="" width={size} height={size} style={style} className="rounded-full bg-white/20 object-cover" />
+    <img
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      style={style}
+      className="rounded-full bg-white/20 object-cover"
+    />
   ) : (
-    <span style={style} className="flex items-center justify-center rounded-full bg-white/25" aria-hidden="true">
-      <svg viewBox="0 0 24 24" className="h-3/5 w-3/5" fill="none" stroke="currentColor">
+    <span
+      style={style}
+      className="flex items-center justify-center rounded-full bg-white/25"
+      aria-hidden="true"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3/5 w-3/5" fill="none" stroke="currentColor">
         <path strokeWidth="1.8" d="M12 12a4 4 0 100-8 4 4 0 000 8zm-8 9a8 8 0 0116 0" />
       </svg>
     </span>
@@ -33,7 +44,11 @@ export function UserNavBar({ user }: { user: NavUser }) {
   return (
     <div className="bg-brand px-4 pb-4 pt-3 text-white">
       <div className="flex items-center gap-3">
-        <Link to="/pages/myProfile/myProfile" aria-label={t("nav.myProfile")} className="shrink-0 rounded-full">
+        <Link
+          to="/pages/myProfile/myProfile"
+          aria-label={t("nav.myProfile")}
+          className="shrink-0 rounded-full"
+        >
           <Avatar src={user.headUrl} size={52} />
         </Link>
         <div className="min-w-0 flex-1">
@@ -60,7 +75,13 @@ export function UserNavBar({ user }: { user: NavUser }) {
                   }
                 }}
               >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="h-5 w-5"
+                  fill="none"
+                  stroke="currentColor"
+                >
                   <path strokeWidth="1.8" d="M9 9h10v10H9zM5 15V5h10" />
                 </svg>
               </button>

@@ -109,7 +109,13 @@ export function SubmitButton({
     navigation.formMethod?.toUpperCase() === "POST" &&
     (!intent || navigation.formData?.get("intent") === intent);
   return (
-    <button type="submit" name={intent ? "intent" : undefined} value={intent} disabled={pending} className={className}>
+    <button
+      type="submit"
+      name={intent ? "intent" : undefined}
+      value={intent}
+      disabled={pending}
+      className={className}
+    >
       {pending ? t("form.pending") : children}
     </button>
   );

@@ -56,7 +56,13 @@ const rowClass =
 
 function Chevron() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 text-gray-400" fill="none" stroke="currentColor">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5 text-gray-400"
+      fill="none"
+      stroke="currentColor"
+    >
       <path strokeWidth="2" strokeLinecap="round" d="M9 5l7 7-7 7" />
     </svg>
   );
@@ -72,11 +78,16 @@ export default function AccountPage() {
   return (
     <>
       <NavBar title={t("account.title")} />
-      <UserNavBar user={user} />
+      <section aria-label={t("account.profile")}>
+        <UserNavBar user={user} />
+      </section>
       <main className="mx-auto max-w-md space-y-4 p-4">
         <Balances chip={user.chip} gold={user.gold} point={user.point} />
 
-        <nav aria-label={t("account.menu")} className="card divide-y divide-gray-100 p-0 dark:divide-gray-800">
+        <nav
+          aria-label={t("account.menu")}
+          className="card divide-y divide-gray-100 p-0 dark:divide-gray-800"
+        >
           {LINKS.map((link) => (
             <Link key={link.key} to={link.to} className={rowClass}>
               <span>{t(`account.links.${link.key}`)}</span>
@@ -135,14 +146,17 @@ export default function AccountPage() {
             <input type="hidden" name="redirectTo" value={SELF} />
             <input type="hidden" name="theme" value={theme === "dark" ? "light" : "dark"} />
             <span className="text-sm font-medium">{t("account.theme")}</span>
-            <button type="submit" className="btn-secondary" aria-label={t("account.themeSwitch")}>
+            <button type="submit" className="btn-secondary">
               {theme === "dark" ? t("account.themeLight") : t("account.themeDark")}
             </button>
           </Form>
         </section>
 
         <Form method="post" action="/logout">
-          <button type="submit" className="btn w-full border border-red-600 text-red-700 dark:border-red-400 dark:text-red-300">
+          <button
+            type="submit"
+            className="btn w-full border border-red-600 text-red-700 dark:border-red-400 dark:text-red-300"
+          >
             {t("account.logout")}
           </button>
         </Form>

@@ -21,7 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const raw = new URL(request.url).searchParams.get("id") ?? "";
   const t = await i18n.getFixedT(request, "game");
-  if (!/^\d{1,15}$/.test(raw)) throw json({ message: t("errors.noSuchBet") }, { status: 404 });
+  if (!/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw)))
+    throw json({ message: t("errors.noSuchBet") }, { status: 404 });
   const bet = await getBetRecord(request, Number(raw)).catch(asPageError);
   if (!bet) throw json({ message: t("errors.noSuchBet") }, { status: 404 });
   return json(
@@ -45,7 +46,10 @@ export default function BetDetails() {
     [t("bet.baseAmount"), money(bet.baseAmount)],
     [t("bet.multiple"), `×${bet.betMultiples}`],
     [t("bet.total"), money(bet.totalBetAmount)],
-    [t("details.result"), digit === null ? t("records.pending") : <DigitBall key="d" digit={digit} size={28} />],
+    [
+      t("details.result"),
+      digit === null ? t("records.pending") : <DigitBall key="d" digit={digit} size={28} />,
+    ],
     [t("details.status"), t(`records.${status}`)],
     [t("details.win"), money(bet.winAmount)],
     [t("details.placedAt"), formatTime(bet.createTime)],

@@ -3,11 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
-import { GAME_COINS as COINS } from "~/components/game/coins";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
 import { Pager } from "~/components/game/Pager";
 import { recordStatus } from "~/components/game/ResultTabs";
 import { parseDigit } from "~/components/game/bets";
+import { GAME_COINS as COINS } from "~/components/game/coins";
 import { formatAmount, formatTime, pageCount, parseCoin, parsePage } from "~/components/game/format";
 import { getEnv } from "~/utils/env.server";
 import { PAGE_SIZE, coinSymbol, getBetRecords, getWinRecords } from "~/utils/game.server";
@@ -29,7 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pageNo = parsePage(url.searchParams.get("page"));
   const sign = getEnv().CURRENCY_SIGN;
   try {
-    const page = tab === "wins" ? await getWinRecords(request, { pageNo, coin }) : await getBetRecords(request, { pageNo, coin });
+    const page =
+      tab === "wins"
+        ? await getWinRecords(request, { pageNo, coin })
+        : await getBetRecords(request, { pageNo, coin });
     const rows = page.content.map((r) => ({
       id: String(r.id),
       gameSessionId: String(r.gameSessionId),
@@ -72,7 +75,10 @@ export default function BetRecord() {
     <>
       <NavBar title={t("records.betRecord")} backTo="/pages/account/account" />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
-        <nav aria-label={t("records.tabs")} className="grid grid-cols-2 gap-1 rounded-lg bg-white p-1 shadow-sm dark:bg-gray-900">
+        <nav
+          aria-label={t("records.tabs")}
+          className="grid grid-cols-2 gap-1 rounded-lg bg-white p-1 shadow-sm dark:bg-gray-900"
+        >
           {TABS.map((tab) => (
             <Link
               key={tab}
@@ -136,7 +142,10 @@ export default function BetRecord() {
               return (
                 <li key={r.id}>
                   {data.tab === "mine" ? (
-                    <Link to={`/pages/betRecord/betDetails/betDetails?id=${r.id}`} className="block hover:bg-gray-50 dark:hover:bg-gray-800">
+                    <Link
+                      to={`/pages/betRecord/betDetails/betDetails?id=${r.id}`}
+                      className="block hover:bg-gray-50 dark:hover:bg-gray-800"
+                    >
                       {body}
                     </Link>
                   ) : (
@@ -147,7 +156,11 @@ export default function BetRecord() {
             })}
           </ul>
         )}
-        <Pager page={data.page} pages={data.pages} hrefOf={(page) => hrefOf({ tab: data.tab, coin: data.coin, page })} />
+        <Pager
+          page={data.page}
+          pages={data.pages}
+          hrefOf={(page) => hrefOf({ tab: data.tab, coin: data.coin, page })}
+        />
       </main>
     </>
   );

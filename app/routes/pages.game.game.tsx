@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useReducer, useRef } from "react";
+import { memo, useCallback, useEffect, useReducer, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
@@ -10,7 +10,8 @@ import { ResultPopup } from "~/components/game/ResultPopup";
 import { ResultTabs, type TabData } from "~/components/game/ResultTabs";
 import { RoundPanel } from "~/components/game/RoundPanel";
 import { betFormReducer, initialBetForm } from "~/components/game/bet-form";
-import { isBetName } from "~/components/game/bets";
+import { type BetName, isBetName } from "~/components/game/bets";
+import type { GameCoin } from "~/components/game/coins";
 import { type GameTab, formatAmount, gameUrl } from "~/components/game/format";
 import { useHydrated } from "~/components/game/use-hydrated";
 import { useRoundCountdown } from "~/components/game/use-round-countdown";
@@ -34,9 +35,20 @@ export default function GamePage() {
   const [form, dispatch] = useReducer(betFormReducer, null, () =>
     initialBetForm(data.baseAmounts, reopen ?? data.betName),
   );
-  const left = useRoundCountdown(data.round?.id ?? null, data.round?.clock ?? null, data.round?.remaining ?? NO_TIME);
+  const left = useRoundCountdown(
+    data.round?.id ?? null,
+    data.round?.clock ?? null,
+    data.round?.remaining ?? NO_TIME,
+    data.lastDrawnId,
+  );
   const locked = !data.round || left.bet === 0;
   const here = { level: data.level, coin: data.coin };
+  // Stable callbacks keep the board and the tabs from re-rendering on every countdown tick.
+  const choose = useCallback((betName: BetName) => dispatch({ type: "choose", betName }), []);
+  const tabHref = useCallback(
+    (tab: GameTab, page?: number) => gameUrl({ level: data.level, coin: data.coin, tab, page }),
+    [data.level, data.coin],
+  );
 
   // After a bet went through (redirect, no error), reset: first base amount, multiple 1, no bet.
   const submitting = useRef(false);
@@ -84,33 +96,7 @@ export default function GamePage() {
           </span>
         </p>
 
-        <nav aria-label={t("levels.label")} className="flex gap-2 overflow-x-auto pb-1">
-          {data.levels.map((l) =>
-            l.enabled ? (
-              <Link
-                key={l.level}
-                to={gameUrl({ level: l.level, coin: data.coin })}
-                preventScrollReset
-                replace
-                aria-current={l.level === data.level ? "page" : undefined}
-                className={`flex min-h-[44px] shrink-0 items-center rounded-full border px-4 text-sm font-semibold ${
-                  l.level === data.level
-                    ? "border-brand bg-brand text-white"
-                    : "border-gray-300 bg-white text-gray-800 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
-                }`}
-              >
-                {l.levelName}
-              </Link>
-            ) : (
-              <span
-                key={l.level}
-                className="flex min-h-[44px] shrink-0 items-center rounded-full border border-dashed border-gray-300 px-4 text-sm text-gray-600 dark:text-gray-400"
-              >
-                {l.levelName} · {t("levels.closed")}
-              </span>
-            ),
-          )}
-        </nav>
+        <LevelTabs levels={data.levels} level={data.level} coin={data.coin} />
 
         {data.round ? (
           <RoundPanel
@@ -121,7 +107,7 @@ export default function GamePage() {
             refreshAfter={data.round.refreshAfter}
           />
         ) : (
-          <section className="card text-center" role="status">
+          <section className="card text-center" aria-live="polite">
             <noscript>
               <meta httpEquiv="refresh" content="30" />
             </noscript>
@@ -134,14 +120,10 @@ export default function GamePage() {
           coin={data.coin}
           tab={data.tabData.tab}
           locked={locked}
-          onChoose={(betName) => dispatch({ type: "choose", betName })}
+          onChoose={choose}
         />
 
-        <ResultTabs
-          data={data.tabData as TabData}
-          symbol={data.symbol}
-          hrefOf={(tab: GameTab, page?: number) => gameUrl({ ...here, tab, page })}
-        />
+        <ResultTabs data={data.tabData as TabData} symbol={data.symbol} hrefOf={tabHref} />
 
         <p className="flex justify-center gap-4 text-sm">
           <Link className="flex min-h-[44px] items-center underline" to="/pages/betRecord/betRecord">
@@ -175,6 +157,47 @@ export default function GamePage() {
     </>
   );
 }
+
+const LevelTabs = memo(function LevelTabs({
+  levels,
+  level,
+  coin,
+}: {
+  levels: Array<{ level: number; levelName: string; enabled: boolean }>;
+  level: number;
+  coin: GameCoin;
+}) {
+  const { t } = useTranslation("game");
+  return (
+    <nav aria-label={t("levels.label")} className="flex gap-2 overflow-x-auto pb-1">
+      {levels.map((l) =>
+        l.enabled ? (
+          <Link
+            key={l.level}
+            to={gameUrl({ level: l.level, coin })}
+            preventScrollReset
+            replace
+            aria-current={l.level === level ? "page" : undefined}
+            className={`flex min-h-[44px] shrink-0 items-center rounded-full border px-4 text-sm font-semibold ${
+              l.level === level
+                ? "border-brand bg-brand text-white"
+                : "border-gray-300 bg-white text-gray-800 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
+            }`}
+          >
+            {l.levelName}
+          </Link>
+        ) : (
+          <span
+            key={l.level}
+            className="flex min-h-[44px] shrink-0 items-center rounded-full border border-dashed border-gray-300 px-4 text-sm text-gray-600 dark:text-gray-400"
+          >
+            {l.levelName} · {t("levels.closed")}
+          </span>
+        ),
+      )}
+    </nav>
+  );
+});
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
-import { GAME_COINS as COINS } from "~/components/game/coins";
 import { TabBar } from "~/components/TabBar";
+import { GAME_COINS as COINS } from "~/components/game/coins";
 import { formatAmount, gameUrl } from "~/components/game/format";
 import { getEnv } from "~/utils/env.server";
 import { resolveCoin } from "~/utils/game-page.server";
@@ -19,7 +19,9 @@ export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const { coin, setCookie } = await resolveCoin(request);
-  const [levels, balances] = await Promise.all([getLevels(request, coin), getBalances(request)]).catch(asPageError);
+  const [levels, balances] = await Promise.all([getLevels(request, coin), getBalances(request)]).catch(
+    asPageError,
+  );
   return json(
     {
       coin,
@@ -45,7 +47,10 @@ export default function GameList() {
     <>
       <NavBar title={t("gameList.title")} />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
-        <nav aria-label={t("coin.label")} className="grid grid-cols-3 gap-1 rounded-lg bg-white p-1 shadow-sm dark:bg-gray-900">
+        <nav
+          aria-label={t("coin.label")}
+          className="grid grid-cols-3 gap-1 rounded-lg bg-white p-1 shadow-sm dark:bg-gray-900"
+        >
           {COINS.map((coin) => (
             <Link
               key={coin}
@@ -61,7 +66,9 @@ export default function GameList() {
           ))}
         </nav>
         <section className="card flex items-center justify-between" aria-label={t("balance")}>
-          <span className="text-sm text-gray-700 dark:text-gray-300">{t("balanceOf", { coin: t(`coin.${data.coin}`) })}</span>
+          <span className="text-sm text-gray-700 dark:text-gray-300">
+            {t("balanceOf", { coin: t(`coin.${data.coin}`) })}
+          </span>
           <strong className="text-2xl" data-testid="balance">
             {data.symbol}
             {formatAmount(data.balance)}
@@ -78,7 +85,9 @@ export default function GameList() {
                   <span className="flex items-center justify-between">
                     <span className="text-lg font-bold">{l.levelName}</span>
                     {l.enabled ? (
-                      <span className="rounded-full bg-brand px-3 py-1 text-sm font-semibold text-white">{t("gameList.enter")}</span>
+                      <span className="rounded-full bg-brand px-3 py-1 text-sm font-semibold text-white">
+                        {t("gameList.enter")}
+                      </span>
                     ) : (
                       <span className="rounded-full bg-gray-200 px-3 py-1 text-sm text-gray-800 dark:bg-gray-700 dark:text-gray-100">
                         {t("levels.closed")}
@@ -96,7 +105,10 @@ export default function GameList() {
               return (
                 <li key={l.level}>
                   {l.enabled ? (
-                    <Link to={gameUrl({ level: l.level, coin: data.coin })} className="card block hover:ring-2 hover:ring-brand">
+                    <Link
+                      to={gameUrl({ level: l.level, coin: data.coin })}
+                      className="card block hover:ring-2 hover:ring-brand"
+                    >
                       {body}
                     </Link>
                   ) : (

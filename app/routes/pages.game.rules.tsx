@@ -93,7 +93,10 @@ export default function Rules() {
                     ×{r.multiple}
                     {r.specialMultiple !== null ? (
                       <span className="block text-xs text-gray-700 dark:text-gray-300">
-                        {t("rules.special", { multiple: r.specialMultiple, digit: r.betName === "Red" ? 0 : 5 })}
+                        {t("rules.special", {
+                          multiple: r.specialMultiple,
+                          digit: r.betName === "Red" ? 0 : 5,
+                        })}
                       </span>
                     ) : null}
                   </td>

@@ -20,15 +20,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const raw = new URL(request.url).searchParams.get("sessionId")?.trim() ?? "";
   if (!raw) return json({ sessionId: "", error: null, verification: null, settled: false });
   const t = await i18n.getFixedT(request, "game");
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) {
-    return json({ sessionId: raw, error: t("errors.invalidRound"), verification: null, settled: false }, { status: 400 });
+  if (!/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < 1) {
+    return json(
+      { sessionId: raw, error: t("errors.invalidRound"), verification: null, settled: false },
+      { status: 400 },
+    );
   }
   try {
     const round = await getRoundForVerify(request, Number(raw));
     return json({ sessionId: raw, error: null, verification: verifyRound(round), settled: round.settled });
   } catch (error) {
     if (error instanceof UpstreamError && error.code >= 400 && error.code < 500) {
-      return json({ sessionId: raw, error: error.message, verification: null, settled: false }, { status: 404 });
+      return json(
+        { sessionId: raw, error: error.message, verification: null, settled: false },
+        { status: 404 },
+      );
     }
     throw error;
   }
@@ -37,7 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function Check({ ok, yes, no }: { ok: boolean | null; yes: string; no: string }) {
   if (ok === null) return null;
   return (
-    <p className={`font-semibold ${ok ? "text-green-800 dark:text-green-300" : "text-red-700 dark:text-red-300"}`}>
+    <p
+      className={`font-semibold ${ok ? "text-green-800 dark:text-green-300" : "text-red-700 dark:text-red-300"}`}
+    >
       <span aria-hidden="true">{ok ? "✓ " : "✗ "}</span>
       {ok ? yes : no}
     </p>
@@ -69,7 +77,11 @@ export default function Verify() {
             aria-describedby={data.error ? "verify-error" : undefined}
           />
           {data.error ? (
-            <p id="verify-error" role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">
+            <p
+              id="verify-error"
+              role="alert"
+              className="text-sm font-semibold text-red-700 dark:text-red-300"
+            >
               {data.error}
             </p>
           ) : null}

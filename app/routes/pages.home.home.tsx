@@ -40,14 +40,21 @@ export default function HomePage() {
   ];
   return (
     <>
-      <UserNavBar user={user} />
+      <header>
+        <h1 className="sr-only">{t("home.title")}</h1>
+        <UserNavBar user={user} />
+      </header>
       <main className="mx-auto max-w-md space-y-4 p-4">
         <Balances chip={user.chip} gold={user.gold} point={user.point} />
         <section className="card space-y-3">
           <h2 className="text-base font-semibold">{t("home.playTitle")}</h2>
           <div className="grid grid-cols-3 gap-2">
             {games.map((g) => (
-              <Link key={g.coin} to={`/pages/game/gameList?coin=${g.coin}`} className="btn-primary px-2 text-sm">
+              <Link
+                key={g.coin}
+                to={`/pages/game/gameList?coin=${g.coin}`}
+                className="btn-primary px-2 text-sm"
+              >
                 {g.label}
               </Link>
             ))}

@@ -1,6 +1,12 @@
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+  redirect,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field } from "~/components/Field";
@@ -11,7 +17,8 @@ import { getAreaCodes, login, register, resetLoginPwd, sendSmsCodeNoAuth } from 
 import { logoutAction } from "~/utils/auth-actions.server";
 import { forgotSchema, loginSchema, registerSchema, smsRequestSchema } from "~/utils/forms";
 import { formError, isUpstreamError, serverT, statusForUpstream } from "~/utils/forms.server";
-import { LOGIN_PATH, commitSession, createLoginSession, getSession, safeRedirect } from "~/utils/session.server";
+import { LOGIN_PATH } from "~/utils/paths";
+import { commitSession, createLoginSession, getSession, safeRedirect } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
 
 export const handle = { i18n: ["common", "account"] };
@@ -19,7 +26,8 @@ export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
 
 const TABS = ["login", "register", "forgot"] as const;
 type Tab = (typeof TABS)[number];
-const tabOf = (value: string | null): Tab => (TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "login";
+const tabOf = (value: string | null): Tab =>
+  (TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "login";
 
 function smsRemaining(until: number | undefined): number {
   return until ? Math.max(0, Math.ceil((until - Date.now()) / 1000)) : 0;
@@ -34,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab: tabOf(url.searchParams.get("tab")),
     areaCodes: await getAreaCodes(request),
     smsRemaining: smsRemaining(session.get("smsUntil")),
-    invite: (url.searchParams.get("invite") ?? "").slice(0, 16),
+    invite: (url.searchParams.get("invite") ?? url.searchParams.get("invitationCode") ?? "").slice(0, 16),
     redirectTo,
   });
 }
@@ -56,22 +64,36 @@ export async function action({ request }: ActionFunctionArgs) {
       return formError(request, submission.reply({ hideFields }), 400, { smsRemaining: remaining });
     }
     if (remaining > 0) {
-      return formError(request, submission.reply({ formErrors: [t("login.smsWait", { seconds: remaining })], hideFields }), 429, {
-        smsRemaining: remaining,
-      });
+      return formError(
+        request,
+        submission.reply({ formErrors: [t("login.smsWait", { seconds: remaining })], hideFields }),
+        429,
+        {
+          smsRemaining: remaining,
+        },
+      );
     }
     try {
       const type = formData.get("purpose") === "forgot" ? "RESET_LOGIN_PWD" : "REGISTER";
       const sent = await sendSmsCodeNoAuth(request, { ...submission.value, type });
       session.set("smsUntil", Date.now() + sent.resendAfterSeconds * 1000);
       const headers = { "set-cookie": await commitSession(session) };
-      const extra = { smsRemaining: sent.resendAfterSeconds, smsSent: Date.now(), message: t("login.smsSent") };
+      const extra = {
+        smsRemaining: sent.resendAfterSeconds,
+        smsSent: Date.now(),
+        message: t("login.smsSent"),
+      };
       return json({ ok: true, result: submission.reply({ hideFields }), ...extra }, { headers });
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
-      return formError(request, submission.reply({ formErrors: [error.message], hideFields }), statusForUpstream(error), {
-        smsRemaining: 0,
-      });
+      return formError(
+        request,
+        submission.reply({ formErrors: [error.message], hideFields }),
+        statusForUpstream(error),
+        {
+          smsRemaining: 0,
+        },
+      );
     }
   }
 
@@ -82,10 +104,19 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       const { token } = await register(request, { areaCode, phone, smsCode, password, invitationCode });
       const cookie = await createLoginSession(request, token);
-      return finish(request, "/", { type: "success", message: t("toast.registered") }, { headers: { "set-cookie": cookie } });
+      return finish(
+        request,
+        "/",
+        { type: "success", message: t("toast.registered") },
+        { headers: { "set-cookie": cookie } },
+      );
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
-      return formError(request, submission.reply({ formErrors: [error.message], hideFields }), statusForUpstream(error));
+      return formError(
+        request,
+        submission.reply({ formErrors: [error.message], hideFields }),
+        statusForUpstream(error),
+      );
     }
   }
 
@@ -98,12 +129,17 @@ export async function action({ request }: ActionFunctionArgs) {
       return finish(request, LOGIN_PATH, { type: "success", message: t("toast.passwordReset") });
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
-      return formError(request, submission.reply({ formErrors: [error.message], hideFields }), statusForUpstream(error));
+      return formError(
+        request,
+        submission.reply({ formErrors: [error.message], hideFields }),
+        statusForUpstream(error),
+      );
     }
   }
 
   const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") return formError(request, submission.reply({ hideFields: ["password"] }));
+  if (submission.status !== "success")
+    return formError(request, submission.reply({ hideFields: ["password"] }));
   const { areaCode, phone, password, redirectTo } = submission.value;
   try {
     const { token } = await login(request, { areaCode, phone, password });
@@ -116,7 +152,11 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    return formError(request, submission.reply({ formErrors: [error.message], hideFields: ["password"] }), statusForUpstream(error));
+    return formError(
+      request,
+      submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
+      statusForUpstream(error),
+    );
   }
 }
 
@@ -136,17 +176,25 @@ export default function LoginPage() {
   const { t } = useTranslation("account");
   const data = useLoaderData<typeof loader>();
   const tab = data.tab;
-  const title = tab === "register" ? t("login.registerTitle") : tab === "forgot" ? t("login.forgotTitle") : t("login.loginTitle");
+  const title =
+    tab === "register"
+      ? t("login.registerTitle")
+      : tab === "forgot"
+        ? t("login.forgotTitle")
+        : t("login.loginTitle");
   return (
     <>
-      <NavBar title={title} backTo={tab === "login" ? undefined : `${LOGIN_PATH}`} />
+      <NavBar title={title} backTo={tab === "forgot" ? LOGIN_PATH : undefined} />
       <main className="mx-auto max-w-md px-4 pb-10 pt-6">
         <div className="mb-6 flex flex-col items-center gap-2 text-center">
           <img src="/favicon.svg" alt="" width={56} height={56} />
           <p className="text-xl font-bold">{t("login.welcome")}</p>
         </div>
         {tab !== "forgot" ? (
-          <nav aria-label={t("login.tabs")} className="mb-6 grid grid-cols-2 rounded-full bg-white p-1 shadow-sm dark:bg-gray-900">
+          <nav
+            aria-label={t("login.tabs")}
+            className="mb-6 grid grid-cols-2 rounded-full bg-white p-1 shadow-sm dark:bg-gray-900"
+          >
             {(["login", "register"] as const).map((key) => (
               <Link
                 key={key}
@@ -183,11 +231,19 @@ function LoginForm() {
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="redirectTo" value={data.redirectTo} />
       <PhoneField areaCode={fields.areaCode} phone={fields.phone} areaCodes={data.areaCodes} />
-      <Field label={t("form.password")} meta={fields.password} type="password" inputProps={{ autoComplete: "current-password" }} />
+      <Field
+        label={t("form.password")}
+        meta={fields.password}
+        type="password"
+        inputProps={{ autoComplete: "current-password" }}
+      />
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitButton intent="login">{t("login.submit")}</SubmitButton>
       <p className="text-center">
-        <Link to="?tab=forgot" className="inline-flex min-h-[44px] items-center text-brand underline dark:text-pink-300">
+        <Link
+          to="?tab=forgot"
+          className="inline-flex min-h-[44px] items-center text-brand-dark underline dark:text-pink-300"
+        >
           {t("login.forgotLink")}
         </Link>
       </p>
@@ -204,7 +260,9 @@ function RegisterForm() {
     lastResult: actionData?.result,
     defaultValue: { invitationCode: data.invite },
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: formData.get("intent") === "sendSms" ? smsRequestSchema : registerSchema }),
+      parseWithZod(formData, {
+        schema: formData.get("intent") === "sendSms" ? smsRequestSchema : registerSchema,
+      }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -220,14 +278,23 @@ function RegisterForm() {
         addon={<SmsButton remaining={remaining} stamp={actionData?.smsSent} />}
         hint={actionData?.message}
       />
-      <Field label={t("form.password")} meta={fields.password} type="password" inputProps={{ autoComplete: "new-password" }} />
+      <Field
+        label={t("form.password")}
+        meta={fields.password}
+        type="password"
+        inputProps={{ autoComplete: "new-password" }}
+      />
       <Field
         label={t("form.confirmPassword")}
         meta={fields.confirmPassword}
         type="password"
         inputProps={{ autoComplete: "new-password" }}
       />
-      <Field label={t("form.invitationCode")} meta={fields.invitationCode} inputProps={{ autoCapitalize: "characters" }} />
+      <Field
+        label={t("form.invitationCode")}
+        meta={fields.invitationCode}
+        inputProps={{ autoCapitalize: "characters" }}
+      />
       <CheckboxField meta={fields.ageConfirmed} label={t("login.ageConfirm")} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitButton intent="register">{t("login.registerSubmit")}</SubmitButton>
@@ -243,7 +310,9 @@ function ForgotForm() {
     id: "forgot",
     lastResult: actionData?.result,
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: formData.get("intent") === "sendSms" ? smsRequestSchema : forgotSchema }),
+      parseWithZod(formData, {
+        schema: formData.get("intent") === "sendSms" ? smsRequestSchema : forgotSchema,
+      }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -260,7 +329,12 @@ function ForgotForm() {
         addon={<SmsButton remaining={remaining} stamp={actionData?.smsSent} />}
         hint={actionData?.message}
       />
-      <Field label={t("form.newPassword")} meta={fields.password} type="password" inputProps={{ autoComplete: "new-password" }} />
+      <Field
+        label={t("form.newPassword")}
+        meta={fields.password}
+        type="password"
+        inputProps={{ autoComplete: "new-password" }}
+      />
       <Field
         label={t("form.confirmPassword")}
         meta={fields.confirmPassword}
@@ -270,7 +344,10 @@ function ForgotForm() {
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitButton intent="forgot">{t("login.resetSubmit")}</SubmitButton>
       <p className="text-center">
-        <Link to="?tab=login" className="inline-flex min-h-[44px] items-center text-brand underline dark:text-pink-300">
+        <Link
+          to="?tab=login"
+          className="inline-flex min-h-[44px] items-center text-brand-dark underline dark:text-pink-300"
+        >
           {t("login.backToLogin")}
         </Link>
       </p>

@@ -22,7 +22,11 @@ export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const user = await getUserInfo(request).catch(asPageError);
-  return json({ phone: user.phone, areaCode: user.areaCode, smsRemaining: smsRemaining(await getSession(request)) });
+  return json({
+    phone: user.phone,
+    areaCode: user.areaCode,
+    smsRemaining: smsRemaining(await getSession(request)),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -35,20 +39,35 @@ export async function action({ request }: ActionFunctionArgs) {
     const session = await getSession(request);
     const left = smsRemaining(session);
     if (left > 0) {
-      return formError(request, submission.reply({ formErrors: [t("login.smsWait", { seconds: left })], hideFields }), 429, {
-        smsRemaining: left,
-      });
+      return formError(
+        request,
+        submission.reply({ formErrors: [t("login.smsWait", { seconds: left })], hideFields }),
+        429,
+        {
+          smsRemaining: left,
+        },
+      );
     }
     try {
       const sent = await sendUserCode(request, "RESET_LOGIN_PWD");
       session.set("smsUntil", Date.now() + sent.resendAfterSeconds * 1000);
       return json(
-        { ok: true, result: submission.reply({ hideFields }), smsRemaining: sent.resendAfterSeconds, smsSent: Date.now(), message: t("login.smsSent") },
+        {
+          ok: true,
+          result: submission.reply({ hideFields }),
+          smsRemaining: sent.resendAfterSeconds,
+          smsSent: Date.now(),
+          message: t("login.smsSent"),
+        },
         { headers: { "set-cookie": await commitSession(session) } },
       );
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
-      return formError(request, submission.reply({ formErrors: [error.message], hideFields }), statusForUpstream(error));
+      return formError(
+        request,
+        submission.reply({ formErrors: [error.message], hideFields }),
+        statusForUpstream(error),
+      );
     }
   }
   const submission = parseWithZod(formData, { schema: loginPasswordSchema });
@@ -61,10 +80,17 @@ export async function action({ request }: ActionFunctionArgs) {
       smsCode: submission.value.smsCode,
       password: submission.value.password,
     });
-    return finish(request, "/pages/account/account", { type: "success", message: t("toast.passwordChanged") });
+    return finish(request, "/pages/account/account", {
+      type: "success",
+      message: t("toast.passwordChanged"),
+    });
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    return formError(request, submission.reply({ formErrors: [error.message], hideFields }), statusForUpstream(error));
+    return formError(
+      request,
+      submission.reply({ formErrors: [error.message], hideFields }),
+      statusForUpstream(error),
+    );
   }
 }
 
@@ -83,7 +109,9 @@ export default function LoginPasswordPage() {
     id: "login-password",
     lastResult: actionData?.result,
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: formData.get("intent") === "sendSms" ? userCodeRequestSchema : loginPasswordSchema }),
+      parseWithZod(formData, {
+        schema: formData.get("intent") === "sendSms" ? userCodeRequestSchema : loginPasswordSchema,
+      }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -99,10 +127,20 @@ export default function LoginPasswordPage() {
             label={t("form.smsCode")}
             meta={fields.smsCode}
             inputProps={{ inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 }}
-            addon={<SmsButton remaining={actionData?.smsRemaining ?? data.smsRemaining} stamp={actionData?.smsSent} />}
+            addon={
+              <SmsButton
+                remaining={actionData?.smsRemaining ?? data.smsRemaining}
+                stamp={actionData?.smsSent}
+              />
+            }
             hint={actionData?.message}
           />
-          <Field label={t("form.newPassword")} meta={fields.password} type="password" inputProps={{ autoComplete: "new-password" }} />
+          <Field
+            label={t("form.newPassword")}
+            meta={fields.password}
+            type="password"
+            inputProps={{ autoComplete: "new-password" }}
+          />
           <Field
             label={t("form.confirmPassword")}
             meta={fields.confirmPassword}

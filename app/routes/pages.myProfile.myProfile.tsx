@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
-  type MetaFunction,
   MaxPartSizeExceededError,
+  type MetaFunction,
   json,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
@@ -68,7 +68,8 @@ async function avatarAction(request: Request) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
-  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return avatarAction(request);
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data"))
+    return avatarAction(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== "success") return formError(request, submission.reply());
@@ -119,7 +120,7 @@ export default function MyProfilePage() {
             if (problem) event.preventDefault();
           }}
         >
-          <div className="text-brand">
+          <div className="text-brand-dark">
             <Avatar src={user.headUrl} size={88} />
           </div>
           <label htmlFor="avatar-file" className="text-sm font-medium">
@@ -143,7 +144,11 @@ export default function MyProfilePage() {
 
         <Form method="post" {...getFormProps(form)} className="card space-y-4">
           <input type="hidden" name="intent" value="profile" />
-          <Field label={t("profile.nickname")} meta={fields.nickName} inputProps={{ maxLength: 20, autoComplete: "nickname" }} />
+          <Field
+            label={t("profile.nickname")}
+            meta={fields.nickName}
+            inputProps={{ maxLength: 20, autoComplete: "nickname" }}
+          />
           <div className="space-y-1">
             <label htmlFor={fields.sex.id} className="block text-sm font-medium">
               {t("profile.sex")}

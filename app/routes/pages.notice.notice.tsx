@@ -41,11 +41,17 @@ export default function NoticePage() {
                 >
                   <span className="flex items-center gap-2">
                     {msg.read ? null : (
-                      <span className="h-2 w-2 flex-none rounded-full bg-brand" role="img" aria-label={t("notice.unread")} />
+                      <span
+                        className="h-2 w-2 flex-none rounded-full bg-brand"
+                        role="img"
+                        aria-label={t("notice.unread")}
+                      />
                     )}
                     <span className={`truncate ${msg.read ? "" : "font-semibold"}`}>{msg.title}</span>
                   </span>
-                  <span className="text-xs text-gray-600 dark:text-gray-400">{date.format(new Date(msg.createTime))}</span>
+                  <span className="text-xs text-gray-600 dark:text-gray-400">
+                    {date.format(new Date(msg.createTime))}
+                  </span>
                 </Link>
               </li>
             ))}

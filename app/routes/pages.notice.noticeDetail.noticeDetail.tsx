@@ -30,7 +30,9 @@ export default function NoticeDetailPage() {
       <main className="mx-auto max-w-md p-4">
         <article className="card space-y-2">
           <h2 className="text-lg font-semibold">{message.title}</h2>
-          <p className="text-xs text-gray-600 dark:text-gray-400">{date.format(new Date(message.createTime))}</p>
+          <p className="text-xs text-gray-600 dark:text-gray-400">
+            {date.format(new Date(message.createTime))}
+          </p>
           <p className="whitespace-pre-wrap break-words leading-relaxed">{message.content}</p>
         </article>
       </main>

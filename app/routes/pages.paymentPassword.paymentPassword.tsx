@@ -22,7 +22,11 @@ export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const user = await getUserInfo(request).catch(asPageError);
-  return json({ phone: user.phone, areaCode: user.areaCode, smsRemaining: smsRemaining(await getSession(request)) });
+  return json({
+    phone: user.phone,
+    areaCode: user.areaCode,
+    smsRemaining: smsRemaining(await getSession(request)),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -35,20 +39,35 @@ export async function action({ request }: ActionFunctionArgs) {
     const session = await getSession(request);
     const left = smsRemaining(session);
     if (left > 0) {
-      return formError(request, submission.reply({ formErrors: [t("login.smsWait", { seconds: left })], hideFields }), 429, {
-        smsRemaining: left,
-      });
+      return formError(
+        request,
+        submission.reply({ formErrors: [t("login.smsWait", { seconds: left })], hideFields }),
+        429,
+        {
+          smsRemaining: left,
+        },
+      );
     }
     try {
       const sent = await sendUserCode(request, "RESET_ASSET_PWD");
       session.set("smsUntil", Date.now() + sent.resendAfterSeconds * 1000);
       return json(
-        { ok: true, result: submission.reply({ hideFields }), smsRemaining: sent.resendAfterSeconds, smsSent: Date.now(), message: t("login.smsSent") },
+        {
+          ok: true,
+          result: submission.reply({ hideFields }),
+          smsRemaining: sent.resendAfterSeconds,
+          smsSent: Date.now(),
+          message: t("login.smsSent"),
+        },
         { headers: { "set-cookie": await commitSession(session) } },
       );
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
-      return formError(request, submission.reply({ formErrors: [error.message], hideFields }), statusForUpstream(error));
+      return formError(
+        request,
+        submission.reply({ formErrors: [error.message], hideFields }),
+        statusForUpstream(error),
+      );
     }
   }
   const submission = parseWithZod(formData, { schema: paymentPasswordSchema });
@@ -58,10 +77,17 @@ export async function action({ request }: ActionFunctionArgs) {
       smsCode: submission.value.smsCode,
       assetPassword: submission.value.assetPassword,
     });
-    return finish(request, "/pages/account/account", { type: "success", message: t("toast.paymentPasswordSet") });
+    return finish(request, "/pages/account/account", {
+      type: "success",
+      message: t("toast.paymentPasswordSet"),
+    });
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    return formError(request, submission.reply({ formErrors: [error.message], hideFields }), statusForUpstream(error));
+    return formError(
+      request,
+      submission.reply({ formErrors: [error.message], hideFields }),
+      statusForUpstream(error),
+    );
   }
 }
 
@@ -80,7 +106,9 @@ export default function PaymentPasswordPage() {
     id: "payment-password",
     lastResult: actionData?.result,
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: formData.get("intent") === "sendSms" ? userCodeRequestSchema : paymentPasswordSchema }),
+      parseWithZod(formData, {
+        schema: formData.get("intent") === "sendSms" ? userCodeRequestSchema : paymentPasswordSchema,
+      }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -96,7 +124,12 @@ export default function PaymentPasswordPage() {
             label={t("form.smsCode")}
             meta={fields.smsCode}
             inputProps={{ inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 }}
-            addon={<SmsButton remaining={actionData?.smsRemaining ?? data.smsRemaining} stamp={actionData?.smsSent} />}
+            addon={
+              <SmsButton
+                remaining={actionData?.smsRemaining ?? data.smsRemaining}
+                stamp={actionData?.smsSent}
+              />
+            }
             hint={actionData?.message}
           />
           <Field

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { logout as upstreamLogout } from "./api/account.server";
-import { wantsJson } from "./json-mode.server";
 import { serverT } from "./forms.server";
+import { wantsJson } from "./json-mode.server";
 import { LOGIN_PATH, createLoggedOutSession, getSession } from "./session.server";
 import { combineHeaders, createToastHeaders, redirectWithToast } from "./toast.server";
 
@@ -24,7 +24,12 @@ export async function logoutAction({ request }: Pick<ActionFunctionArgs, "reques
   if (wantsJson(request)) {
     return json(
       { ok: true, message, redirect: LOGIN_PATH },
-      { headers: combineHeaders({ "set-cookie": cookie }, await createToastHeaders({ type: "success", message })) },
+      {
+        headers: combineHeaders(
+          { "set-cookie": cookie },
+          await createToastHeaders({ type: "success", message }),
+        ),
+      },
     );
   }
   return redirectWithToast(LOGIN_PATH, { type: "success", message }, { headers: { "set-cookie": cookie } });

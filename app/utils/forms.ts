@@ -38,20 +38,26 @@ export const paymentPassword = z
   .string({ required_error: "validation.paymentPasswordRequired" })
   .regex(/^\d{6}$/, "validation.paymentPassword");
 
-/** Adds "The two passwords do not match" on confirmPassword. */
+/**
+ * Adds "The two passwords do not match" on confirmPassword. The check sits on its own side of an
+ * intersection so that it reports even while other fields are still invalid.
+ */
 export function withConfirm<T extends z.ZodRawShape>(shape: T, field = "password") {
-  return z
-    .object({ ...shape, confirmPassword: z.string({ required_error: "validation.confirmRequired" }) })
+  const confirm = z
+    .object({ confirmPassword: z.string({ required_error: "validation.confirmRequired" }) })
+    .passthrough()
     .superRefine((value, ctx) => {
       const v = value as Record<string, unknown>;
-      if (v[field] !== v.confirmPassword) {
+      if (typeof v[field] === "string" && v[field] !== v.confirmPassword) {
         ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.passwordsMismatch" });
       }
     });
+  return z.object(shape).and(confirm);
 }
 
+/** The documented login fields are areaCode, phone and password; intent is optional. */
 export const loginSchema = z.object({
-  intent: z.literal("login"),
+  intent: z.literal("login").optional(),
   areaCode,
   phone,
   password: z.string({ required_error: "validation.passwordRequired" }).max(128),
@@ -101,7 +107,7 @@ export const profileSchema = z.object({
     .trim()
     .min(1, "validation.nicknameRequired")
     .max(NICKNAME_MAX, "validation.nicknameLength")
-    .refine((v) => !/[\u0000-\u001f<>]/.test(v), "validation.nicknameChars"),
+    .refine((v) => !/[<>]/.test(v) && ![...v].some((c) => c.charCodeAt(0) < 32), "validation.nicknameChars"),
   sex: z.enum(["0", "1", "2"]).default("0"),
 });
 

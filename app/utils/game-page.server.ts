@@ -2,14 +2,14 @@
  * Loader and action of the game page (/pages/game/game), kept out of the route file so that it
  * stays short. Everything here runs on the server only.
  */
-import { json } from "@remix-run/node";
-import type { GameLevel, GameSession } from "../../contract/game";
-import type { Coin } from "../../contract/money";
+import { json, redirect } from "@remix-run/node";
 import { splitAmounts } from "~/components/game/bet-form";
 import { betFormSchema } from "~/components/game/bet-schema";
 import { isBetName } from "~/components/game/bets";
 import { gameUrl, pageCount, parseCoin, parsePage, parseTab } from "~/components/game/format";
 import { previousDraw } from "~/components/game/results";
+import type { GameLevel, GameSession } from "../../contract/game";
+import type { Coin } from "../../contract/money";
 import { refreshAfterSeconds, remainingAtServer } from "./countdown";
 import { getEnv } from "./env.server";
 import {
@@ -30,7 +30,11 @@ import { redirectWithToast } from "./toast.server";
 import { UpstreamError, asPageError } from "./upstream.server";
 
 export function roundView(round: GameSession) {
-  const clock = { serverNow: round.timestamp, betEndTime: round.betEndTime, sessionEndTime: round.sessionEndTime };
+  const clock = {
+    serverNow: round.timestamp,
+    betEndTime: round.betEndTime,
+    sessionEndTime: round.sessionEndTime,
+  };
   return {
     id: String(round.id),
     title: [round.gameTitle, round.gameLevelName].filter(Boolean).join(" · "),
@@ -127,6 +131,7 @@ export async function gameLoader(request: Request) {
         round: roundOf.round && current?.enableFlag ? roundView(roundOf.round) : null,
         emptyMessage: roundOf.round ? null : roundOf.message,
         previousDraw: previousDraw(latest?.content ?? []),
+        lastDrawnId: last ? String(last.id) : null,
         tabData,
         popup,
         betName: isBetName(betName) ? betName : null,
@@ -186,13 +191,17 @@ export async function gameAction(request: Request) {
   if (form.get("intent") === "ack") {
     const id = String(form.get("sessionId") ?? "");
     if (!/^\d{1,20}$/.test(id)) {
-      return json<GameActionData>({ code: 400, message: t("errors.invalidRound"), result: null }, { status: 400 });
+      return json<GameActionData>(
+        { code: 400, message: t("errors.invalidRound"), result: null },
+        { status: 400 },
+      );
     }
     const session = await getSession(request);
     session.set("ackSessionId", id);
     const headers = { "set-cookie": await commitSession(session) };
-    if (asJson) return json<GameActionData>({ code: 200, message: "OK", result: { ackSessionId: id } }, { headers });
-    return redirectWithToast(back, { type: "info", message: t("resultPopup.acknowledged") }, { headers });
+    if (asJson)
+      return json<GameActionData>({ code: 200, message: "OK", result: { ackSessionId: id } }, { headers });
+    return redirect(back, { headers });
   }
 
   const parsed = betFormSchema.safeParse(Object.fromEntries(form));
@@ -202,7 +211,13 @@ export async function gameAction(request: Request) {
     const message = t(`errors.${issue.message}`, { defaultValue: t("errors.invalidBet") });
     const betName = String(form.get("betName") ?? "");
     return json<GameActionData>(
-      { code: 400, message, result: null, error: { field, message }, betName: isBetName(betName) ? betName : null },
+      {
+        code: 400,
+        message,
+        result: null,
+        error: { field, message },
+        betName: isBetName(betName) ? betName : null,
+      },
       { status: 400 },
     );
   }
@@ -216,7 +231,10 @@ export async function gameAction(request: Request) {
   }
   const message = outcome.message || (outcome.code === 200 ? t("bet.placed") : t("errors.invalidBet"));
   if (asJson) {
-    return json<GameActionData>({ code: outcome.code, message, result: outcome.result }, { status: statusFor(outcome.code) });
+    return json<GameActionData>(
+      { code: outcome.code, message, result: outcome.result },
+      { status: statusFor(outcome.code) },
+    );
   }
   return redirectWithToast(back, { type: outcome.code === 200 ? "success" : "error", message });
 }

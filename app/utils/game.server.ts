@@ -3,6 +3,7 @@
  * functions over one client). Shapes come from the shared wire contract (contract/game.ts).
  */
 import { z } from "zod";
+import type { BetInput } from "~/components/game/bet-schema";
 import { Code } from "../../contract/codes";
 import {
   type BetRecord,
@@ -17,7 +18,6 @@ import {
   winPageSchema,
 } from "../../contract/game";
 import type { Coin } from "../../contract/money";
-import type { BetInput } from "~/components/game/bet-schema";
 import { UpstreamError, upstream, upstreamEnvelope } from "./upstream.server";
 
 const GAME = "/app/game/luckyLottery";
@@ -38,7 +38,10 @@ export async function getRound(
   coin: Coin,
 ): Promise<{ round: GameSession | null; message: string | null }> {
   try {
-    const round = await upstream(request, `${GAME}/getSession`, { params: { level, coin }, schema: gameSessionSchema });
+    const round = await upstream(request, `${GAME}/getSession`, {
+      params: { level, coin },
+      schema: gameSessionSchema,
+    });
     return { round, message: null };
   } catch (error) {
     if (error instanceof UpstreamError && error.code >= 400 && error.code < 500) {

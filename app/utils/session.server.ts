@@ -2,6 +2,9 @@ import { type Session, createCookieSessionStorage, redirect } from "@remix-run/n
 import { type Coin, coinSchema } from "../../contract/money";
 import { getEnv, sessionSecrets } from "./env.server";
 import { type Lang, fallbackLanguage, isLang } from "./i18n";
+import { LOGIN_PATH } from "./paths";
+
+export { LOGIN_PATH };
 
 /**
  * The player's session lives in one signed, httpOnly cookie. It holds the upstream token, which
@@ -21,7 +24,6 @@ export interface SessionData {
 }
 export type AppSession = Session<SessionData>;
 
-export const LOGIN_PATH = "/pages/login/login";
 export const SESSION_COOKIE = "__session";
 
 let cached: { key: string; storage: ReturnType<typeof build> } | undefined;

@@ -54,7 +54,10 @@ export async function getToast(request: Request): Promise<{ toast: Toast | null;
   const session = await storage.getSession(request.headers.get("cookie"));
   const parsed = toastSchema.safeParse(session.get(TOAST_KEY));
   const toast = parsed.success ? parsed.data : null;
-  return { toast, headers: toast ? new Headers({ "set-cookie": await storage.destroySession(session) }) : null };
+  return {
+    toast,
+    headers: toast ? new Headers({ "set-cookie": await storage.destroySession(session) }) : null,
+  };
 }
 
 /**

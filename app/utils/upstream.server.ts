@@ -1,6 +1,12 @@
 import { json, redirect } from "@remix-run/node";
 import type { z } from "zod";
-import { ENCRYPTED_FIELD, isScrambledResponse, scramble, toQueryString, unscrambleResponse } from "../../contract/codec";
+import {
+  ENCRYPTED_FIELD,
+  isScrambledResponse,
+  scramble,
+  toQueryString,
+  unscrambleResponse,
+} from "../../contract/codec";
 import { Code, endsSession } from "../../contract/codes";
 import { envelopeSchema } from "../../contract/envelope";
 import { DEFAULT_REQUEST_LANGUAGE, Header } from "../../contract/headers";
@@ -118,7 +124,8 @@ async function readEnvelope(response: Response, timeoutMs: number) {
   try {
     if (isScrambledResponse(text)) text = unscrambleResponse(text);
     parsed = JSON.parse(text);
-    if (typeof parsed === "string") parsed = JSON.parse(isScrambledResponse(parsed) ? unscrambleResponse(parsed) : parsed);
+    if (typeof parsed === "string")
+      parsed = JSON.parse(isScrambledResponse(parsed) ? unscrambleResponse(parsed) : parsed);
   } catch {
     return null;
   }
@@ -168,7 +175,13 @@ async function send(
   );
   const envelope = await readEnvelope(response, timeoutMs);
   logger.debug(
-    { path, method, status: response.status, code: envelope?.code, ms: Math.round(performance.now() - started) },
+    {
+      path,
+      method,
+      status: response.status,
+      code: envelope?.code,
+      ms: Math.round(performance.now() - started),
+    },
     "upstream",
   );
   if (!envelope) {
@@ -183,7 +196,11 @@ async function send(
   }
   if (endsSession(envelope.code)) return logoutRedirect(request, envelope.message);
   if (!response.ok && envelope.code === Code.OK) {
-    throw new UpstreamError(Code.BAD_RESPONSE, `The server answered HTTP ${response.status}`, response.status);
+    throw new UpstreamError(
+      Code.BAD_RESPONSE,
+      `The server answered HTTP ${response.status}`,
+      response.status,
+    );
   }
   return { ...envelope, result: envelope.result ?? null };
 }
@@ -191,7 +208,10 @@ async function send(
 function parseResult<S extends z.ZodTypeAny>(schema: S, result: unknown, path: string): z.infer<S> {
   const parsed = schema.safeParse(result);
   if (!parsed.success) {
-    logger.error({ path, issues: parsed.error.issues.slice(0, 3) }, "upstream result did not match the contract");
+    logger.error(
+      { path, issues: parsed.error.issues.slice(0, 3) },
+      "upstream result did not match the contract",
+    );
     throw new UpstreamError(Code.BAD_RESPONSE, "The server sent an unexpected answer");
   }
   return parsed.data;
@@ -289,7 +309,8 @@ export function trackPageView(request: Request, pathname: string): void {
 
 /** HTTP status a page shows for an upstream failure. */
 export function statusOf(error: UpstreamError): number {
-  if (error.code === Code.TRANSPORT_TIMEOUT) return 504;
+  // Code 5 is both "timed out" and "network error" (spec section 8); the message tells them apart.
+  if (error.code === Code.TRANSPORT_TIMEOUT) return error.message === "Request timed out" ? 504 : 503;
   if (error.code >= 400 && error.code < 500) return error.code;
   return 502;
 }

@@ -5,8 +5,8 @@ import { amountSchema, coinSchema, fromCents, toCents } from "../../contract/mon
 import { loadConfig } from "./config";
 import { holderOf } from "./datalock";
 import { type Db, openDb } from "./db";
-import { balances, post } from "./ledger";
 import { GAME_USAGE, runGameAdmin } from "./game/admin";
+import { balances, post } from "./ledger";
 import { migrate } from "./migrate";
 import { getSysConfig, setSysConfig } from "./sysconfig";
 import { findUserByPhone } from "./users";
@@ -61,7 +61,8 @@ export async function runAdmin(argv: string[], db: Db, out: (line: string) => vo
   const { values, positionals } = parse(argv);
   const [command, sub, ...rest] = positionals;
   if (command === "notice" && sub === "add") {
-    if (!values.title?.trim() || !values.content?.trim()) throw new UsageError("notice add needs --title and --content");
+    if (!values.title?.trim() || !values.content?.trim())
+      throw new UsageError("notice add needs --title and --content");
     const user = values.phone ? await findPlayer(db, values["area-code"], values.phone) : null;
     const [row] = await db.query<{ id: number }>(
       "INSERT INTO sys_messages (user_id, title, content) VALUES ($1, $2, $3) RETURNING id",
@@ -86,7 +87,9 @@ export async function runAdmin(argv: string[], db: Db, out: (line: string) => vo
     return;
   }
   if (command === "config" && sub === "list") {
-    for (const r of await db.query<{ key: string; value: string }>("SELECT key, value FROM sys_config ORDER BY key")) {
+    for (const r of await db.query<{ key: string; value: string }>(
+      "SELECT key, value FROM sys_config ORDER BY key",
+    )) {
       out(`${r.key} = ${JSON.stringify(r.value)}`);
     }
     return;
@@ -106,7 +109,9 @@ export async function runAdmin(argv: string[], db: Db, out: (line: string) => vo
         memo: values.memo ?? "operator credit",
       }),
     );
-    out(`credited ${amount.data} ${coin.data} to +${user.area_code} ${user.phone}; balance ${fromCents(balance)}`);
+    out(
+      `credited ${amount.data} ${coin.data} to +${user.area_code} ${user.phone}; balance ${fromCents(balance)}`,
+    );
     return;
   }
   if (command === "balance") {
@@ -135,7 +140,10 @@ async function main() {
     await migrate(db, resolve(config.migrationsDir));
     await runAdmin(process.argv.slice(2), db);
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    if (
+      error instanceof UsageError ||
+      (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
+    ) {
       console.error((error as Error).message);
       process.exitCode = 2;
     } else {

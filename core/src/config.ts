@@ -75,7 +75,9 @@ export function loadConfig(
   // In production the demo player exists only when its password is given explicitly.
   const demoEnabled = e.DEMO_SEED ? e.DEMO_SEED === "1" : !production || Boolean(e.DEMO_PASSWORD);
   if (production && demoEnabled && !e.DEMO_PASSWORD) {
-    throw new ConfigError("Invalid core configuration: DEMO_PASSWORD is required for the demo seed in production");
+    throw new ConfigError(
+      "Invalid core configuration: DEMO_PASSWORD is required for the demo seed in production",
+    );
   }
   return {
     env: e.NODE_ENV,

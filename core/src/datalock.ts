@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 
 /**
  * PGlite is an in-process database: two processes opening the same data directory would corrupt
@@ -21,7 +21,13 @@ export function holderOf(dataDir: string): number | null {
   }
 }
 
+/** Directories this process holds (the pid file cannot tell two cores of one process apart). */
+const held = new Set<string>();
+
 export function acquireDataLock(dataDir: string): () => void {
+  const key = resolve(dataDir);
+  if (held.has(key))
+    throw new Error(`The PGlite data directory ${dataDir} is in use by process ${process.pid}`);
   const holder = holderOf(dataDir);
   if (holder) {
     throw new Error(
@@ -30,5 +36,9 @@ export function acquireDataLock(dataDir: string): () => void {
   }
   mkdirSync(dirname(lockPath(dataDir)), { recursive: true });
   writeFileSync(lockPath(dataDir), String(process.pid));
-  return () => rmSync(lockPath(dataDir), { force: true });
+  held.add(key);
+  return () => {
+    held.delete(key);
+    rmSync(lockPath(dataDir), { force: true });
+  };
 }

@@ -100,8 +100,18 @@ export function requireUser(c: Context<CoreEnv>) {
   throw new ApiError(Code.UNAUTHENTICATED, "Please log in first");
 }
 
-/** The caller's address: the BFF forwards the player's. */
+/** Peers allowed to say whose request this is: loopback and private networks (the BFF). */
+const TRUSTED_PEER =
+  /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|::ffff:(127|10|192\.168|172\.(1[6-9]|2\d|3[01]))\.|f[cd][0-9a-f]{2}:)/i;
+
+/**
+ * The caller's address: the player's as the BFF forwards it in x-forwarded-for, believed only
+ * from a loopback or private-network peer (or in-process requests); otherwise the peer itself,
+ * so that a client on the open network cannot dodge the per-address limits.
+ */
 export function clientIp(c: Context<CoreEnv>): string {
+  const peer = c.get("remoteAddress");
   const forwarded = c.req.header(Header.forwardedFor)?.split(",")[0]?.trim();
-  return forwarded || c.get("remoteAddress") || "unknown";
+  if (forwarded && (!peer || TRUSTED_PEER.test(peer))) return forwarded;
+  return peer || "unknown";
 }

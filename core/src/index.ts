@@ -5,11 +5,11 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createCoreApp } from "./app";
-import { gameSchedulerJob } from "./game/scheduler";
-import { type CoreConfig, ConfigError, loadConfig } from "./config";
+import { ConfigError, type CoreConfig, loadConfig } from "./config";
 import type { Deps } from "./context";
 import { acquireDataLock } from "./datalock";
 import { type Db, openDb } from "./db";
+import { gameSchedulerJob } from "./game/scheduler";
 import { createLogger } from "./log";
 import { migrate } from "./migrate";
 import { seed } from "./seed";
@@ -128,7 +128,9 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Running
       await drained;
       clearTimeout(timer);
       for (const { name, stop } of stops.reverse()) {
-        await Promise.resolve(stop()).catch((err) => log.error({ err, job: name }, "background job did not stop cleanly"));
+        await Promise.resolve(stop()).catch((err) =>
+          log.error({ err, job: name }, "background job did not stop cleanly"),
+        );
       }
       await closeDb();
       log.info("core stopped");
@@ -150,25 +152,26 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.logLevel);
-  let core: RunningCore;
-  try {
-    core = await startCore({ log });
-  } catch (error) {
-    log.fatal({ err: error }, "core could not start");
+  const starting: Promise<RunningCore | null> = startCore({ log }).catch((err) => {
+    log.fatal({ err }, "core could not start");
     process.exit(1);
-  }
-  const shutdown = (signal: string) => {
+    return null;
+  });
+  // Signals during start-up wait for it to finish, then shut down cleanly.
+  const shutdown = async (signal: string) => {
     log.info({ signal }, "shutting down");
-    core.close().then(
-      () => process.exit(0),
-      (err) => {
-        log.error({ err }, "shutdown failed");
-        process.exit(1);
-      },
-    );
+    const core = await starting;
+    try {
+      await core?.close();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, "shutdown failed");
+      process.exit(1);
+    }
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  await starting;
 }
 
 const entry = process.argv[1];

@@ -19,7 +19,10 @@ const REDACT = [
   "headers.authorization",
 ];
 
-export function createLogger(level: string = process.env.LOG_LEVEL ?? "info", destination?: pino.DestinationStream) {
+export function createLogger(
+  level: string = process.env.LOG_LEVEL ?? "info",
+  destination?: pino.DestinationStream,
+) {
   const options: pino.LoggerOptions = {
     level,
     base: { service: "core" },

@@ -60,7 +60,10 @@ export async function seed(deps: Deps): Promise<SeedReport> {
         notice.title,
       ]);
       if (exists.length === 0) {
-        await tx.query("INSERT INTO sys_messages (title, content) VALUES ($1, $2)", [notice.title, notice.content]);
+        await tx.query("INSERT INTO sys_messages (title, content) VALUES ($1, $2)", [
+          notice.title,
+          notice.content,
+        ]);
       }
     }
     if (!demoPasswordHash) return { demo: null };
@@ -79,12 +82,19 @@ export async function seed(deps: Deps): Promise<SeedReport> {
       await tx.query("UPDATE users SET nick_name = 'Demo player' WHERE id = $1", [user.id]);
     }
     for (const [coin, cents] of Object.entries(DEMO_BALANCES) as [Coin, number][]) {
-      const done = await tx.query("SELECT 1 FROM ledger_entries WHERE user_id = $1 AND kind = 'SEED' AND coin = $2", [
-        user.id,
-        coin,
-      ]);
+      const done = await tx.query(
+        "SELECT 1 FROM ledger_entries WHERE user_id = $1 AND kind = 'SEED' AND coin = $2",
+        [user.id, coin],
+      );
       if (done.length === 0) {
-        await post(tx, { userId: user.id, coin, amount: cents, kind: "SEED", refId: "demo-seed", memo: "demo start" });
+        await post(tx, {
+          userId: user.id,
+          coin,
+          amount: cents,
+          kind: "SEED",
+          refId: "demo-seed",
+          memo: "demo start",
+        });
       }
     }
     return { demo: { areaCode, phone, invitation: user.invitation, created } };

@@ -93,6 +93,23 @@ export async function sendSmsCode(
 const WRONG_CODE = "The SMS code is wrong or has expired";
 
 /**
+ * A cheap early refusal when no live code exists, so that a guessed code costs no password hash.
+ * withSmsCode checks again, for real, inside its transaction.
+ */
+export async function assertLiveSmsCode(
+  db: Sql,
+  now: number,
+  target: { areaCode: string; phone: string; purpose: SmsPurpose },
+) {
+  const rows = await db.query(
+    `SELECT 1 FROM sms_codes WHERE area_code = $1 AND phone = $2 AND purpose = $3 AND used_at IS NULL
+     AND expires_at > $4 AND failed_attempts < $5 LIMIT 1`,
+    [target.areaCode, target.phone, target.purpose, new Date(now).toISOString(), SMS_MAX_WRONG_TRIES],
+  );
+  if (rows.length === 0) throw new ApiError(Code.BAD_REQUEST, WRONG_CODE);
+}
+
+/**
  * Checks `code` and runs `action` in the same transaction: the code is used up only when the
  * action succeeds. A wrong code counts against the code even though the transaction rolls back.
  */
@@ -111,13 +128,17 @@ export async function withSmsCode<T>(
          ORDER BY id DESC LIMIT 1 FOR UPDATE`,
         [target.areaCode, target.phone, target.purpose, new Date(now).toISOString()],
       );
-      if (!row || row.failed_attempts >= SMS_MAX_WRONG_TRIES) throw new ApiError(Code.BAD_REQUEST, WRONG_CODE);
+      if (!row || row.failed_attempts >= SMS_MAX_WRONG_TRIES)
+        throw new ApiError(Code.BAD_REQUEST, WRONG_CODE);
       const given = Buffer.from(hashCode(target.code));
       if (!timingSafeEqual(given, Buffer.from(row.code_hash))) {
         wrongId = row.id;
         throw new ApiError(Code.BAD_REQUEST, WRONG_CODE);
       }
-      await tx.query("UPDATE sms_codes SET used_at = $2 WHERE id = $1", [row.id, new Date(now).toISOString()]);
+      await tx.query("UPDATE sms_codes SET used_at = $2 WHERE id = $1", [
+        row.id,
+        new Date(now).toISOString(),
+      ]);
       return action(tx);
     });
   } catch (error) {

@@ -38,7 +38,9 @@ describe.each(LANGUAGES.filter((l) => l !== "en-US"))("locale %s", (lng) => {
     expect(extra, `unknown keys in ${lng}/${ns}`).toEqual([]);
     for (const [key, text] of translated) {
       expect(text.trim(), `${lng}/${ns}: ${key} is empty`).not.toBe("");
-      expect(placeholders(text), `${lng}/${ns}: ${key} placeholders`).toEqual(placeholders(reference.get(key)!));
+      expect(placeholders(text), `${lng}/${ns}: ${key} placeholders`).toEqual(
+        placeholders(reference.get(key)!),
+      );
     }
   });
 });

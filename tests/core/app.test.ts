@@ -60,7 +60,11 @@ describe.each(TEST_DATABASES)("the core's HTTP conventions on %s", (database) =>
     });
     const res = await fetch(`${core.url}/app/auth/login`, {
       method: "POST",
-      headers: { encrypt: "1", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": freshIp() },
+      headers: {
+        encrypt: "1",
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": freshIp(),
+      },
       body,
     });
     const text = await res.text();
@@ -133,5 +137,24 @@ describe("unexpected failures", () => {
     expect(lines.join("")).toContain("disk on fire");
     const ready = await app.request("/readyz");
     expect(ready.status).toBe(503);
+  });
+});
+
+describe("client address", () => {
+  it("believes x-forwarded-for only from loopback or private peers", async () => {
+    const { clientIp } = await import("../../core/src/http");
+    const { Hono } = await import("hono");
+    const app = new Hono<import("../../core/src/context").CoreEnv>();
+    app.get("/", (c) => {
+      c.set("remoteAddress", c.req.header("x-peer") || undefined);
+      return c.text(clientIp(c));
+    });
+    const ask = async (peer: string, forwarded = "203.0.113.9") =>
+      (await app.request("/", { headers: { "x-peer": peer, "x-forwarded-for": forwarded } })).text();
+    expect(await ask("127.0.0.1")).toBe("203.0.113.9");
+    expect(await ask("::ffff:127.0.0.1")).toBe("203.0.113.9");
+    expect(await ask("10.1.2.3")).toBe("203.0.113.9");
+    expect(await ask("198.51.100.7")).toBe("198.51.100.7");
+    expect(await ask("")).toBe("203.0.113.9");
   });
 });

@@ -2,7 +2,15 @@ import { loginResultSchema } from "../../contract/auth";
 import { Code } from "../../contract/codes";
 import { TOKEN_TTL_MS } from "../../core/src/auth/tokens";
 import { DEMO_INVITATION } from "../../core/src/seed";
-import { TEST_DATABASES, type TestCore, call, freshIp, freshPhone, registerPlayer, startTestCore } from "../support/core";
+import {
+  TEST_DATABASES,
+  type TestCore,
+  call,
+  freshIp,
+  freshPhone,
+  registerPlayer,
+  startTestCore,
+} from "../support/core";
 
 describe.each(TEST_DATABASES)("auth on %s", (database) => {
   let core: TestCore;
@@ -45,7 +53,10 @@ describe.each(TEST_DATABASES)("auth on %s", (database) => {
     const unknown = await login(freshPhone(), "demo1234");
     expect(wrong).toMatchObject({ code: 400, message: "Incorrect phone number or password" });
     expect(unknown).toMatchObject({ code: 400, message: "Incorrect phone number or password" });
-    expect(await login("12", "x")).toMatchObject({ code: 400, message: expect.stringMatching(/valid phone/) });
+    expect(await login("12", "x")).toMatchObject({
+      code: 400,
+      message: expect.stringMatching(/valid phone/),
+    });
     const missing = await call(core, "/app/auth/login", { params: { areaCode: "91", phone: "9000000001" } });
     expect(missing).toMatchObject({ code: 400, message: "Enter your password" });
     expect(await login("9000000001", "demo1234", freshIp(), "abc")).toMatchObject({
@@ -75,9 +86,13 @@ describe.each(TEST_DATABASES)("auth on %s", (database) => {
       DEMO_INVITATION,
     ]);
     const player = await registerPlayer(core, { invitationCode: DEMO_INVITATION.toLowerCase() });
-    const info = await call<{ parentId: number; phone: string; invitation: string }>(core, "/app/user/getUserInfo", {
-      token: player.token,
-    });
+    const info = await call<{ parentId: number; phone: string; invitation: string }>(
+      core,
+      "/app/user/getUserInfo",
+      {
+        token: player.token,
+      },
+    );
     expect(info.result.parentId).toBe(demo.id);
     expect(info.result.invitation).toMatch(/^[A-Z2-9]{8}$/);
     expect((await login(player.phone, player.password)).code).toBe(200);
@@ -86,7 +101,10 @@ describe.each(TEST_DATABASES)("auth on %s", (database) => {
   it("refuses registrations that are wrong in any way, and creates nothing", async () => {
     const phone = freshPhone();
     const ip = freshIp();
-    await call(core, "/app/sms/sendSmsCodeNoAuth", { params: { areaCode: "91", phone, type: "REGISTER" }, ip });
+    await call(core, "/app/sms/sendSmsCodeNoAuth", {
+      params: { areaCode: "91", phone, type: "REGISTER" },
+      ip,
+    });
     const code = core.lastSmsCode(phone, "91")!;
     const base = { areaCode: "91", phone, password: "secret12", smsCode: code };
     const cases: [Record<string, string>, string][] = [
@@ -117,7 +135,12 @@ describe.each(TEST_DATABASES)("auth on %s", (database) => {
     });
     expect(sent.code).toBe(200);
     const reset = await call(core, "/app/auth/resetLoginPwd", {
-      params: { areaCode: "91", phone: player.phone, smsCode: core.lastSmsCode(player.phone)!, password: "newpass99" },
+      params: {
+        areaCode: "91",
+        phone: player.phone,
+        smsCode: core.lastSmsCode(player.phone)!,
+        password: "newpass99",
+      },
     });
     expect(reset.code).toBe(200);
     for (const token of [player.token, other.result.token]) {
@@ -143,7 +166,10 @@ describe.each(TEST_DATABASES)("auth on %s", (database) => {
       code: 401,
       message: "Please log in first",
     });
-    expect(await call(core, "/app/user/getUserInfo")).toMatchObject({ code: 401, message: "Please log in first" });
+    expect(await call(core, "/app/user/getUserInfo")).toMatchObject({
+      code: 401,
+      message: "Please log in first",
+    });
     const second = await login("9000000001", "demo1234");
     core.advance(TOKEN_TTL_MS + 1000);
     const expired = await call(core, "/app/user/getUserInfo", { token: second.result.token });

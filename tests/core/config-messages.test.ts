@@ -23,7 +23,10 @@ describe.each(TEST_DATABASES)("config and system messages on %s", (database) => 
     expect((await cfg("JACKPOT_APPLY")).result).toBe("0");
     expect((await cfg("CUSTOMER_SERVICE_URL")).result).toBe("");
     expect((await cfg("CURRENCY_SIGN")).result).toBe("₹");
-    expect(await cfg("NO_SUCH_KEY")).toMatchObject({ code: 404, message: "No configuration value named NO_SUCH_KEY" });
+    expect(await cfg("NO_SUCH_KEY")).toMatchObject({
+      code: 404,
+      message: "No configuration value named NO_SUCH_KEY",
+    });
     expect(await cfg("bad key")).toMatchObject({ code: 400 });
     expect(await cfg()).toMatchObject({ code: 400, message: "sysCfgKeyEnum is required" });
   });
@@ -32,16 +35,20 @@ describe.each(TEST_DATABASES)("config and system messages on %s", (database) => 
     const out: string[] = [];
     await runAdmin(["config", "set", "JACKPOT_APPLY", "1"], core.deps.db, (l) => out.push(l));
     expect((await cfg("JACKPOT_APPLY")).result).toBe("1");
-    await runAdmin(["notice", "add", "--title", "Maintenance", "--content", "Tonight 2-3 am"], core.deps.db, (l) =>
-      out.push(l),
+    await runAdmin(
+      ["notice", "add", "--title", "Maintenance", "--content", "Tonight 2-3 am"],
+      core.deps.db,
+      (l) => out.push(l),
     );
-    await runAdmin(["credit", "--phone", "9000000001", "--coin", "GOLD", "--amount", "2.5"], core.deps.db, (l) =>
-      out.push(l),
+    await runAdmin(
+      ["credit", "--phone", "9000000001", "--coin", "GOLD", "--amount", "2.5"],
+      core.deps.db,
+      (l) => out.push(l),
     );
     expect(out.at(-1)).toMatch(/credited 2.5 GOLD to \+91 9000000001; balance 502.5/);
-    await expect(runAdmin(["credit", "--phone", "9000000001", "--coin", "GEMS", "--amount", "1"], core.deps.db)).rejects.toThrow(
-      "--coin must be CHIP, GOLD or POINT",
-    );
+    await expect(
+      runAdmin(["credit", "--phone", "9000000001", "--coin", "GEMS", "--amount", "1"], core.deps.db),
+    ).rejects.toThrow("--coin must be CHIP, GOLD or POINT");
     const player = await registerPlayer(core);
     const list = await call<{ content: { title: string }[] }>(core, "/app/sysMessage/findUserMsgList", {
       token: player.token,
@@ -52,9 +59,10 @@ describe.each(TEST_DATABASES)("config and system messages on %s", (database) => 
   it("pages the player's messages, shows one, and marks it read", async () => {
     const player = await registerPlayer(core);
     const other = await registerPlayer(core);
-    await core.deps.db.query("INSERT INTO sys_messages (user_id, title, content) VALUES ($1, 'Private', 'Only you')", [
-      other.userId,
-    ]);
+    await core.deps.db.query(
+      "INSERT INTO sys_messages (user_id, title, content) VALUES ($1, 'Private', 'Only you')",
+      [other.userId],
+    );
     const page = await call(core, "/app/sysMessage/findUserMsgList", {
       params: { pageNo: 1, pageSize: 2 },
       token: player.token,
@@ -65,31 +73,53 @@ describe.each(TEST_DATABASES)("config and system messages on %s", (database) => 
     expect(parsed.content).toHaveLength(2);
     expect(parsed.content.every((m) => !m.read && m.title !== "Private")).toBe(true);
     const page2 = sysMessagePageSchema.parse(
-      (await call(core, "/app/sysMessage/findUserMsgList", { params: { pageNo: 2, pageSize: 2 }, token: player.token }))
-        .result,
+      (
+        await call(core, "/app/sysMessage/findUserMsgList", {
+          params: { pageNo: 2, pageSize: 2 },
+          token: player.token,
+        })
+      ).result,
     );
     expect(page2.content).toHaveLength(2);
     const id = parsed.content[0].id;
     const one = await call(core, "/app/sysMessage/get", { params: { id }, token: player.token });
     expect(sysMessageSchema.parse(one.result)).toMatchObject({ id, read: false });
     expect(new Date(sysMessageSchema.parse(one.result).createTime).getTime()).toBeGreaterThan(0);
-    expect((await call(core, "/app/sysMessage/readMsg", { params: { id }, token: player.token })).code).toBe(200);
-    expect((await call(core, "/app/sysMessage/readMsg", { params: { id }, token: player.token })).code).toBe(200);
-    const after = await call<{ read: boolean }>(core, "/app/sysMessage/get", { params: { id }, token: player.token });
+    expect((await call(core, "/app/sysMessage/readMsg", { params: { id }, token: player.token })).code).toBe(
+      200,
+    );
+    expect((await call(core, "/app/sysMessage/readMsg", { params: { id }, token: player.token })).code).toBe(
+      200,
+    );
+    const after = await call<{ read: boolean }>(core, "/app/sysMessage/get", {
+      params: { id },
+      token: player.token,
+    });
     expect(after.result.read).toBe(true);
     // Others' private messages do not exist for this player.
-    const [priv] = await core.deps.db.query<{ id: number }>("SELECT id FROM sys_messages WHERE title = 'Private'");
-    expect(await call(core, "/app/sysMessage/get", { params: { id: priv.id }, token: player.token })).toMatchObject({
+    const [priv] = await core.deps.db.query<{ id: number }>(
+      "SELECT id FROM sys_messages WHERE title = 'Private'",
+    );
+    expect(
+      await call(core, "/app/sysMessage/get", { params: { id: priv.id }, token: player.token }),
+    ).toMatchObject({
       code: 404,
       message: "This message does not exist",
     });
-    expect(await call(core, "/app/sysMessage/readMsg", { params: { id: "x" }, token: player.token })).toMatchObject({
+    expect(
+      await call(core, "/app/sysMessage/readMsg", { params: { id: "x" }, token: player.token }),
+    ).toMatchObject({
       code: 400,
       message: "id must be a message number",
     });
     expect((await call(core, "/app/sysMessage/findUserMsgList", { ip: freshIp() })).code).toBe(401);
     expect(
-      (await call(core, "/app/sysMessage/findUserMsgList", { params: { pageSize: 1000 }, token: player.token })).code,
+      (
+        await call(core, "/app/sysMessage/findUserMsgList", {
+          params: { pageSize: 1000 },
+          token: player.token,
+        })
+      ).code,
     ).toBe(400);
   });
 });

@@ -2,7 +2,12 @@ import sharp from "sharp";
 import { thumbnailOf, uploadResultSchema } from "../../contract/files";
 import { TEST_DATABASES, type TestCore, freshIp, startTestCore } from "../support/core";
 
-async function upload(core: TestCore, token: string | undefined, file: Blob | string | null, name = "photo.png") {
+async function upload(
+  core: TestCore,
+  token: string | undefined,
+  file: Blob | string | null,
+  name = "photo.png",
+) {
   const form = new FormData();
   if (typeof file === "string") form.append("file", file);
   else if (file !== null) form.append("file", file, name);
@@ -32,7 +37,7 @@ describe.each(TEST_DATABASES)("file upload on %s", (database) => {
     const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: "#e91e63" } })
       .png()
       .toBuffer();
-    const res = await upload(core, token, new Blob([png], { type: "image/png" }));
+    const res = await upload(core, token, new Blob([new Uint8Array(png)], { type: "image/png" }));
     expect(res.code).toBe(200);
     const url = uploadResultSchema.parse(res.result);
     const original = await fetch(core.origin + url);
@@ -45,9 +50,13 @@ describe.each(TEST_DATABASES)("file upload on %s", (database) => {
   });
 
   it("keeps small images small and refuses what is not an image, too big, missing, or anonymous", async () => {
-    const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#fff" } }).jpeg().toBuffer();
-    const ok = await upload(core, token, new Blob([small], { type: "image/jpeg" }), "a.jpg");
-    const meta = await sharp(Buffer.from(await (await fetch(core.origin + ok.result)).arrayBuffer())).metadata();
+    const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#fff" } })
+      .jpeg()
+      .toBuffer();
+    const ok = await upload(core, token, new Blob([new Uint8Array(small)], { type: "image/jpeg" }), "a.jpg");
+    const meta = await sharp(
+      Buffer.from(await (await fetch(core.origin + ok.result)).arrayBuffer()),
+    ).metadata();
     expect([meta.width, meta.height]).toEqual([40, 30]);
     expect(await upload(core, token, new Blob(["hello"], { type: "image/png" }))).toMatchObject({
       code: 400,
@@ -57,9 +66,15 @@ describe.each(TEST_DATABASES)("file upload on %s", (database) => {
       code: 400,
       message: "The image must be at most 5 MB",
     });
-    expect(await upload(core, token, null)).toMatchObject({ code: 400, message: "Choose an image to upload" });
-    expect(await upload(core, token, "text field")).toMatchObject({ code: 400, message: "Choose an image to upload" });
-    expect((await upload(core, undefined, new Blob([small]))).code).toBe(401);
+    expect(await upload(core, token, null)).toMatchObject({
+      code: 400,
+      message: "Choose an image to upload",
+    });
+    expect(await upload(core, token, "text field")).toMatchObject({
+      code: 400,
+      message: "Choose an image to upload",
+    });
+    expect((await upload(core, undefined, new Blob([new Uint8Array(small)]))).code).toBe(401);
     const missing = await fetch(`${core.origin}/core/files/${"0".repeat(32)}.webp`);
     expect(missing.status).toBe(404);
     const sneaky = await fetch(`${core.origin}/core/files/..%2F..%2Fetc%2Fpasswd`);

@@ -1,4 +1,4 @@
-import { balances, InsufficientBalance, post } from "../../core/src/ledger";
+import { InsufficientBalance, balances, post } from "../../core/src/ledger";
 import { TEST_DATABASES, type TestCore, registerPlayer, startTestCore } from "../support/core";
 
 describe.each(TEST_DATABASES)("ledger on %s", (database) => {
@@ -29,7 +29,9 @@ describe.each(TEST_DATABASES)("ledger on %s", (database) => {
     await core.deps.db.tx((tx) => post(tx, { userId, coin: "CHIP", amount: 1000, kind: "RECHARGE" }));
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        core.deps.db.tx((tx) => post(tx, { userId, coin: "CHIP", amount: -100, kind: "BET", refId: `t${i}` })),
+        core.deps.db.tx((tx) =>
+          post(tx, { userId, coin: "CHIP", amount: -100, kind: "BET", refId: `t${i}` }),
+        ),
       ),
     );
     const ok = outcomes.filter((o) => o.status === "fulfilled");
@@ -42,7 +44,9 @@ describe.each(TEST_DATABASES)("ledger on %s", (database) => {
 
   it("writes nothing when the transaction fails, and refuses a second posting with the same reference", async () => {
     const { userId } = await registerPlayer(core);
-    await core.deps.db.tx((tx) => post(tx, { userId, coin: "GOLD", amount: 500, kind: "RECHARGE", refId: "r1" }));
+    await core.deps.db.tx((tx) =>
+      post(tx, { userId, coin: "GOLD", amount: 500, kind: "RECHARGE", refId: "r1" }),
+    );
     await expect(
       core.deps.db.tx((tx) => post(tx, { userId, coin: "GOLD", amount: 500, kind: "RECHARGE", refId: "r1" })),
     ).rejects.toThrow();
@@ -52,13 +56,13 @@ describe.each(TEST_DATABASES)("ledger on %s", (database) => {
         throw new Error("later step failed");
       }),
     ).rejects.toThrow("later step failed");
-    await expect(core.deps.db.tx((tx) => post(tx, { userId, coin: "GOLD", amount: -501, kind: "BET" }))).rejects.toThrow(
-      InsufficientBalance,
-    );
+    await expect(
+      core.deps.db.tx((tx) => post(tx, { userId, coin: "GOLD", amount: -501, kind: "BET" })),
+    ).rejects.toThrow(InsufficientBalance);
     expect((await balances(core.deps.db, userId)).GOLD).toBe(500);
-    await expect(core.deps.db.tx((tx) => post(tx, { userId, coin: "GOLD", amount: 0.5, kind: "X" }))).rejects.toThrow(
-      "Bad posting amount",
-    );
+    await expect(
+      core.deps.db.tx((tx) => post(tx, { userId, coin: "GOLD", amount: 0.5, kind: "X" })),
+    ).rejects.toThrow("Bad posting amount");
     await invariantHolds();
   });
 });

@@ -1,6 +1,14 @@
 import { Code } from "../../contract/codes";
 import { SMS_MAX_PER_IP_PER_HOUR } from "../../core/src/sms";
-import { TEST_DATABASES, type TestCore, call, freshIp, freshPhone, registerPlayer, startTestCore } from "../support/core";
+import {
+  TEST_DATABASES,
+  type TestCore,
+  call,
+  freshIp,
+  freshPhone,
+  registerPlayer,
+  startTestCore,
+} from "../support/core";
 
 describe.each(TEST_DATABASES)("SMS codes on %s", (database) => {
   let core: TestCore;
@@ -28,9 +36,10 @@ describe.each(TEST_DATABASES)("SMS codes on %s", (database) => {
     const lines = core.logLines().filter((l) => String(l.msg).includes(phone));
     expect(lines.map((l) => l.msg)).toEqual([`SMS code for +91 ${phone}: ${code}`]);
     expect(lines[0].level).toBe("info");
-    const rows = await core.deps.db.query<{ code_hash: string }>("SELECT code_hash FROM sms_codes WHERE phone = $1", [
-      phone,
-    ]);
+    const rows = await core.deps.db.query<{ code_hash: string }>(
+      "SELECT code_hash FROM sms_codes WHERE phone = $1",
+      [phone],
+    );
     expect(rows[0].code_hash).not.toContain(code);
   });
 
@@ -48,7 +57,10 @@ describe.each(TEST_DATABASES)("SMS codes on %s", (database) => {
     const ip = freshIp();
     for (let i = 0; i < SMS_MAX_PER_IP_PER_HOUR; i++) expect((await send(freshPhone(), ip)).code).toBe(200);
     const over = await send(freshPhone(), ip);
-    expect(over).toMatchObject({ code: 429, message: "Too many codes requested from this network, try again later" });
+    expect(over).toMatchObject({
+      code: 429,
+      message: "Too many codes requested from this network, try again later",
+    });
     core.advance(60 * 60 * 1000 + 1000);
     expect((await send(freshPhone(), ip)).code).toBe(200);
   });
@@ -59,9 +71,10 @@ describe.each(TEST_DATABASES)("SMS codes on %s", (database) => {
     const code = core.lastSmsCode(phone)!;
     expect((await register(phone, code)).code).toBe(200);
     // A second registration is refused for the phone; the code is gone too.
-    const rows = await core.deps.db.query<{ used_at: Date | null }>("SELECT used_at FROM sms_codes WHERE phone = $1", [
-      phone,
-    ]);
+    const rows = await core.deps.db.query<{ used_at: Date | null }>(
+      "SELECT used_at FROM sms_codes WHERE phone = $1",
+      [phone],
+    );
     expect(rows[0].used_at).not.toBeNull();
   });
 
@@ -70,7 +83,10 @@ describe.each(TEST_DATABASES)("SMS codes on %s", (database) => {
     await send(phone);
     const code = core.lastSmsCode(phone)!;
     core.advance(5 * 60 * 1000 + 1000);
-    expect(await register(phone, code)).toMatchObject({ code: 400, message: "The SMS code is wrong or has expired" });
+    expect(await register(phone, code)).toMatchObject({
+      code: 400,
+      message: "The SMS code is wrong or has expired",
+    });
   });
 
   it("kills a code after 5 wrong tries, and only the newest code counts", async () => {
@@ -83,7 +99,10 @@ describe.each(TEST_DATABASES)("SMS codes on %s", (database) => {
     if (first !== second) expect((await register(phone, first)).code).toBe(400);
     const wrong = second === "111111" ? "222222" : "111111";
     for (let i = 0; i < 5; i++) expect((await register(phone, wrong)).code).toBe(400);
-    expect(await register(phone, second)).toMatchObject({ code: 400, message: "The SMS code is wrong or has expired" });
+    expect(await register(phone, second)).toMatchObject({
+      code: 400,
+      message: "The SMS code is wrong or has expired",
+    });
   });
 
   it("sends a signed-in player's code to the account's phone, for the asked purpose only", async () => {
@@ -93,7 +112,10 @@ describe.each(TEST_DATABASES)("SMS codes on %s", (database) => {
       code: 401,
     });
     const bad = await call(core, "/app/sms/sendUserCode", { params: { type: "HACK" }, token: player.token });
-    expect(bad).toMatchObject({ code: 400, message: "The SMS type must be one of RESET_ASSET_PWD, RESET_LOGIN_PWD, WITHDRAW" });
+    expect(bad).toMatchObject({
+      code: 400,
+      message: "The SMS type must be one of RESET_ASSET_PWD, RESET_LOGIN_PWD, WITHDRAW",
+    });
     const ok = await call(core, "/app/sms/sendUserCode", {
       params: { type: "RESET_ASSET_PWD" },
       token: player.token,
@@ -109,7 +131,10 @@ describe.each(TEST_DATABASES)("SMS codes on %s", (database) => {
   });
 
   it("refuses a REGISTER code for a registered phone and a bad type", async () => {
-    expect(await send("9000000001")).toMatchObject({ code: 409, message: "This phone number is already registered" });
+    expect(await send("9000000001")).toMatchObject({
+      code: 409,
+      message: "This phone number is already registered",
+    });
     expect((await send(freshPhone(), freshIp(), "LOGIN")).code).toBe(400);
   });
 });

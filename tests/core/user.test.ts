@@ -41,13 +41,20 @@ describe.each(TEST_DATABASES)("user calls on %s", (database) => {
       await post(tx, { userId: player.userId, coin: "CHIP", amount: -2_000, kind: "WITHDRAW" });
       await post(tx, { userId: player.userId, coin: "CHIP", amount: 150, kind: "COMMISSION" });
     });
-    await core.deps.db.query("UPDATE ledger_entries SET created_at = $2 WHERE user_id = $1 AND kind = 'COMMISSION'", [
-      player.userId,
-      yesterday,
-    ]);
-    const hasBets = (await core.deps.db.query<{ p: boolean }>("SELECT to_regclass('bets') IS NOT NULL AS p"))[0].p;
+    await core.deps.db.query(
+      "UPDATE ledger_entries SET created_at = $2 WHERE user_id = $1 AND kind = 'COMMISSION'",
+      [player.userId, yesterday],
+    );
+    const hasBets = (
+      await core.deps.db.query<{ p: boolean }>("SELECT to_regclass('bets') IS NOT NULL AS p")
+    )[0].p;
     const res = await call<Record<string, number>>(core, "/app/user/getUserInfo", { token: player.token });
-    expect(res.result).toMatchObject({ chip: 104.95, recharge: 123.45, withdraw: 20, yesterdayCommission: 1.5 });
+    expect(res.result).toMatchObject({
+      chip: 104.95,
+      recharge: 123.45,
+      withdraw: 20,
+      yesterdayCommission: 1.5,
+    });
     if (!hasBets) expect(res.result).toMatchObject({ todayBetAmount: 0, totalBetAmount: 0, todayWin: 0 });
   });
 
@@ -55,7 +62,9 @@ describe.each(TEST_DATABASES)("user calls on %s", (database) => {
     const player = await registerPlayer(core);
     const change = (params: Record<string, string>) =>
       call(core, "/app/user/modifyUserBaseInfo", { params, token: player.token });
-    expect(await change({ nickName: "  Lucky Star ", sex: "2", headUrl: "/core/files/abc.webp" })).toMatchObject({
+    expect(
+      await change({ nickName: "  Lucky Star ", sex: "2", headUrl: "/core/files/abc.webp" }),
+    ).toMatchObject({
       code: 200,
     });
     const bad: [Record<string, string>, string][] = [
@@ -75,20 +84,29 @@ describe.each(TEST_DATABASES)("user calls on %s", (database) => {
   it("sets the payment password with a single-use SMS code", async () => {
     const player = await registerPlayer(core);
     core.advance(61_000);
-    await call(core, "/app/sms/sendUserCode", { params: { type: "RESET_ASSET_PWD" }, token: player.token, ip: freshIp() });
+    await call(core, "/app/sms/sendUserCode", {
+      params: { type: "RESET_ASSET_PWD" },
+      token: player.token,
+      ip: freshIp(),
+    });
     const smsCode = core.lastSmsCode(player.phone)!;
     const reset = (assetPassword: string) =>
       call(core, "/app/user/resetAssetPwd", { params: { smsCode, assetPassword }, token: player.token });
     expect(await reset("12345")).toMatchObject({ code: 400, message: "The payment password is 6 digits" });
     expect(await reset("abcdef")).toMatchObject({ code: 400, message: "The payment password is 6 digits" });
     expect((await reset("246810")).code).toBe(200);
-    expect(await reset("135790")).toMatchObject({ code: 400, message: "The SMS code is wrong or has expired" });
+    expect(await reset("135790")).toMatchObject({
+      code: 400,
+      message: "The SMS code is wrong or has expired",
+    });
     const [row] = await core.deps.db.query<{ asset_password_hash: string }>(
       "SELECT asset_password_hash FROM users WHERE id = $1",
       [player.userId],
     );
     expect(row.asset_password_hash).toMatch(/^scrypt\$/);
-    const info = await call<{ hasAssetPassword: boolean }>(core, "/app/user/getUserInfo", { token: player.token });
+    const info = await call<{ hasAssetPassword: boolean }>(core, "/app/user/getUserInfo", {
+      token: player.token,
+    });
     expect(info.result.hasAssetPassword).toBe(true);
   });
 });

@@ -83,9 +83,7 @@ export async function startTestCore(
   );
   let offset = 0;
   const target =
-    database === "postgres"
-      ? await createPostgresDatabase()
-      : { db: await openDb({}), drop: async () => {} };
+    database === "postgres" ? await createPostgresDatabase() : { db: await openDb({}), drop: async () => {} };
   const core = await startCore({
     env: { NODE_ENV: "test" },
     config: {

@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import type { GameCoin as Coin } from "./coins";
 import { BET_TEXT_COLOUR, type BetName, COLOUR_BETS, NUMBER_BETS, SIZE_BETS, betColour } from "./bets";
+import type { GameCoin as Coin } from "./coins";
 import type { GameTab } from "./format";
 
 /**
@@ -9,7 +10,7 @@ import type { GameTab } from "./format";
  * reloads the page with ?betName= and the server renders the bet popup; with JS the click is
  * intercepted and the popup opens at once.
  */
-export function BetButtons({
+export const BetButtons = memo(function BetButtons({
   level,
   coin,
   tab,
@@ -51,7 +52,9 @@ export function BetButtons({
       <input type="hidden" name="level" value={level} />
       <input type="hidden" name="coin" value={coin} />
       {tab !== "pastHistory" ? <input type="hidden" name="tab" value={tab} /> : null}
-      <div className="grid grid-cols-3 gap-2">{COLOUR_BETS.map((n) => button(n, t(`betName.${n}`), true))}</div>
+      <div className="grid grid-cols-3 gap-2">
+        {COLOUR_BETS.map((n) => button(n, t(`betName.${n}`), true))}
+      </div>
       <div className="grid grid-cols-5 gap-2">{NUMBER_BETS.map((n) => button(n, n, false))}</div>
       <div className="grid grid-cols-2 gap-2">{SIZE_BETS.map((n) => button(n, t(`betName.${n}`), true))}</div>
       {locked ? (
@@ -59,4 +62,4 @@ export function BetButtons({
       ) : null}
     </Form>
   );
-}
+});

@@ -1,10 +1,10 @@
 import { Form } from "@remix-run/react";
 import type { Dispatch } from "react";
 import { useTranslation } from "react-i18next";
-import type { GameCoin as Coin } from "./coins";
+import { Dialog } from "./Dialog";
 import { type BetFormAction, type BetFormState, totalBetAmount } from "./bet-form";
 import { BET_TEXT_COLOUR, betColour } from "./bets";
-import { Dialog } from "./Dialog";
+import type { GameCoin as Coin } from "./coins";
 import { formatAmount } from "./format";
 
 export type BetFormError = { field: string; message: string } | null;
@@ -62,7 +62,10 @@ export function BetPopup({
       <Form method="post" replace preventScrollReset className="space-y-4">
         <h2 id="bet-popup-title" className="pr-10 text-lg font-bold">
           {t("bet.title")}{" "}
-          <span className="rounded-md px-2 py-0.5" style={{ background: betColour(name), color: BET_TEXT_COLOUR }}>
+          <span
+            className="rounded-md px-2 py-0.5"
+            style={{ background: betColour(name), color: BET_TEXT_COLOUR }}
+          >
             {label}
           </span>
         </h2>

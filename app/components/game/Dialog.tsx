@@ -19,7 +19,7 @@ export function Dialog({
   closeLabel?: string;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
@@ -36,33 +36,33 @@ export function Dialog({
   }, []);
   return (
     <div className="fixed inset-0 z-[10070] flex items-end justify-center bg-black/50 sm:items-center">
-      <div
+      <dialog
+        open
         ref={ref}
-        role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className="relative z-[10075] max-h-[90vh] w-full max-w-md overflow-y-auto rounded-t-[25px] bg-white p-4 pb-6 text-gray-900 shadow-xl outline-none sm:rounded-[25px] dark:bg-gray-900 dark:text-gray-100"
+        className="relative z-[10075] m-0 max-h-[90vh] border-0 w-full max-w-md overflow-y-auto rounded-t-[25px] bg-white p-4 pb-6 text-gray-900 shadow-xl outline-none sm:rounded-[25px] dark:bg-gray-900 dark:text-gray-100"
       >
         {closeHref ? (
-        <Link
-          to={closeHref}
-          preventScrollReset
-          replace
-          onClick={(e) => {
-            if (onClose) {
-              e.preventDefault();
-              onClose();
-            }
-          }}
-          className="absolute right-2 top-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-2xl leading-none text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
-          aria-label={closeLabel}
-        >
-          <span aria-hidden="true">×</span>
-        </Link>
+          <Link
+            to={closeHref}
+            preventScrollReset
+            replace
+            onClick={(e) => {
+              if (onClose) {
+                e.preventDefault();
+                onClose();
+              }
+            }}
+            className="absolute right-2 top-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-2xl leading-none text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
+            aria-label={closeLabel}
+          >
+            <span aria-hidden="true">×</span>
+          </Link>
         ) : null}
         {children}
-      </div>
+      </dialog>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BetTag, DigitBall } from "./DigitBall";
 import { Dialog } from "./Dialog";
-import { formatAmount } from "./format";
+import { BetTag, DigitBall } from "./DigitBall";
 import { recordStatus } from "./ResultTabs";
+import { formatAmount } from "./format";
 
 export type ResultPopupData = {
   roundId: string;
@@ -57,7 +57,9 @@ export function ResultPopup({
             <DigitBall digit={popup.digit} size={56} label={t("resultPopup.digit", { digit: popup.digit })} />
           </div>
         ) : null}
-        <p className={`text-xl font-bold ${won > 0 ? "text-green-800 dark:text-green-300" : "text-gray-800 dark:text-gray-200"}`}>
+        <p
+          className={`text-xl font-bold ${won > 0 ? "text-green-800 dark:text-green-300" : "text-gray-800 dark:text-gray-200"}`}
+        >
           {won > 0
             ? t("resultPopup.won", { amount: `${symbol}${formatAmount(won)}` })
             : t("resultPopup.noWin", { amount: `${symbol}${formatAmount(staked)}` })}

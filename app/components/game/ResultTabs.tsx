@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { BetTag, DigitBall } from "./DigitBall";
-import { GAME_TABS, type GameTab, formatAmount } from "./format";
 import { Pager } from "./Pager";
 import { TrendChart } from "./TrendChart";
 import { digitColours, digitSize, parseDigit } from "./bets";
+import { GAME_TABS, type GameTab, formatAmount } from "./format";
 
 type ResultRow = { id: string; lotteryResult?: unknown; sessionEndTime?: number | null };
 type RecordRow = {
@@ -23,7 +24,7 @@ export type TabData =
   | { tab: "myRecords"; rows: RecordRow[]; page: number; pages: number };
 
 /** Past results (default), the trend chart and the player's records, as linked tabs. */
-export function ResultTabs({
+export const ResultTabs = memo(function ResultTabs({
   data,
   hrefOf,
   symbol,
@@ -44,7 +45,9 @@ export function ResultTabs({
             replace
             aria-current={tab === data.tab ? "page" : undefined}
             className={`flex min-h-[44px] items-center justify-center rounded-md text-sm font-semibold ${
-              tab === data.tab ? "bg-white text-brand-dark shadow dark:bg-gray-950 dark:text-pink-200" : "text-gray-700 dark:text-gray-300"
+              tab === data.tab
+                ? "bg-white text-brand-dark shadow dark:bg-gray-950 dark:text-pink-200"
+                : "text-gray-700 dark:text-gray-300"
             }`}
           >
             {t(`tabs.${tab}`)}
@@ -59,15 +62,21 @@ export function ResultTabs({
       ) : null}
     </section>
   );
-}
+});
 
 function PastResults({ rows }: { rows: ResultRow[] }) {
   const { t } = useTranslation("game");
   if (!rows.length) return <p className="py-6 text-center text-gray-700 dark:text-gray-300">{t("empty")}</p>;
   return (
-    <table className="w-full text-left text-sm">
+    <table className="w-full table-fixed text-left text-sm">
       <caption className="sr-only">{t("tabs.pastHistory")}</caption>
-      <thead className="text-gray-700 dark:text-gray-300">
+      <colgroup>
+        <col className="w-[44%]" />
+        <col className="w-[14%]" />
+        <col className="w-[18%]" />
+        <col className="w-[24%]" />
+      </colgroup>
+      <thead className="text-xs text-gray-700 dark:text-gray-300">
         <tr>
           <th scope="col" className="py-1">
             {t("results.round")}
@@ -82,10 +91,16 @@ function PastResults({ rows }: { rows: ResultRow[] }) {
           const digit = parseDigit(row.lotteryResult);
           return (
             <tr key={row.id} className="border-t border-gray-200 dark:border-gray-700">
-              <td className="py-1.5 font-mono">{row.id}</td>
+              <td className="whitespace-nowrap py-1.5 font-mono text-[11px]">{row.id}</td>
               <td>{digit === null ? "—" : <DigitBall digit={digit} size={28} />}</td>
               <td>{digit === null ? "—" : t(`betName.${digitSize(digit)}`)}</td>
-              <td>{digit === null ? "—" : digitColours(digit).map((c) => t(`betName.${c}`)).join(" + ")}</td>
+              <td>
+                {digit === null
+                  ? "—"
+                  : digitColours(digit)
+                      .map((c) => t(`betName.${c}`))
+                      .join(" + ")}
+              </td>
             </tr>
           );
         })}
@@ -95,7 +110,11 @@ function PastResults({ rows }: { rows: ResultRow[] }) {
 }
 
 /** Status of a record: a won/lost/pending word from the row's fields. */
-export function recordStatus(row: { status?: string | number | null; winAmount?: number | null; lotteryResult?: unknown }) {
+export function recordStatus(row: {
+  status?: string | number | null;
+  winAmount?: number | null;
+  lotteryResult?: unknown;
+}) {
   const status = String(row.status ?? "").toUpperCase();
   if (status === "WIN" || status === "WON") return "won";
   if (status === "LOSE" || status === "LOST") return "lost";
@@ -113,7 +132,10 @@ function MyRecords({ rows, symbol }: { rows: RecordRow[]; symbol: string }) {
         const status = recordStatus(row);
         const digit = parseDigit(row.lotteryResult);
         return (
-          <li key={row.id ?? `${row.gameSessionId}-${i}`} className="flex items-center justify-between gap-2 py-2">
+          <li
+            key={row.id ?? `${row.gameSessionId}-${i}`}
+            className="flex items-center justify-between gap-2 py-2"
+          >
             <div className="min-w-0">
               <p className="font-mono text-sm">{t("round.id", { id: row.gameSessionId })}</p>
               <p className="mt-1 flex items-center gap-2 text-sm">

@@ -9,7 +9,8 @@ const ROW = 22;
 export function TrendChart({ rows }: { rows: ReadonlyArray<{ id: string; lotteryResult?: unknown }> }) {
   const { t } = useTranslation("game");
   const points = trendPoints(rows, { width: WIDTH, rowHeight: ROW, limit: 20 });
-  if (!points.length) return <p className="py-6 text-center text-gray-700 dark:text-gray-300">{t("empty")}</p>;
+  if (!points.length)
+    return <p className="py-6 text-center text-gray-700 dark:text-gray-300">{t("empty")}</p>;
   const counts = digitCounts(rows.slice(0, 20));
   const height = points.length * ROW;
   const cell = WIDTH / 10;

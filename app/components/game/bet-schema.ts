@@ -4,13 +4,16 @@
  */
 import { z } from "zod";
 import { COINS } from "../../../contract/money";
-import { BET_NAMES } from "./bets";
 import { MAX_MULTIPLE, totalBetAmount } from "./bet-form";
+import { BET_NAMES } from "./bets";
 
 export const betFormSchema = z
   .object({
     intent: z.literal("bet").optional(),
-    gameSessionId: z.coerce.number({ invalid_type_error: "invalidRound" }).int("invalidRound").positive("invalidRound"),
+    gameSessionId: z.coerce
+      .number({ invalid_type_error: "invalidRound" })
+      .int("invalidRound")
+      .positive("invalidRound"),
     betName: z.enum(BET_NAMES, { errorMap: () => ({ message: "chooseBet" }) }),
     baseAmount: z.coerce
       .number({ invalid_type_error: "invalidAmount" })
@@ -31,7 +34,10 @@ export const betFormSchema = z
   })
   .transform((bet, ctx) => {
     const total = totalBetAmount(bet.baseAmount, bet.betMultiples);
-    if (bet.totalBetAmount !== undefined && Math.round(bet.totalBetAmount * 100) !== Math.round(total * 100)) {
+    if (
+      bet.totalBetAmount !== undefined &&
+      Math.round(bet.totalBetAmount * 100) !== Math.round(total * 100)
+    ) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["totalBetAmount"], message: "totalMismatch" });
       return z.NEVER;
     }

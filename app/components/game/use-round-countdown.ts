@@ -10,10 +10,16 @@ function documentReceivedAt(): number {
 
 /**
  * Ticks the two countdowns of a round once a second (on the server's clock) and revalidates the
- * page when the round ends, retrying every 2 s until the next round arrives.
+ * page when the round ends, retrying every 2 s until the next round arrives; then again until the
+ * round that just ended shows up as drawn (`lastDrawnId`), so its result popup appears.
  * `initial` is what the server rendered, so hydration matches.
  */
-export function useRoundCountdown(roundId: string | number | null, clock: RoundClock | null, initial: Remaining) {
+export function useRoundCountdown(
+  roundId: string | null,
+  clock: RoundClock | null,
+  initial: Remaining,
+  lastDrawnId: string | null = null,
+) {
   const [left, setLeft] = useState<Remaining>(initial);
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
@@ -46,6 +52,26 @@ export function useRoundCountdown(roundId: string | number | null, clock: RoundC
     tick();
     return () => clearTimeout(timer);
   }, [roundId, clock?.serverNow, clock?.sessionEndTime]);
+
+  // The next round is here but the previous one is not drawn yet: look again shortly.
+  const lastDrawnRef = useRef(lastDrawnId);
+  lastDrawnRef.current = lastDrawnId;
+  const ended = useRef<string | null>(null);
+  useEffect(() => {
+    const previous = ended.current;
+    ended.current = roundId;
+    if (!previous || previous === roundId) return;
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      if (lastDrawnRef.current === previous || tries >= 5) return;
+      tries += 1;
+      revalidate.current();
+      timer = setTimeout(check, 2000);
+    };
+    timer = setTimeout(check, 1500);
+    return () => clearTimeout(timer);
+  }, [roundId]);
 
   return left;
 }

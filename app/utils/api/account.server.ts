@@ -135,5 +135,9 @@ export function getMessage(request: Request, id: number) {
 }
 
 export function readMessage(request: Request, id: number) {
-  return upstream(request, "/app/sysMessage/readMsg", { method: "POST", params: { id }, schema: z.unknown() });
+  return upstream(request, "/app/sysMessage/readMsg", {
+    method: "POST",
+    params: { id },
+    schema: z.unknown(),
+  });
 }

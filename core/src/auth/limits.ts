@@ -31,10 +31,13 @@ export async function assertNotLimited(sql: Sql, keys: { key: string; max: numbe
 
 export async function recordFailure(sql: Sql, keys: { key: string }[], now: number) {
   const at = new Date(now).toISOString();
-  for (const { key } of keys) await sql.query("INSERT INTO auth_failures (key, at) VALUES ($1, $2)", [key, at]);
+  for (const { key } of keys)
+    await sql.query("INSERT INTO auth_failures (key, at) VALUES ($1, $2)", [key, at]);
   // Old rows are useless; drop them now and then.
   if (Math.random() < 0.05) {
-    await sql.query("DELETE FROM auth_failures WHERE at < $1", [new Date(now - LOGIN_WINDOW_MS).toISOString()]);
+    await sql.query("DELETE FROM auth_failures WHERE at < $1", [
+      new Date(now - LOGIN_WINDOW_MS).toISOString(),
+    ]);
   }
 }
 

@@ -11,8 +11,12 @@ const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (e, key) =>
-      e ? reject(e) : resolve(key),
+    scrypt(
+      password.normalize("NFKC"),
+      salt,
+      KEY_LENGTH,
+      { N: n, r, p, maxmem: 64 * 1024 * 1024 },
+      (e, key) => (e ? reject(e) : resolve(key)),
     ),
   );
 }

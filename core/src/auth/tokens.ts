@@ -25,7 +25,12 @@ export type TokenCheck = { ok: true; userId: number } | { ok: false; reason: "ex
 
 export async function resolveToken(sql: Sql, token: string, now: number): Promise<TokenCheck> {
   if (!/^[0-9a-f]{64}$/.test(token)) return { ok: false, reason: "invalid" };
-  const rows = await sql.query<{ user_id: number; expires_at: Date; revoked_at: Date | null; user_status: string }>(
+  const rows = await sql.query<{
+    user_id: number;
+    expires_at: Date;
+    revoked_at: Date | null;
+    user_status: string;
+  }>(
     `SELECT t.user_id, t.expires_at, t.revoked_at, u.user_status
      FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
     [hashToken(token)],

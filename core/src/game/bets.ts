@@ -1,10 +1,8 @@
-import type { BetRecord, BettingInput } from "../../../contract/game";
 import { Code } from "../../../contract/codes";
+import type { BetRecord, BettingInput } from "../../../contract/game";
 import { type Coin, fromCents, toCents } from "../../../contract/money";
 import type { Db, Sql } from "../db";
 import { ApiError } from "../http";
-import { InsufficientBalance, post } from "../ledger";
-import { parseAmountList } from "./levels";
 
 export interface PlacedBet {
   bet: BetRecord;
@@ -66,27 +64,51 @@ async function findByKey(db: Sql, userId: number, key: string): Promise<PlacedBe
   return rows[0] ? { bet: toBetRecord(rows[0]), balanceCents: rows[0].balance, repeated: true } : null;
 }
 
-interface RoomRow {
-  id: number;
-  coin: Coin;
-  level: number;
-  start_time: number;
-  bet_end_time: number;
-  end_time: number;
-  result: number | null;
-  enable_flag: boolean;
-  chip_min_limit: number;
-  chip_max_limit: number;
-  bet_base_amount_str: string;
-  balance: number | null;
+interface PlaceRow {
+  o_status: string;
+  o_bet_id: number | null;
+  o_created_at: Date | string | null;
+  o_balance: number | null;
+  o_detail: string | null;
+  o_level: number | null;
+  o_end_time: number | null;
+}
+
+/** The player's message for each refusal code of game_place_bet (migration 011). */
+function refusal(row: PlaceRow): ApiError {
+  switch (row.o_status) {
+    case "NO_ROUND":
+      return refuse("This round does not exist", Code.NOT_FOUND);
+    case "OTHER_ROOM":
+      return refuse("This round belongs to another room");
+    case "ROOM_CLOSED":
+      return refuse("This room is closed");
+    case "CLOSED":
+      return refuse("Betting is closed for this round");
+    case "NOT_OPEN":
+      return refuse("Betting has not opened for this round yet");
+    case "BAD_BASE":
+      return refuse(`The base amount must be one of ${(row.o_detail ?? "").split(",").join(", ")}`);
+    case "BAD_TOTAL":
+      return refuse("totalBetAmount must equal baseAmount × betMultiples");
+    case "BELOW_ROOM":
+      return refuse(`This room needs a balance of at least ${fromCents(Number(row.o_detail))}`);
+    case "ABOVE_ROOM":
+      return refuse(`This room is for balances up to ${fromCents(Number(row.o_detail))}`);
+    case "INSUFFICIENT":
+      return refuse("Insufficient balance");
+    default:
+      return refuse("The bet could not be placed", Code.SERVER_ERROR);
+  }
 }
 
 /**
  * Places a bet (input already validated by bettingInputSchema: bet name, multiple range,
- * total = base x multiple). Checks the round and the room, then inserts the bet and debits the
- * stake through the ledger in one transaction. The round row is share-locked so that a bet
- * cannot slip into a round while it is being settled. A repeated idempotency key returns the
- * first bet and changes nothing.
+ * total = base x multiple) in one round trip: the function game_place_bet (migration 011) checks
+ * the round (exists, this room, open at `nowMs`, not settled) and the room (enabled, base amount
+ * in its list, the player's balance within its limits and covering the stake), then debits the
+ * stake, inserts the bet and writes its BET ledger entry, atomically. A repeated idempotency key
+ * returns the first bet and changes nothing.
  */
 export async function placeBet(
   db: Db,
@@ -96,93 +118,42 @@ export async function placeBet(
   idempotencyKey?: string | null,
 ): Promise<PlacedBet> {
   const key = idempotencyKey?.trim().slice(0, 200) || null;
+  const baseCents = toCents(input.baseAmount);
+  const totalCents = toCents(input.totalBetAmount);
+  let rows: PlaceRow[];
   try {
-    return await db.tx((tx) => placeBetTx(tx, userId, input, nowMs, key));
+    rows = await db.query<PlaceRow>("SELECT * FROM game_place_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", [
+      userId,
+      input.gameSessionId,
+      input.coin,
+      input.level ?? null,
+      input.betName,
+      baseCents,
+      input.betMultiples,
+      totalCents,
+      key,
+      nowMs,
+    ]);
   } catch (error) {
-    // Two requests with one key raced on PostgreSQL: the loser answers with the winner's bet.
+    // Two requests with one key raced (PostgreSQL): the loser answers with the winner's bet.
     if (key && (error as { code?: string }).code === "23505") {
       const first = await findByKey(db, userId, key);
       if (first) return first;
     }
     throw error;
   }
-}
-
-async function placeBetTx(
-  tx: Sql,
-  userId: number,
-  input: BettingInput,
-  nowMs: number,
-  key: string | null,
-): Promise<PlacedBet> {
-  if (key) {
-    const first = await findByKey(tx, userId, key);
+  const row = rows[0];
+  if (row?.o_status === "REPEATED" && key) {
+    const first = await findByKey(db, userId, key);
     if (first) return first;
   }
-  const rooms = await tx.query<RoomRow>(
-    `SELECT r.id, r.coin, r.level, r.start_time, r.bet_end_time, r.end_time, r.result,
-       l.enable_flag, l.chip_min_limit, l.chip_max_limit, l.bet_base_amount_str, a.balance
-     FROM game_rounds r
-     JOIN game_levels l ON l.coin = r.coin AND l.level = r.level
-     LEFT JOIN accounts a ON a.user_id = $2 AND a.coin = r.coin
-     WHERE r.id = $1
-     FOR SHARE OF r`,
-    [input.gameSessionId, userId],
-  );
-  const room = rooms[0];
-  if (!room) throw refuse("This round does not exist", Code.NOT_FOUND);
-  if (room.coin !== input.coin || (input.level !== undefined && room.level !== input.level)) {
-    throw refuse("This round belongs to another room");
-  }
-  if (!room.enable_flag) throw refuse("This room is closed");
-  if (room.result !== null || nowMs >= room.bet_end_time) throw refuse("Betting is closed for this round");
-  if (nowMs < room.start_time) throw refuse("Betting has not opened for this round yet");
-
-  const baseCents = toCents(input.baseAmount);
-  const totalCents = toCents(input.totalBetAmount);
-  const bases = parseAmountList(room.bet_base_amount_str) ?? [];
-  if (!bases.includes(baseCents)) {
-    throw refuse(`The base amount must be one of ${room.bet_base_amount_str.split(",").join(", ")}`);
-  }
-  if (totalCents !== baseCents * input.betMultiples) {
-    throw refuse("totalBetAmount must equal baseAmount × betMultiples");
-  }
-  const balance = room.balance ?? 0;
-  if (balance < room.chip_min_limit) {
-    throw refuse(`This room needs a balance of at least ${fromCents(room.chip_min_limit)}`);
-  }
-  if (balance > room.chip_max_limit) {
-    throw refuse(`This room is for balances up to ${fromCents(room.chip_max_limit)}`);
-  }
-  if (balance < totalCents) throw refuse("Insufficient balance");
-
-  const inserted = await tx.query<{ id: number; created_at: Date | string }>(
-    `INSERT INTO bets (user_id, round_id, coin, level, bet_name, base_amount_cents, bet_multiples,
-       total_amount_cents, idempotency_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, created_at`,
-    [userId, room.id, room.coin, room.level, input.betName, baseCents, input.betMultiples, totalCents, key],
-  );
-  const bet = inserted[0];
-  let balanceCents: number;
-  try {
-    balanceCents = await post(tx, {
-      userId,
-      coin: room.coin,
-      amount: -totalCents,
-      kind: "BET",
-      refId: String(bet.id),
-      memo: `round ${room.id}`,
-    });
-  } catch (error) {
-    if (error instanceof InsufficientBalance) throw refuse("Insufficient balance");
-    throw error;
-  }
+  if (row?.o_status !== "OK" || row.o_bet_id === null || row.o_balance === null) throw refusal(row);
   return {
     bet: toBetRecord({
-      id: bet.id,
-      gameSessionId: room.id,
-      coin: room.coin,
-      level: room.level,
+      id: row.o_bet_id,
+      gameSessionId: input.gameSessionId,
+      coin: input.coin,
+      level: row.o_level ?? input.level ?? 0,
       betName: input.betName,
       baseAmountCents: baseCents,
       betMultiples: input.betMultiples,
@@ -190,10 +161,10 @@ async function placeBetTx(
       winAmountCents: 0,
       status: "WAITING",
       result: null,
-      createdAt: bet.created_at,
-      endTime: room.end_time,
+      createdAt: row.o_created_at ?? new Date(nowMs),
+      endTime: row.o_end_time ?? 0,
     }),
-    balanceCents,
+    balanceCents: row.o_balance,
     repeated: false,
   };
 }

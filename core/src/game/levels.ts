@@ -78,8 +78,10 @@ export async function setLevel(db: Sql, coin: Coin, level: number, patch: LevelP
     betMultipleStr: patch.betMultipleStr ?? current?.betMultipleStr ?? "1,5,10,20,50,100",
   };
   if (!next.levelName.trim()) throw new Error("The level name is empty");
-  if (!parseAmountList(next.betBaseAmountStr)) throw new Error("betBaseAmountStr must be a comma list of amounts");
-  if (!parseMultipleList(next.betMultipleStr)) throw new Error("betMultipleStr must be a comma list of integers");
+  if (!parseAmountList(next.betBaseAmountStr))
+    throw new Error("betBaseAmountStr must be a comma list of amounts");
+  if (!parseMultipleList(next.betMultipleStr))
+    throw new Error("betMultipleStr must be a comma list of integers");
   for (const v of [next.chipMinLimitCents, next.chipMaxLimitCents]) {
     if (!Number.isSafeInteger(v) || v < 0) throw new Error("Limits must be non-negative amounts");
   }

@@ -7,7 +7,6 @@
  */
 import { BET_NAMES, type BetName, coloursOf, sizeOf } from "../../../contract/game";
 
-
 export { BET_NAMES, type BetName, coloursOf, sizeOf } from "../../../contract/game";
 
 export function isBetName(value: string): value is BetName {
@@ -51,7 +50,11 @@ export function validatePayoutTable(t: PayoutTable): string | null {
 }
 
 /** The multiplier of a bet for a drawn digit in basis points (0 = the bet loses). */
-export function multiplierBp(betName: BetName, digit: number, table: PayoutTable = DEFAULT_PAYOUT_TABLE): number {
+export function multiplierBp(
+  betName: BetName,
+  digit: number,
+  table: PayoutTable = DEFAULT_PAYOUT_TABLE,
+): number {
   const colours = coloursOf(digit);
   switch (betName) {
     case "Red":

@@ -1,5 +1,5 @@
-import type { BetRecord, BetStatus, SessionResult } from "../../../contract/game";
 import type { Page } from "../../../contract/envelope";
+import type { BetRecord, BetStatus, SessionResult } from "../../../contract/game";
 import { type Coin, fromCents } from "../../../contract/money";
 import type { Sql } from "../db";
 import { BET_COLUMNS, type BetRow, toBetRecord } from "./bets";
@@ -50,8 +50,16 @@ export async function betPage(
      WHERE ${filter} ORDER BY b.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
     params,
   );
-  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM bets b WHERE ${filter}`, params);
-  return { content: rows.map(toBetRecord), totalElements: count[0].n, pageNo: q.pageNo, pageSize: q.pageSize };
+  const count = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM bets b WHERE ${filter}`,
+    params,
+  );
+  return {
+    content: rows.map(toBetRecord),
+    totalElements: count[0].n,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
 }
 
 /** "98****3210": enough to recognise oneself, not enough to identify anyone. */

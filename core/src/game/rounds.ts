@@ -90,16 +90,48 @@ export function currentRound(db: Sql, coin: Coin, level: number, nowMs: number, 
   return ensureRound(db, coin, level, roundWindow(nowMs, timing));
 }
 
-/** Creates the current and the next round of every enabled room, so their commitments are public. */
+/**
+ * Creates the current and the next round of every enabled room, so that their commitments are
+ * public before betting opens. One read when nothing is missing (the usual case each second).
+ */
 export async function ensureUpcomingRounds(db: Sql, nowMs: number, timing: GameTiming): Promise<number> {
   const levels = await db.query<{ coin: Coin; level: number }>(
     "SELECT coin, level FROM game_levels WHERE enable_flag ORDER BY coin, level",
   );
   const now = roundWindow(nowMs, timing);
   const next = roundWindow(now.endTime, timing);
-  for (const { coin, level } of levels) {
-    await ensureRound(db, coin, level, now);
-    await ensureRound(db, coin, level, next);
-  }
-  return levels.length;
+  const wanted = levels.flatMap(({ coin, level }) =>
+    [now, next].map((w) => ({ coin, level, w, id: roundIdOf(coin, level, w.startTime) })),
+  );
+  if (wanted.length === 0) return 0;
+  const existing = new Set(
+    (
+      await db.query<{ id: number }>("SELECT id FROM game_rounds WHERE id = ANY($1::bigint[])", [
+        wanted.map((r) => r.id),
+      ])
+    ).map((r) => r.id),
+  );
+  const missing = wanted.filter((r) => !existing.has(r.id));
+  if (missing.length === 0) return 0;
+  const payout = JSON.stringify(await getPayoutTable(db));
+  const seeds = missing.map(() => newSeed());
+  await db.query(
+    `INSERT INTO game_rounds (id, coin, level, start_time, bet_end_time, end_time, seed, seed_hash, payout)
+     SELECT id, coin, level, start_time, bet_end_time, end_time, seed, seed_hash, $9::jsonb
+     FROM unnest($1::bigint[], $2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::bigint[], $7::text[], $8::text[])
+       AS m (id, coin, level, start_time, bet_end_time, end_time, seed, seed_hash)
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      missing.map((r) => r.id),
+      missing.map((r) => r.coin),
+      missing.map((r) => r.level),
+      missing.map((r) => r.w.startTime),
+      missing.map((r) => r.w.betEndTime),
+      missing.map((r) => r.w.endTime),
+      seeds,
+      seeds.map(seedHashSync),
+      payout,
+    ],
+  );
+  return missing.length;
 }

@@ -1,8 +1,8 @@
 import type { Deps } from "../context";
 import type { BackgroundJob } from "../index";
 import { ensureUpcomingRounds } from "./rounds";
-import { settleDue } from "./settle";
 import { type GameTiming, gameTiming } from "./settings";
+import { settleDue } from "./settle";
 
 export interface GameScheduler {
   /** One pass: create upcoming rounds, settle ended ones. Exposed for tests. */
@@ -31,7 +31,11 @@ export function startGameScheduler(
     await ensureUpcomingRounds(deps.db, now, timing);
     for (;;) {
       const settled = await settleDue(deps.db, now);
-      for (const s of settled) deps.log.info({ settlement: s }, "round settled");
+      for (const s of settled) {
+        // Rounds nobody bet on are the common case; they only show at debug level.
+        if (s.bets > 0) deps.log.info({ settlement: s }, "round settled");
+        else deps.log.debug({ settlement: s }, "round settled");
+      }
       if (settled.length < 100) break;
     }
   };

@@ -24,7 +24,10 @@ const timingSchema = z
 export function gameTiming(config?: unknown, env: NodeJS.ProcessEnv = process.env): GameTiming {
   const c = (config ?? {}) as Partial<GameTiming>;
   if (typeof c.roundSeconds === "number" && typeof c.betCloseSeconds === "number") {
-    const parsed = timingSchema.parse({ ROUND_SECONDS: c.roundSeconds, BET_CLOSE_SECONDS: c.betCloseSeconds });
+    const parsed = timingSchema.parse({
+      ROUND_SECONDS: c.roundSeconds,
+      BET_CLOSE_SECONDS: c.betCloseSeconds,
+    });
     return { roundSeconds: parsed.ROUND_SECONDS, betCloseSeconds: parsed.BET_CLOSE_SECONDS };
   }
   const parsed = timingSchema.parse({

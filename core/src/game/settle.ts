@@ -30,7 +30,10 @@ export async function settleRound(db: Db, roundId: number, nowMs: number): Promi
     if (round.end_time > nowMs) return null;
     const table = { ...DEFAULT_PAYOUT_TABLE, ...round.payout };
     const result = deriveDigitSync(round.seed, round.id);
-    await tx.query("UPDATE game_rounds SET result = $2, settled_at = now() WHERE id = $1", [round.id, result]);
+    await tx.query("UPDATE game_rounds SET result = $2, settled_at = now() WHERE id = $1", [
+      round.id,
+      result,
+    ]);
 
     const multipliers = multipliersFor(result, table);
     const settled = await tx.query<{ bets: number }>(
@@ -46,6 +49,8 @@ export async function settleRound(db: Db, roundId: number, nowMs: number): Promi
       [round.id, multipliers.map((m) => m.name), multipliers.map((m) => m.bp), netStakeBp(table)],
     );
 
+    const bets = settled[0]?.bets ?? 0;
+    if (bets === 0) return { roundId: round.id, result, bets: 0, paidBets: 0, paidCents: 0 };
     const paid = await tx.query<{ winners: number; paid: number | null }>(
       `WITH w AS (
          SELECT id, user_id, coin, win_amount_cents AS amount,
@@ -70,7 +75,7 @@ export async function settleRound(db: Db, roundId: number, nowMs: number): Promi
     return {
       roundId: round.id,
       result,
-      bets: settled[0]?.bets ?? 0,
+      bets,
       paidBets: paid[0]?.winners ?? 0,
       paidCents: Number(paid[0]?.paid ?? 0),
     };
@@ -80,7 +85,7 @@ export async function settleRound(db: Db, roundId: number, nowMs: number): Promi
 /** Settles every ended round not settled yet, oldest first (also those missed while down). */
 export async function settleDue(db: Db, nowMs: number, limit = 100): Promise<Settlement[]> {
   const due = await db.query<{ id: number }>(
-    `SELECT id FROM game_rounds WHERE result IS NULL AND end_time <= $1 ORDER BY end_time, id LIMIT $2`,
+    "SELECT id FROM game_rounds WHERE result IS NULL AND end_time <= $1 ORDER BY end_time, id LIMIT $2",
     [nowMs, limit],
   );
   const out: Settlement[] = [];

@@ -1,16 +1,16 @@
 import {
-  loginInputSchema,
   type LoginResult,
+  loginInputSchema,
   registerInputSchema,
   resetLoginPwdInputSchema,
 } from "../../../contract/auth";
 import { Code } from "../../../contract/codes";
-import { hashPassword, verifyPassword } from "../auth/passwords";
 import { assertNotLimited, clearFailures, loginKeys, recordFailure } from "../auth/limits";
+import { hashPassword, verifyPassword } from "../auth/passwords";
 import { issueToken, revokeAllTokens, revokeToken } from "../auth/tokens";
 import type { CoreRouter } from "../context";
 import { ApiError, clientIp, ok, parseInput, tokenOf } from "../http";
-import { withSmsCode } from "../sms";
+import { assertLiveSmsCode, withSmsCode } from "../sms";
 import { createUser, findUserByPhone, isUniqueViolation } from "../users";
 
 const PHONE_TAKEN = "This phone number is already registered";
@@ -37,7 +37,10 @@ export function authRoutes(app: CoreRouter) {
   app.post("/app/auth/register", async (c) => {
     const { db, now } = c.get("deps");
     const input = await parseInput(c, registerInputSchema);
-    if (await findUserByPhone(db, input.areaCode, input.phone)) throw new ApiError(Code.CONFLICT, PHONE_TAKEN);
+    if (await findUserByPhone(db, input.areaCode, input.phone)) {
+      throw new ApiError(Code.CONFLICT, PHONE_TAKEN);
+    }
+    await assertLiveSmsCode(db, now(), { areaCode: input.areaCode, phone: input.phone, purpose: "REGISTER" });
     const passwordHash = await hashPassword(input.password);
     try {
       const result: LoginResult = await withSmsCode(
@@ -67,6 +70,7 @@ export function authRoutes(app: CoreRouter) {
   app.post("/app/auth/resetLoginPwd", async (c) => {
     const { db, now } = c.get("deps");
     const input = await parseInput(c, resetLoginPwdInputSchema);
+    await assertLiveSmsCode(db, now(), { ...input, purpose: "RESET_LOGIN_PWD" });
     const passwordHash = await hashPassword(input.password);
     await withSmsCode(
       db,
@@ -78,7 +82,9 @@ export function authRoutes(app: CoreRouter) {
         await tx.query("UPDATE users SET password_hash = $2 WHERE id = $1", [user.id, passwordHash]);
         // A new password signs out every device, and lifts the lock of the old failures.
         await revokeAllTokens(tx, user.id, now());
-        await tx.query("DELETE FROM auth_failures WHERE key = $1", [`phone:${input.areaCode}-${input.phone}`]);
+        await tx.query("DELETE FROM auth_failures WHERE key = $1", [
+          `phone:${input.areaCode}-${input.phone}`,
+        ]);
       },
     );
     return ok(c, null, "Password changed, please log in again");

@@ -45,7 +45,10 @@ export function fileRoutes(app: CoreRouter) {
       const { id: userId } = requireUser(c);
       const type = c.req.header("content-type") ?? "";
       if (!type.includes("multipart/form-data")) {
-        throw new ApiError(Code.BAD_REQUEST, `Send the image as multipart/form-data in the field "${UPLOAD_FIELD}"`);
+        throw new ApiError(
+          Code.BAD_REQUEST,
+          `Send the image as multipart/form-data in the field "${UPLOAD_FIELD}"`,
+        );
       }
       const body = await c.req.parseBody().catch(() => {
         throw new ApiError(Code.BAD_REQUEST, "The upload could not be read");

@@ -1,6 +1,10 @@
 import { Code } from "../../../contract/codes";
 import type { Page } from "../../../contract/envelope";
-import { findUserMsgListInputSchema, messageIdInputSchema, type SysMessage } from "../../../contract/messages";
+import {
+  type SysMessage,
+  findUserMsgListInputSchema,
+  messageIdInputSchema,
+} from "../../../contract/messages";
 import type { CoreRouter } from "../context";
 import type { Sql } from "../db";
 import { ApiError, ok, parseInput, requireUser } from "../http";

@@ -1,18 +1,18 @@
+import { Code } from "../../../contract/codes";
 import type { Coin } from "../../../contract/money";
 import { fromCents } from "../../../contract/money";
-import { Code } from "../../../contract/codes";
 import {
+  type UserInfo,
   getUserInfoInputSchema,
   modifyUserBaseInfoInputSchema,
   resetAssetPwdInputSchema,
-  type UserInfo,
 } from "../../../contract/user";
 import { hashPassword } from "../auth/passwords";
 import type { CoreRouter, Deps } from "../context";
 import type { Sql } from "../db";
 import { ApiError, ok, parseInput, requireUser } from "../http";
 import { balances } from "../ledger";
-import { withSmsCode } from "../sms";
+import { assertLiveSmsCode, withSmsCode } from "../sms";
 import { getSysConfig } from "../sysconfig";
 import { findUserById } from "../users";
 
@@ -63,11 +63,17 @@ async function betTotals(deps: Deps, userId: number, coin: Coin): Promise<BetTot
       incomeList: days.map((d) => ({
         incomeAmount: fromCents(Number(d.win) - Number(d.total)),
         incomeDate: d.day,
-        incomeRate: Number(d.total) > 0 ? Math.round(((Number(d.win) - Number(d.total)) / Number(d.total)) * 1e4) / 1e4 : 0,
+        incomeRate:
+          Number(d.total) > 0
+            ? Math.round(((Number(d.win) - Number(d.total)) / Number(d.total)) * 1e4) / 1e4
+            : 0,
       })),
     };
   } catch (error) {
-    deps.log.error({ err: error }, "could not read bet totals; the bets table does not have the expected columns");
+    deps.log.error(
+      { err: error },
+      "could not read bet totals; the bets table does not have the expected columns",
+    );
     return NO_BETS;
   }
 }
@@ -157,12 +163,11 @@ export function userRoutes(app: CoreRouter) {
     const input = await parseInput(c, resetAssetPwdInputSchema);
     const user = await findUserById(db, id);
     if (!user) throw new ApiError(Code.UNAUTHENTICATED, "Please log in first");
+    const target = { areaCode: user.area_code, phone: user.phone, purpose: "RESET_ASSET_PWD" as const };
+    await assertLiveSmsCode(db, now(), target);
     const hash = await hashPassword(input.assetPassword);
-    await withSmsCode(
-      db,
-      now(),
-      { areaCode: user.area_code, phone: user.phone, purpose: "RESET_ASSET_PWD", code: input.smsCode },
-      (tx) => tx.query("UPDATE users SET asset_password_hash = $2 WHERE id = $1", [id, hash]),
+    await withSmsCode(db, now(), { ...target, code: input.smsCode }, (tx) =>
+      tx.query("UPDATE users SET asset_password_hash = $2 WHERE id = $1", [id, hash]),
     );
     return ok(c, null, "Payment password set");
   });

@@ -139,7 +139,11 @@ describe("bet form", () => {
     level: "1",
   };
   test("the schema computes the total", () => {
-    expect(betFormSchema.parse(good)).toMatchObject({ gameSessionId: 42, totalBetAmount: 30, betMultiples: 3 });
+    expect(betFormSchema.parse(good)).toMatchObject({
+      gameSessionId: 42,
+      totalBetAmount: 30,
+      betMultiples: 3,
+    });
     expect(betFormSchema.parse({ ...good, totalBetAmount: "30.00" }).totalBetAmount).toBe(30);
   });
   test("the schema refuses a wrong total, 0 multiple, unknown bet, bad coin", () => {
@@ -184,7 +188,11 @@ describe("results", () => {
       BET_NAMES,
     );
     expect(rows.map((r) => r.betName)).toEqual(["Red", "3"]);
-    expect(rows[0]).toMatchObject({ winningDigits: [0, 2, 4, 6, 8], exampleReturn: 196, specialMultiple: 1.5 });
+    expect(rows[0]).toMatchObject({
+      winningDigits: [0, 2, 4, 6, 8],
+      exampleReturn: 196,
+      specialMultiple: 1.5,
+    });
     expect(rows[1]).toMatchObject({ winningDigits: [3], exampleReturn: 882 });
   });
 });
@@ -204,7 +212,10 @@ describe("fairness", () => {
     expect(v).toMatchObject({ hashMatches: true, recomputedDigit: digit, digitMatches: true });
     const bad = verifyRound({ id: 5, seedHash: "00", seed, lotteryResult: (digit + 1) % 10 });
     expect(bad).toMatchObject({ hashMatches: false, digitMatches: false });
-    expect(verifyRound({ id: 6, seedHash: "ab", seed: null })).toMatchObject({ seed: null, recomputedDigit: null });
+    expect(verifyRound({ id: 6, seedHash: "ab", seed: null })).toMatchObject({
+      seed: null,
+      recomputedDigit: null,
+    });
   });
 
   test("the one-line command prints the same digit", () => {

@@ -20,24 +20,51 @@ async function admin(...argv: string[]) {
 describe("game admin commands", () => {
   it("lists and edits rooms", async () => {
     expect(await admin("level", "list", "--coin", "CHIP")).toHaveLength(3);
-    await admin("level", "set", "--coin", "CHIP", "--level", "4", "--name", "VIP", "--min", "5000", "--max", "900000");
-    await admin("level", "set", "--coin", "CHIP", "--level", "1", "--bases", "1, 10,100,1000", "--enable", "0");
+    await admin(
+      "level",
+      "set",
+      "--coin",
+      "CHIP",
+      "--level",
+      "4",
+      "--name",
+      "VIP",
+      "--min",
+      "5000",
+      "--max",
+      "900000",
+    );
+    await admin(
+      "level",
+      "set",
+      "--coin",
+      "CHIP",
+      "--level",
+      "1",
+      "--bases",
+      "1, 10,100,1000",
+      "--enable",
+      "0",
+    );
     expect(await getLevel(db, "CHIP", 4)).toMatchObject({
       levelName: "VIP",
       chipMinLimitCents: 500_000,
       chipMaxLimitCents: 90_000_000,
       enableFlag: true,
     });
-    expect(await getLevel(db, "CHIP", 1)).toMatchObject({ betBaseAmountStr: "1,10,100,1000", enableFlag: false });
+    expect(await getLevel(db, "CHIP", 1)).toMatchObject({
+      betBaseAmountStr: "1,10,100,1000",
+      enableFlag: false,
+    });
   });
 
   it("refuses bad values with a message", async () => {
     await expect(admin("level", "set", "--coin", "CHIP", "--level", "2", "--bases", "1,x")).rejects.toThrow(
       /betBaseAmountStr/,
     );
-    await expect(admin("level", "set", "--coin", "CHIP", "--level", "2", "--min", "10", "--max", "1")).rejects.toThrow(
-      /below/,
-    );
+    await expect(
+      admin("level", "set", "--coin", "CHIP", "--level", "2", "--min", "10", "--max", "1"),
+    ).rejects.toThrow(/below/);
     await expect(admin("level", "set", "--coin", "XYZ", "--level", "2")).rejects.toThrow(/--coin/);
     await expect(admin("payout", "set", "--fee", "1.5")).rejects.toThrow(/serviceFeeRate/);
   });

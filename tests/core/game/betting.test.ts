@@ -37,7 +37,9 @@ function bet(sessionId: number, over: Record<string, string | number> = {}) {
 }
 
 async function countBets(userId: number) {
-  const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM bets WHERE user_id = $1", [userId]);
+  const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM bets WHERE user_id = $1", [
+    userId,
+  ]);
   return rows[0].n;
 }
 
@@ -149,7 +151,10 @@ describe("betting", () => {
       [{ level: 2 }, /another room/],
       [{ coin: "GOLD" }, /another room/],
       // GOLD room 2 takes balances up to 100,000; this player holds 200,000 GOLD.
-      [{ gameSessionId: gold2.id, coin: "GOLD", level: 2, baseAmount: 10, totalBetAmount: 20 }, /up to 100000/],
+      [
+        { gameSessionId: gold2.id, coin: "GOLD", level: 2, baseAmount: 10, totalBetAmount: 20 },
+        /up to 100000/,
+      ],
     ];
     for (const [over, message] of cases) {
       const res = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id, over), auth(user));

@@ -11,7 +11,9 @@ afterAll(() => core?.close());
 describe("game calls through the real core app", () => {
   it("serves levels, the session, a bet and the records with a real token", async () => {
     const player = await registerPlayer(core);
-    await core.deps.db.tx((tx) => post(tx, { userId: player.userId, coin: "CHIP", amount: 50_000, kind: "ADJUST" }));
+    await core.deps.db.tx((tx) =>
+      post(tx, { userId: player.userId, coin: "CHIP", amount: 50_000, kind: "ADJUST" }),
+    );
 
     const levels = await call<Array<{ level: number }>>(core, "/app/game/luckyLottery/getLevelList", {
       method: "GET",
@@ -46,15 +48,24 @@ describe("game calls through the real core app", () => {
 
     const anonymous = await call(core, "/app/game/luckyLottery/betting", {
       method: "POST",
-      params: { gameSessionId: session.result.id, betName: "Red", baseAmount: 1, betMultiples: 1, totalBetAmount: 1 },
+      params: {
+        gameSessionId: session.result.id,
+        betName: "Red",
+        baseAmount: 1,
+        betMultiples: 1,
+        totalBetAmount: 1,
+      },
     });
     expect(anonymous.code).toBe(401);
 
-    const records = await call<{ totalElements: number; content: Array<{ betName: string; status: string }> }>(
-      core,
-      "/app/game/luckyLottery/userLotteryRecordPage",
-      { method: "GET", token: player.token, params: { pageNo: 1, pageSize: 20, coin: "CHIP" } },
-    );
+    const records = await call<{
+      totalElements: number;
+      content: Array<{ betName: string; status: string }>;
+    }>(core, "/app/game/luckyLottery/userLotteryRecordPage", {
+      method: "GET",
+      token: player.token,
+      params: { pageNo: 1, pageSize: 20, coin: "CHIP" },
+    });
     expect(records.result.totalElements).toBe(1);
     expect(records.result.content[0]).toMatchObject({ betName: "Violet", status: "WAITING" });
 

@@ -48,7 +48,12 @@ describe("fairness primitives", () => {
   it("verifies a round and catches a wrong seed or result", async () => {
     const seed = newSeed();
     const id = 2026112110100060;
-    const round = { id, seed, seedHash: seedHashSync(seed), lotteryResult: String(deriveDigitSync(seed, id)) };
+    const round = {
+      id,
+      seed,
+      seedHash: seedHashSync(seed),
+      lotteryResult: String(deriveDigitSync(seed, id)),
+    };
     expect((await verifyRound(round)).ok).toBe(true);
     expect((await verifyRound({ ...round, seed: newSeed() })).hashMatches).toBe(false);
     const wrong = String((Number(round.lotteryResult) + 1) % 10);
@@ -67,5 +72,24 @@ describe("fairness primitives", () => {
     const chi2 = counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
     // df = 9; the 99 % critical value is 21.666
     expect(chi2).toBeLessThan(21.666);
+  });
+});
+
+describe("the documented one-line verify command", () => {
+  it("prints the seed hash and the digit the server derives", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { execFileSync } = await import("node:child_process");
+    const doc = readFileSync(new URL("../../../docs/fairness.md", import.meta.url), "utf8");
+    const line = doc.split("\n").find((l) => l.startsWith("node -e "));
+    expect(line).toBeDefined();
+    for (let i = 0; i < 5; i++) {
+      const seed = newSeed();
+      const id = 2026112110136000 + i * 60;
+      const command = line!.replace(/ SEED ROUND_ID$/, "");
+      const output = execFileSync("sh", ["-c", `${command} "$0" "$1"`, seed, String(id)], {
+        encoding: "utf8",
+      });
+      expect(output).toBe(`seedHash ${seedHashSync(seed)}\ndigit ${deriveDigitSync(seed, id)}\n`);
+    }
   });
 });

@@ -33,7 +33,8 @@ export async function createUser(db: Db, balances: Partial<Record<Coin, number>>
   );
   const id = rows[0].id;
   for (const [coin, cents] of Object.entries(balances)) {
-    if (cents) await db.tx((tx) => post(tx, { userId: id, coin: coin as Coin, amount: cents, kind: "ADJUST" }));
+    if (cents)
+      await db.tx((tx) => post(tx, { userId: id, coin: coin as Coin, amount: cents, kind: "ADJUST" }));
   }
   return id;
 }
@@ -74,13 +75,16 @@ export function gameApp(db: Db, now: () => number, timing: GameTiming = TIMING) 
     await next();
   });
   app.onError((error, c) =>
-    error instanceof ApiError ? reply(c, error.code, error.message) : reply(c, Code.SERVER_ERROR, error.message),
+    error instanceof ApiError
+      ? reply(c, error.code, error.message)
+      : reply(c, Code.SERVER_ERROR, error.message),
   );
   gameRoutes(core);
   app.route("/core", core);
   return { app, deps };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
 export interface EnvelopeJson<T = any> {
   code: number;
   message: string;
@@ -88,6 +92,7 @@ export interface EnvelopeJson<T = any> {
 }
 
 /** Calls the app: GET with query, POST with a form body. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
 export async function call<T = any>(
   app: Hono<CoreEnv>,
   method: "GET" | "POST",
@@ -109,10 +114,10 @@ export async function call<T = any>(
 }
 
 export async function balanceOf(db: Db, userId: number, coin: Coin = "CHIP"): Promise<number> {
-  const rows = await db.query<{ balance: number }>("SELECT balance FROM accounts WHERE user_id = $1 AND coin = $2", [
-    userId,
-    coin,
-  ]);
+  const rows = await db.query<{ balance: number }>(
+    "SELECT balance FROM accounts WHERE user_id = $1 AND coin = $2",
+    [userId, coin],
+  );
   return rows[0]?.balance ?? 0;
 }
 

@@ -87,10 +87,14 @@ describe.skipIf(!available)("game on PostgreSQL, two pools", () => {
     const round = await ensureRound(a, "CHIP", 1, roundWindow(T0, TIMING));
     const user = await createUser(a, { CHIP: 100_000 });
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => placeBet(i % 2 ? a : b, user, stake("Green", round.id), T0 + 1000, "k-1")),
+      Array.from({ length: 8 }, (_, i) =>
+        placeBet(i % 2 ? a : b, user, stake("Green", round.id), T0 + 1000, "k-1"),
+      ),
     );
     expect(new Set(results.map((r) => r.bet.id)).size).toBe(1);
-    const bets = await a.query<{ n: number }>("SELECT count(*)::int AS n FROM bets WHERE user_id = $1", [user]);
+    const bets = await a.query<{ n: number }>("SELECT count(*)::int AS n FROM bets WHERE user_id = $1", [
+      user,
+    ]);
     expect(bets[0].n).toBe(1);
     expect(await balanceOf(a, user)).toBe(99_000);
   });
@@ -99,12 +103,18 @@ describe.skipIf(!available)("game on PostgreSQL, two pools", () => {
     const start = T0 + 3_600_000;
     const users = await Promise.all(Array.from({ length: 10 }, () => createUser(a, { CHIP: 900_000 })));
     const rounds = [];
-    for (let i = 0; i < 6; i++) rounds.push(await ensureRound(a, "CHIP", 1, roundWindow(start + i * 60_000, TIMING)));
+    for (let i = 0; i < 6; i++)
+      rounds.push(await ensureRound(a, "CHIP", 1, roundWindow(start + i * 60_000, TIMING)));
     await Promise.all(
       rounds.flatMap((round, r) =>
         users.map(async (user, u) => {
           for (const name of BET_NAMES) {
-            await placeBet((u + r) % 2 ? a : b, user, stake(name, round.id, 1 + ((u + r) % 4)), round.startTime + 100);
+            await placeBet(
+              (u + r) % 2 ? a : b,
+              user,
+              stake(name, round.id, 1 + ((u + r) % 4)),
+              round.startTime + 100,
+            );
           }
         }),
       ),

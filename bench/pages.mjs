@@ -1,0 +1,335 @@
+#!/usr/bin/env node
+/**
+ * Page benchmark of the BFF (design section 5), run after a production build:
+ *   npx remix build && node scripts/build-core.mjs && node bench/pages.mjs
+ *
+ *   1. JS per main page: root + route chunks from public/build/manifest-*.js, gzip (level 6, as
+ *      `compression` serves them). Target: game page <= 100 KB.
+ *   2. Lighthouse (mobile preset: 4x CPU, slow 4G) on each main page of a running app, logged in
+ *      as the demo player: performance, accessibility, LCP, TBT, CLS. Targets: >= 95, >= 95.
+ *   3. Render throughput of the game page: 200 requests, 10 in flight, requests/s.
+ *   4. BFF overhead, p50 in the same run: getSession straight on the core vs. the game page in
+ *      JSON mode (?_data), and vs. the same five upstream calls the loader makes, in parallel.
+ *      Target: <= 5 ms p50.
+ * It starts its own app (server.mjs + embedded core on free ports, throw-away data dir) and
+ * stops it at the end. Flags: --no-lighthouse, --requests=N, --concurrency=N.
+ * Writes bench/out/pages.json.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, "").split("=");
+    return [k, v ?? true];
+  }),
+);
+const REQUESTS = Number(args.requests ?? 200);
+const CONCURRENCY = Number(args.concurrency ?? 10);
+const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
+const results = { when: new Date().toISOString(), js: [], lighthouse: [], throughput: null, overhead: null };
+
+/** Main pages: route id and the URL Lighthouse opens. */
+const PAGES = [
+  { id: "routes/pages.login.login", url: "/pages/login/login", auth: false },
+  { id: "routes/_index", url: "/", auth: true },
+  { id: "routes/pages.game.gameList", url: "/pages/game/gameList?coin=CHIP", auth: true },
+  { id: "routes/pages.game.game", url: "/pages/game/game?level=1&coin=CHIP", auth: true },
+  { id: "routes/pages.game.rules", url: "/pages/game/rules", auth: true },
+  { id: "routes/pages.betRecord.betRecord", url: "/pages/betRecord/betRecord", auth: true },
+  { id: "routes/pages.account.account", url: "/pages/account/account", auth: true },
+];
+
+// ---------------------------------------------------------------------------------------- 1. JS
+function jsSizes() {
+  const dir = path.join(root, "public/build");
+  const file = readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!file) throw new Error("No public/build/manifest-*.js: run `npx remix build` first");
+  const text = readFileSync(path.join(dir, file), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+  const gz = (url) => gzipSync(readFileSync(path.join(root, "public", url)), { level: 6 }).length;
+  const chunksOf = (route) => [route.module, ...(route.imports ?? [])];
+  const base = new Set([
+    manifest.url,
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    ...chunksOf(manifest.routes.root),
+  ]);
+  const baseBytes = [...base].reduce((sum, f) => sum + gz(f), 0);
+  const rows = [];
+  for (const page of PAGES) {
+    const route = manifest.routes[page.id];
+    if (!route) continue;
+    const own = chunksOf(route).filter((f) => !base.has(f));
+    const ownBytes = own.reduce((sum, f) => sum + gz(f), 0);
+    rows.push({
+      page: page.url,
+      routeKB: kb(ownBytes),
+      baseKB: kb(baseBytes),
+      totalKB: kb(baseBytes + ownBytes),
+    });
+  }
+  results.js = rows;
+  console.log("\n1. JavaScript per page (gzip, KB; base = manifest + entry + root chunks)");
+  console.table(rows);
+  const game = rows.find((r) => r.page.startsWith("/pages/game/game?"));
+  if (game)
+    console.log(`   game page: ${game.totalKB} KB (target <= 100) ${game.totalKB <= 100 ? "OK" : "OVER"}`);
+}
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+// -------------------------------------------------------------------------------------- the app
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApp() {
+  const [port, corePort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      CORE_PORT: String(corePort),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`,
+      DEMO_PASSWORD: "demo1234",
+      UPSTREAM_URL: "",
+      LOG_LEVEL: "error",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`server.mjs exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${origin}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not yet
+    }
+    await sleep(500);
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, sleep(15_000)]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { origin, core: `http://127.0.0.1:${corePort}/core`, stop };
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Logs the demo player in through the real login form; returns the session cookie. */
+async function login(origin) {
+  const res = await fetch(`${origin}/pages/login/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "login", areaCode: "91", phone: "9000000001", password: "demo1234" }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__session="));
+  if (res.status !== 302 || !cookie) throw new Error(`Login failed: HTTP ${res.status}`);
+  return cookie;
+}
+
+// ------------------------------------------------------------------------------- 2. Lighthouse
+async function lighthouseRuns(origin, cookie) {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  console.log("\n2. Lighthouse (mobile preset)");
+  for (const page of PAGES) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROME,
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
+    });
+    try {
+      const run = await lighthouse(`${origin}${page.url}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+        extraHeaders: page.auth ? { Cookie: cookie } : undefined,
+      });
+      const lhr = run.lhr;
+      const audit = (id) => lhr.audits[id]?.numericValue;
+      const row = {
+        page: page.url,
+        finalUrl: lhr.finalDisplayedUrl?.replace(origin, ""),
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        LCP_ms: Math.round(audit("largest-contentful-paint") ?? -1),
+        TBT_ms: Math.round(audit("total-blocking-time") ?? -1),
+        CLS: Math.round((audit("cumulative-layout-shift") ?? -1) * 1000) / 1000,
+      };
+      const failed = Object.values(lhr.audits)
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+        )
+        .map((a) => a.id);
+      if (failed.length) row.a11yIssues = failed.join(",");
+      results.lighthouse.push(row);
+    } catch (error) {
+      results.lighthouse.push({ page: page.url, error: String(error?.message ?? error) });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  console.table(results.lighthouse);
+}
+
+// ------------------------------------------------------------------------------ 3. throughput
+async function throughput(origin, cookie) {
+  const url = `${origin}/pages/game/game?level=1&coin=CHIP`;
+  const latencies = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < REQUESTS) {
+      next++;
+      const t = performance.now();
+      const res = await fetch(url, { headers: { cookie, "accept-encoding": "identity" } });
+      const body = await res.text();
+      if (res.status !== 200 || !body.includes("round-id")) failures++;
+      latencies.push(performance.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  results.throughput = {
+    requests: REQUESTS,
+    concurrency: CONCURRENCY,
+    failures,
+    requestsPerSecond: Math.round((REQUESTS / seconds) * 10) / 10,
+    p50_ms: round(pct(latencies, 50)),
+    p95_ms: round(pct(latencies, 95)),
+  };
+  console.log("\n3. Game page render throughput (HTML, logged in)");
+  console.table([results.throughput]);
+}
+
+// -------------------------------------------------------------------------------- 4. overhead
+async function overhead(origin, core, cookie) {
+  const q = "level=1&coin=CHIP";
+  const token = tokenOf(cookie);
+  const coreHeaders = {
+    "access-token": token,
+    authorization: token,
+    "accept-language": "en-US",
+    encrypt: "0",
+  };
+  const direct = () =>
+    fetch(`${core}/app/game/luckyLottery/getSession?${q}`, { headers: coreHeaders }).then((r) => r.json());
+  // The same five calls the game page's loader makes, in parallel, straight on the core.
+  const directAll = () =>
+    Promise.all(
+      [
+        "/app/game/luckyLottery/getLevelList?coin=CHIP",
+        "/app/user/getUserInfo",
+        `/app/game/luckyLottery/getSession?${q}`,
+        `/app/game/luckyLottery/sessionResultPage?${q}&pageNo=1&pageSize=20`,
+        "/app/game/luckyLottery/userLotteryRecordPage?coin=CHIP&pageNo=1&pageSize=20",
+      ].map((p) => fetch(core + p, { headers: coreHeaders }).then((r) => r.json())),
+    );
+  const bff = () =>
+    fetch(`${origin}/pages/game/game?${q}&_data=routes/pages.game.game`, {
+      headers: { cookie, accept: "application/json" },
+    }).then((r) => r.json());
+  const check = await bff();
+  if (!check?.round?.id)
+    throw new Error(`The game page JSON has no round: ${JSON.stringify(check).slice(0, 200)}`);
+  const samples = { direct: [], directAll: [], bff: [] };
+  const time = async (name, fn) => {
+    const t = performance.now();
+    await fn();
+    samples[name].push(performance.now() - t);
+  };
+  for (let i = 0; i < 20; i++) await Promise.all([direct(), bff()]); // warm-up
+  const rounds = Math.max(50, Math.round(REQUESTS / 2));
+  for (let i = 0; i < rounds; i++) {
+    // Interleaved, one at a time, so that all three see the same machine state.
+    await time("direct", direct);
+    await time("directAll", directAll);
+    await time("bff", bff);
+  }
+  const p = (name) => round(pct(samples[name], 50));
+  results.overhead = {
+    samples: rounds,
+    getSession_direct_p50_ms: p("direct"),
+    loaderCalls_direct_p50_ms: p("directAll"),
+    gamePageJson_bff_p50_ms: p("bff"),
+    overhead_vs_getSession_ms: round(p("bff") - p("direct")),
+    overhead_vs_sameCalls_ms: round(p("bff") - p("directAll")),
+  };
+  console.log("\n4. BFF overhead (p50, sequential, interleaved; target <= 5 ms)");
+  console.table([results.overhead]);
+}
+
+/** The upstream token inside the signed session cookie (signed, not encrypted). */
+function tokenOf(cookie) {
+  const value = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+  const payload = value.slice(0, value.lastIndexOf("."));
+  return JSON.parse(Buffer.from(payload, "base64").toString("utf8")).token;
+}
+
+function pct(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+const round = (n) => Math.round(n * 100) / 100;
+
+// ------------------------------------------------------------------------------------------ main
+async function main() {
+  jsSizes();
+  const app = await startApp();
+  try {
+    const cookie = await login(app.origin);
+    if (!args["no-lighthouse"]) await lighthouseRuns(app.origin, cookie);
+    await throughput(app.origin, cookie);
+    await overhead(app.origin, app.core, cookie);
+  } finally {
+    await app.stop();
+  }
+  mkdirSync(path.join(root, "bench/out"), { recursive: true });
+  writeFileSync(path.join(root, "bench/out/pages.json"), `${JSON.stringify(results, null, 2)}\n`);
+  console.log("\nWritten to bench/out/pages.json");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

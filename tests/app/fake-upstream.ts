@@ -1,0 +1,53 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** What the fake upstream saw of one request. */
+export interface Seen {
+  method: string;
+  url: URL;
+  headers: IncomingMessage["headers"];
+  body: Buffer;
+}
+export type Handler = (seen: Seen, res: ServerResponse) => void | Promise<void>;
+
+/**
+ * A tiny local HTTP server standing in for the upstream: each test sets `handler`, then reads
+ * `requests`. Faults (timeouts, 500s, garbage, 401s) are injected here, at the HTTP boundary.
+ */
+export async function startFakeUpstream() {
+  const requests: Seen[] = [];
+  let handler: Handler = (_seen, res) => envelope(res, 200, "success", null);
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const seen = {
+        method: req.method ?? "GET",
+        url: new URL(req.url ?? "/", "http://127.0.0.1"),
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
+      requests.push(seen);
+      Promise.resolve(handler(seen, res)).catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    base: `http://127.0.0.1:${port}/core`,
+    requests,
+    setHandler(next: Handler) {
+      handler = next;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export function envelope(res: ServerResponse, code: number, message: string, result: unknown, status = 200) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ code, message, result, timestamp: Date.now() }));
+}

@@ -1,0 +1,256 @@
+/**
+ * The game pages' loaders and actions, called with a Request against a real reference core
+ * (tests/support/core.ts) on an ephemeral PGlite database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as betDetailsLoader } from "~/routes/pages.betRecord.betDetails.betDetails";
+import { loader as betRecordLoader } from "~/routes/pages.betRecord.betRecord";
+import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game";
+import { loader as gameListLoader } from "~/routes/pages.game.gameList";
+import { loader as rulesLoader } from "~/routes/pages.game.rules";
+import { loader as verifyLoader } from "~/routes/pages.game.verify";
+import { getToast } from "~/utils/toast.server";
+import { settleDue } from "../../../core/src/game/settle";
+import { post as ledgerPost } from "../../../core/src/ledger";
+import { type TestCore, registerPlayer, startTestCore } from "../../support/core";
+import { requestWithSession, sessionFromResponse } from "../helpers";
+
+let core: TestCore;
+let token: string;
+const APP = "http://app.test";
+
+beforeAll(async () => {
+  core = await startTestCore({ config: {} });
+  process.env.UPSTREAM_URL = core.url;
+  const player = await registerPlayer(core);
+  token = player.token;
+  await core.deps.db.tx((tx) =>
+    ledgerPost(tx, { userId: player.userId, coin: "CHIP", amount: 100_000, kind: "ADJUST" }),
+  );
+}, 60_000);
+afterAll(async () => {
+  await core?.close();
+});
+
+const args = (request: Request) => ({ request, params: {}, context: {} });
+/** A loader or action answer's JSON body, loosely typed for assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: assertions read arbitrary JSON
+const bodyOf = async (response: unknown): Promise<any> => (response as Response).json();
+const get = async (path: string, extra: Record<string, string> = {}) =>
+  requestWithSession(`${APP}${path}`, { token, ...extra });
+const postForm = async (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  requestWithSession(
+    `${APP}${path}`,
+    { token },
+    {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(body),
+    },
+  );
+
+async function loadGame(query = "level=1&coin=CHIP") {
+  const res = (await gameLoader(args(await get(`/pages/game/game?${query}`)))) as Response;
+  return { res, data: await res.json() };
+}
+
+describe("game list", () => {
+  it("lists the levels of the asked coin, its balance and symbol, and remembers the coin", async () => {
+    const res = (await gameListLoader(args(await get("/pages/game/gameList?coin=GOLD")))) as Response;
+    const data = await res.json();
+    expect(data.coin).toBe("GOLD");
+    expect(data.symbol).toBe("");
+    expect(data.levels.length).toBeGreaterThan(0);
+    expect(data.levels[0]).toMatchObject({ level: 1, enabled: true });
+    expect((await sessionFromResponse(res)).get("coin")).toBe("GOLD");
+    const chip = await (await gameListLoader(args(await get("/pages/game/gameList?coin=CHIP")))).json();
+    expect(chip).toMatchObject({ coin: "CHIP", symbol: "₹", balance: 1000 });
+  });
+
+  it("sends a visitor to the login page", async () => {
+    const request = new Request(`${APP}/pages/game/gameList?coin=POINT`);
+    await expect(gameListLoader(args(request))).rejects.toMatchObject({ status: 302 });
+  });
+});
+
+describe("game page", () => {
+  it("renders the round with server-side remaining seconds and a fresh form key", async () => {
+    const { data } = await loadGame();
+    expect(data.round.id).toMatch(/^\d+$/);
+    expect(data.round.remaining.round).toBeGreaterThan(0);
+    expect(data.round.remaining.round).toBeLessThanOrEqual(60);
+    expect(data.round.refreshAfter).toBe(data.round.remaining.round + 1);
+    expect(data.baseAmounts.length).toBeGreaterThan(0);
+    expect(data.previousDraw).toBe("01234");
+    expect(data.formKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(data)).not.toContain(token);
+    const again = await loadGame();
+    expect(again.data.formKey).not.toBe(data.formKey);
+  });
+
+  it("shows the upstream's message for a room without a session, and locks betting", async () => {
+    const { data } = await loadGame("level=50&coin=CHIP");
+    expect(data.round).toBeNull();
+    expect(data.emptyMessage).toBe("The current session configuration is empty");
+  });
+
+  it("places a bet once per form key, answering JSON {code, message, result}", async () => {
+    const { data } = await loadGame();
+    const form = {
+      intent: "bet",
+      gameSessionId: data.round.id,
+      betName: "Violet",
+      baseAmount: String(data.baseAmounts[0]),
+      betMultiples: "3",
+      coin: "CHIP",
+      level: "1",
+      idempotencyKey: data.formKey,
+    };
+    const first = (await gameAction(
+      args(await postForm("/pages/game/game", form, { accept: "application/json" })),
+    )) as Response;
+    expect(first.status).toBe(200);
+    const body = await first.json();
+    expect(body).toMatchObject({ code: 200, result: { betName: "Violet", betMultiples: 3 } });
+    expect(body.message).toBeTruthy();
+    const second = await bodyOf(
+      await gameAction(args(await postForm("/pages/game/game", form, { accept: "application/json" }))),
+    );
+    expect(second.result.id).toBe(body.result.id);
+    const after = await loadGame("level=1&coin=CHIP&tab=myRecords");
+    expect(
+      after.data.tabData.rows.filter((r: { id: string }) => r.id === String(body.result.id)),
+    ).toHaveLength(1);
+    expect(after.data.balance).toBe(1000 - data.baseAmounts[0] * 3);
+  });
+
+  it("refuses a wrong total and a zero multiple with 400, before the upstream", async () => {
+    const { data } = await loadGame();
+    const base = { gameSessionId: data.round.id, betName: "Red", baseAmount: "1", coin: "CHIP", level: "1" };
+    const json = { accept: "application/json" };
+    const wrong = (await gameAction(
+      args(await postForm("/pages/game/game", { ...base, betMultiples: "2", totalBetAmount: "3" }, json)),
+    )) as Response;
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error.field).toBe("totalBetAmount");
+    const zero = (await gameAction(
+      args(await postForm("/pages/game/game", { ...base, betMultiples: "0" }, json)),
+    )) as Response;
+    expect(zero.status).toBe(400);
+  });
+
+  it("shows the upstream's refusal whatever the code: 4xx in JSON, a toast after redirect", async () => {
+    const { data } = await loadGame();
+    const form = {
+      gameSessionId: data.round.id,
+      betName: "7",
+      baseAmount: "100",
+      betMultiples: "10000",
+      coin: "CHIP",
+      level: "1",
+    };
+    const asJson = (await gameAction(
+      args(await postForm("/pages/game/game", form, { accept: "application/json" })),
+    )) as Response;
+    expect(asJson.status).toBeGreaterThanOrEqual(400);
+    expect(asJson.status).toBeLessThan(500);
+    const refusal = await asJson.json();
+    expect(refusal.code).not.toBe(200);
+    expect(refusal.message).toBeTruthy();
+    const asPage = (await gameAction(args(await postForm("/pages/game/game", form)))) as Response;
+    expect(asPage.status).toBe(302);
+    expect(asPage.headers.get("location")).toBe("/pages/game/game?level=1&coin=CHIP");
+    const cookie = asPage.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const { toast } = await getToast(new Request(APP, { headers: { cookie } }));
+    expect(toast).toMatchObject({ type: "error", message: refusal.message });
+  });
+
+  it("shows the result popup for the last drawn round the player bet on, until acknowledged", async () => {
+    const { data } = await loadGame("level=2&coin=CHIP");
+    const bet = await bodyOf(
+      await gameAction(
+        args(
+          await postForm(
+            "/pages/game/game",
+            {
+              gameSessionId: data.round.id,
+              betName: "Big",
+              baseAmount: String(data.baseAmounts[0]),
+              betMultiples: "1",
+              coin: "CHIP",
+              level: "2",
+            },
+            { accept: "application/json" },
+          ),
+        ),
+      ),
+    );
+    expect(bet.code).toBe(200);
+    core.advance(data.round.clock.sessionEndTime - data.round.clock.serverNow + 1000);
+    await settleDue(core.deps.db, Date.now() + 10 * 60_000);
+    const next = await loadGame("level=2&coin=CHIP");
+    expect(next.data.round.id).not.toBe(data.round.id);
+    expect(next.data.popup).toMatchObject({ roundId: data.round.id });
+    expect(next.data.popup.records[0].betName).toBe("Big");
+    expect(next.data.previousDraw).toMatch(/^\d$/);
+
+    const ack = (await gameAction(
+      args(
+        await postForm("/pages/game/game", {
+          intent: "ack",
+          sessionId: data.round.id,
+          level: "2",
+          coin: "CHIP",
+        }),
+      ),
+    )) as Response;
+    expect(ack.status).toBe(302);
+    const session = await sessionFromResponse(ack);
+    expect(session.get("ackSessionId")).toBe(data.round.id);
+    const request = await requestWithSession(`${APP}/pages/game/game?level=2&coin=CHIP`, {
+      token,
+      ackSessionId: data.round.id,
+    });
+    const acked = await (await gameLoader(args(request))).json();
+    expect(acked.popup).toBeNull();
+
+    // The round verifies: the digit recomputed in the loader matches the published one.
+    const verify = await bodyOf(
+      await verifyLoader(args(await get(`/pages/game/verify?sessionId=${data.round.id}`))),
+    );
+    expect(verify.verification).toMatchObject({ hashMatches: true, digitMatches: true });
+    expect(verify.verification.command).toContain("node -e");
+
+    // Bet record and details list the bet.
+    const records = await (await betRecordLoader(args(await get("/pages/betRecord/betRecord")))).json();
+    const row = records.rows.find((r: { id: string }) => r.id === String(bet.result.id));
+    expect(row).toBeTruthy();
+    const details = await (
+      await betDetailsLoader(args(await get(`/pages/betRecord/betDetails/betDetails?id=${bet.result.id}`)))
+    ).json();
+    expect(details.bet).toMatchObject({ id: bet.result.id, betName: "Big" });
+  });
+});
+
+describe("rules and verify", () => {
+  it("builds the payout table from the upstream's configuration", async () => {
+    const data = await (await rulesLoader(args(new Request(`${APP}/pages/game/rules`)))).json();
+    const red = data.rows.find((r: { betName: string }) => r.betName === "Red");
+    expect(red).toMatchObject({ multiple: 2, specialMultiple: 1.5, winningDigits: [0, 2, 4, 6, 8] });
+    expect(data.rows).toHaveLength(15);
+    expect(data.feePercent).toBe(2);
+  });
+
+  it("refuses a bad round number and reports an unknown one", async () => {
+    const bad = (await verifyLoader(args(new Request(`${APP}/pages/game/verify?sessionId=abc`)))) as Response;
+    expect(bad.status).toBe(400);
+    const unknown = (await verifyLoader(
+      args(new Request(`${APP}/pages/game/verify?sessionId=123`)),
+    )) as Response;
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error).toBeTruthy();
+  });
+});

@@ -1,0 +1,55 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { COLOUR_BETS, SIZE_BETS } from "~/components/game/bets";
+import { GAME_TABS } from "~/components/game/format";
+
+/** Every literal t("…") key of the game pages, and every key built from a list, is in en-US. */
+const en = JSON.parse(readFileSync("locales/en-US/game.json", "utf8"));
+const has = (key: string) =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], en);
+
+const files = [
+  ...readdirSync("app/components/game").map((f) => join("app/components/game", f)),
+  ...readdirSync("app/routes")
+    .filter((f) => /^pages\.(game|betRecord)\./.test(f))
+    .map((f) => join("app/routes", f)),
+  "app/utils/game-page.server.ts",
+].filter((f) => /\.tsx?$/.test(f));
+
+test("literal keys", () => {
+  const missing: string[] = [];
+  for (const file of files) {
+    for (const m of readFileSync(file, "utf8").matchAll(/\bt\("([A-Za-z0-9_.]+)"/g)) {
+      if (typeof has(m[1]) !== "string") missing.push(`${file}: ${m[1]}`);
+    }
+  }
+  expect(missing).toEqual([]);
+});
+
+test("keys built from lists", () => {
+  const keys = [
+    ...[...COLOUR_BETS, ...SIZE_BETS].map((n) => `betName.${n}`),
+    ...["CHIP", "GOLD", "POINT"].map((c) => `coin.${c}`),
+    ...GAME_TABS.map((tab) => `tabs.${tab}`),
+    ...["won", "lost", "pending", "mine", "wins"].map((s) => `records.${s}`),
+    ...[
+      "chooseBet",
+      "invalidAmount",
+      "invalidMultiple",
+      "multipleAtLeastOne",
+      "invalidTotal",
+      "totalMismatch",
+      "invalidKey",
+      "invalidRound",
+    ].map((e) => `errors.${e}`),
+  ];
+  expect(keys.filter((k) => typeof has(k) !== "string")).toEqual([]);
+});
+
+test("the bet schema's messages are all translatable", () => {
+  const schema = readFileSync("app/components/game/bet-schema.ts", "utf8");
+  const messages = [...schema.matchAll(/"([a-zA-Z]+)"\)/g)]
+    .map((m) => m[1])
+    .filter((m) => /^[a-z][A-Za-z]+$/.test(m));
+  expect(messages.filter((m) => typeof has(`errors.${m}`) !== "string" && m !== "bet")).toEqual([]);
+});

@@ -1,0 +1,59 @@
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Every literal key passed to t("...") in the app shell and account pages exists in en-US
+ * (common.json or account.json): a typo shows up here, not as a raw key on a page. Game files
+ * use their own namespace and are checked by their owner.
+ */
+type Tree = { [key: string]: string | Tree };
+function flatten(tree: Tree, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === "string" ? [`${prefix}${k}`] : flatten(v, `${prefix}${k}.`),
+  );
+}
+const load = (ns: string) => flatten(JSON.parse(readFileSync(join("locales/en-US", `${ns}.json`), "utf8")));
+const known = new Set([...load("common"), ...load("account")]);
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === "game" ? [] : sources(path);
+    return /\.(ts|tsx)$/.test(name) && !/game|betRecord/.test(name) ? [path] : [];
+  });
+}
+
+describe("translation keys", () => {
+  const files = sources("app");
+  it("finds the app's source files", () => {
+    expect(files.length).toBeGreaterThan(10);
+  });
+
+  it("every literal t() key exists in en-US", () => {
+    const missing: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, "utf8");
+      for (const m of text.matchAll(/\bt\(\s*"([\w.]+)"/g))
+        if (!known.has(m[1])) missing.push(`${file}: ${m[1]}`);
+      // Validation messages are keys too (zod schemas in app/utils/forms.ts).
+      for (const m of text.matchAll(/"(validation\.\w+)"/g))
+        if (!known.has(m[1])) missing.push(`${file}: ${m[1]}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("every account menu entry has a label", () => {
+    const text = readFileSync("app/routes/pages.account.account.tsx", "utf8");
+    const keys = [...text.matchAll(/key: "(\w+)"/g)].map((m) => `account.links.${m[1]}`);
+    expect(keys.length).toBe(13);
+    expect(keys.filter((k) => !known.has(k))).toEqual([]);
+  });
+
+  it("every coming-soon page has a title", () => {
+    const missing = readdirSync("app/routes")
+      .map((f) => readFileSync(join("app/routes", f), "utf8").match(/t\("(pages\.\w+)"\)/)?.[1])
+      .filter((k): k is string => Boolean(k) && !known.has(k as string));
+    expect(missing).toEqual([]);
+  });
+});

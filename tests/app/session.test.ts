@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  commitSession,
+  createLoggedOutSession,
+  createLoginSession,
+  requireToken,
+  safeRedirect,
+  sessionStorage,
+} from "~/utils/session.server";
+import { requestWithSession } from "./helpers";
+
+const env = { ...process.env };
+afterEach(() => {
+  process.env.NODE_ENV = env.NODE_ENV;
+  process.env.SESSION_SECRET = env.SESSION_SECRET;
+});
+
+describe("session cookie", () => {
+  it("is __session, httpOnly, SameSite=Lax, path /, not Secure outside production", async () => {
+    process.env.NODE_ENV = "test";
+    const cookie = await commitSession(await sessionStorage().getSession());
+    expect(cookie).toMatch(/^__session=/);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).not.toContain("Secure");
+  });
+
+  it("is Secure in production", async () => {
+    process.env.NODE_ENV = "production";
+    const cookie = await commitSession(await sessionStorage().getSession());
+    expect(cookie).toContain("Secure");
+  });
+
+  it("accepts cookies signed with any secret of the comma list (rotation)", async () => {
+    process.env.SESSION_SECRET = "old-secret";
+    const request = await requestWithSession("http://app.test/", { token: "t1" });
+    process.env.SESSION_SECRET = "new-secret,old-secret";
+    expect(await requireToken(request)).toBe("t1");
+  });
+
+  it("ignores a tampered cookie", async () => {
+    const request = await requestWithSession("http://app.test/", { token: "t1" });
+    const forged = new Request("http://app.test/", {
+      headers: { cookie: `${request.headers.get("cookie")?.slice(0, -3)}abc` },
+    });
+    await expect(requireToken(forged)).rejects.toBeInstanceOf(Response);
+  });
+});
+
+describe("requireToken", () => {
+  it("redirects a visitor to the login page with redirectTo", async () => {
+    const thrown = await requireToken(
+      new Request("http://app.test/pages/account/account?x=1&_data=routes%2Fa"),
+    ).catch((e) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect(thrown.status).toBe(302);
+    expect(thrown.headers.get("location")).toBe(
+      "/pages/login/login?redirectTo=%2Fpages%2Faccount%2Faccount%3Fx%3D1",
+    );
+  });
+});
+
+describe("login rotation", () => {
+  it("writes a fresh session keeping only preferences and the device id", async () => {
+    const request = await requestWithSession("http://app.test/", {
+      lang: "de-DE",
+      theme: "dark",
+      deviceId: "dev-7",
+      ackSessionId: "old-identity-state",
+    });
+    const cookie = await createLoginSession(request, "new-token");
+    const session = await sessionStorage().getSession(cookie.split(";")[0]);
+    expect(session.get("token")).toBe("new-token");
+    expect(session.get("lang")).toBe("de-DE");
+    expect(session.get("theme")).toBe("dark");
+    expect(session.get("deviceId")).toBe("dev-7");
+    expect(session.get("coin")).toBe("CHIP");
+    expect(session.get("ackSessionId")).toBeUndefined();
+    expect(cookie.split(";")[0]).not.toBe(request.headers.get("cookie"));
+  });
+
+  it("logout drops the token", async () => {
+    const request = await requestWithSession("http://app.test/", { token: "t", lang: "ko-KR" });
+    const cookie = await createLoggedOutSession(request);
+    const session = await sessionStorage().getSession(cookie.split(";")[0]);
+    expect(session.get("token")).toBeUndefined();
+    expect(session.get("lang")).toBe("ko-KR");
+  });
+});
+
+describe("safeRedirect", () => {
+  it("follows only local paths", () => {
+    expect(safeRedirect("/pages/team/team")).toBe("/pages/team/team");
+    expect(safeRedirect("//evil.example")).toBe("/");
+    expect(safeRedirect("https://evil.example")).toBe("/");
+    expect(safeRedirect("/\\evil.example")).toBe("/");
+    expect(safeRedirect(null)).toBe("/");
+  });
+});
