@@ -8,6 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import pino from "pino";
@@ -32,6 +33,21 @@ const db = await openDb({ dataDir: "memory://" });
 await migrate(db, fileURLToPath(new URL("../core/migrations", import.meta.url)));
 
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
+/**
+ * Wall time and this process's CPU time since start. PGlite runs in this thread, so CPU time is the
+ * work done; when other processes load the machine, wall time grows and CPU time does not.
+ */
+function stopwatch() {
+  const wall = performance.now();
+  const cpu = process.cpuUsage();
+  return {
+    wallMs: () => performance.now() - wall,
+    cpuMs: () => {
+      const used = process.cpuUsage(cpu);
+      return (used.user + used.system) / 1000;
+    },
+  };
+}
 const results: Record<string, number> = {};
 function report(name: string, value: number, unit: string) {
   results[`${name} (${unit})`] = value;
@@ -42,7 +58,7 @@ function report(name: string, value: number, unit: string) {
 await db.query(
   "CREATE TABLE bench_plain (id bigserial PRIMARY KEY, user_id bigint, amount bigint, note text)",
 );
-let t = performance.now();
+let watch = stopwatch();
 for (let i = 0; i < BETS; i++) {
   await db.query("INSERT INTO bench_plain (user_id, amount, note) VALUES ($1, $2, $3)", [
     i % USERS,
@@ -50,7 +66,10 @@ for (let i = 0; i < BETS; i++) {
     "x",
   ]);
 }
-report("baseline: plain INSERT loop", rate(BETS, performance.now() - t), "rows/s");
+const plainRate = rate(BETS, watch.wallMs());
+report("baseline: plain INSERT loop", plainRate, "rows/s");
+report("  per CPU-second", rate(BETS, watch.cpuMs()), "rows/s");
+let t = performance.now();
 t = performance.now();
 for (let i = 0; i < BETS / 2; i++) {
   await db.tx((tx) =>
@@ -73,7 +92,7 @@ for (let i = 0; i < USERS; i++) {
 // ---- bets through the service function
 const start = Math.floor(Date.now() / 60_000) * 60_000 + 3_600_000;
 const round = await ensureRound(db, "CHIP", 1, roundWindow(start, timing));
-t = performance.now();
+watch = stopwatch();
 for (let i = 0; i < BETS; i++) {
   const betName = BET_NAMES[i % BET_NAMES.length] as BetName;
   await placeBet(
@@ -84,17 +103,20 @@ for (let i = 0; i < BETS; i++) {
     i % 2 === 0 ? `bench-${i}` : null,
   );
 }
-report(
-  `bets via placeBet (${BETS}, half with idempotency keys)`,
-  rate(BETS, performance.now() - t),
-  "bets/s",
-);
+const betRate = rate(BETS, watch.wallMs());
+const betCpuRate = rate(BETS, watch.cpuMs());
+report(`bets via placeBet (${BETS}, half with idempotency keys)`, betRate, "bets/s");
+report("  per CPU-second", betCpuRate, "bets/s");
+// The machine's speed varies (other work, CPU); the ratio to the plain loop varies much less.
+report("  placeBet relative to the plain INSERT loop", Math.round((betRate / plainRate) * 100) / 100, "x");
 
 // ---- settlement of that round
-t = performance.now();
+watch = stopwatch();
 const settled = await settleRound(db, round.id, start + 60_000);
-const settleMs = Math.round(performance.now() - t);
+const settleMs = Math.round(watch.wallMs());
+const settleCpuMs = Math.round(watch.cpuMs());
 report(`settle one round of ${settled?.bets} bets (${settled?.paidBets} paid)`, settleMs, "ms");
+report("  CPU time", settleCpuMs, "ms");
 const [check] = await db.query<{ bad: number }>(
   `SELECT count(*)::int AS bad FROM accounts a
    WHERE a.balance <> (SELECT coalesce(sum(amount), 0) FROM ledger_entries l WHERE l.user_id = a.user_id AND l.coin = a.coin)`,
@@ -174,8 +196,10 @@ writeFileSync(
   `${JSON.stringify({ at: new Date().toISOString(), database: db.kind, results }, null, 2)}\n`,
 );
 await db.close();
-const ok =
-  settleMs < 1000 &&
-  (results[`bets via placeBet (${BETS}, half with idempotency keys) (bets/s)`] ?? 0) >= 2000;
-console.log(ok ? "targets met (>= 2000 bets/s, settle < 1 s)" : "TARGETS MISSED");
+const ok = settleMs < 1000 && betRate >= 2000;
+const load = `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`;
+if (ok) console.log(`targets met in wall time (>= 2000 bets/s, settle < 1 s; ${load})`);
+else if (settleCpuMs < 1000 && betCpuRate >= 2000) {
+  console.log(`targets met in CPU time only: the machine is busy (${load}); wall-clock figures above`);
+} else console.log(`TARGETS MISSED (>= 2000 bets/s and settle < 1 s wanted; ${load})`);
 process.exitCode = ok ? 0 : 1;

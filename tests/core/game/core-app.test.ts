@@ -77,3 +77,27 @@ describe("game calls through the real core app", () => {
     expect(info.result.totalBetAmount).toBe(30);
   });
 });
+
+describe("the scheduler as a background job of the core", () => {
+  it("creates and settles rounds on its own, and stops with the core", async () => {
+    const running = await startTestCore({
+      seed: false,
+      jobs: true,
+      config: { roundSeconds: 2, betCloseSeconds: 1 },
+    });
+    try {
+      const deadline = Date.now() + 15_000;
+      let settled = 0;
+      while (Date.now() < deadline && settled === 0) {
+        await new Promise((r) => setTimeout(r, 500));
+        const rows = await running.deps.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM game_rounds WHERE result IS NOT NULL",
+        );
+        settled = rows[0].n;
+      }
+      expect(settled).toBeGreaterThan(0);
+    } finally {
+      await running.close();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 /**
- * The game on real PostgreSQL with two independent pools, as two core processes would run it.
- * Uses a throw-away database on GAME_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres);
- * skipped when no server answers there.
+ * The game on real PostgreSQL with two independent pools, as two core processes would run it, on
+ * a throw-away database of the server at TEST_DATABASE_ADMIN_URL (tests/support/core.ts). Runs
+ * when CORE_TEST_DATABASES includes postgres (the default), like the other core tests.
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,19 +11,8 @@ import { placeBet } from "../../../core/src/game/bets";
 import { ensureRound, ensureUpcomingRounds, roundWindow } from "../../../core/src/game/rounds";
 import { settleDue } from "../../../core/src/game/settle";
 import { migrate } from "../../../core/src/migrate";
+import { ADMIN_URL, TEST_DATABASES } from "../../support/core";
 import { MIGRATIONS, T0, TIMING, balanceOf, createUser, ledgerSum } from "./helpers";
-
-const ADMIN_URL = process.env.GAME_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const available = await (async () => {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const dbName = `game_test_${process.pid}_${Date.now()}`;
 let a: Db;
@@ -39,7 +28,7 @@ async function admin(sql: string) {
   }
 }
 
-describe.skipIf(!available)("game on PostgreSQL, two pools", () => {
+describe.skipIf(!TEST_DATABASES.includes("postgres"))("game on PostgreSQL, two pools", () => {
   beforeAll(async () => {
     await admin(`CREATE DATABASE ${dbName}`);
     const url = new URL(ADMIN_URL);

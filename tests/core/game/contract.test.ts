@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  betRecordPageSchema,
+  bettingResultSchema,
+  gameSessionSchema,
+  levelListSchema,
+  rulesSchema,
+  sessionResultPageSchema,
+  verifyResultSchema,
+  winPageSchema,
+} from "../../../contract/game";
+import type { Db } from "../../../core/src/db";
+import { settleDue } from "../../../core/src/game/settle";
+import { T0, call, clock, createUser, gameApp, memoryDb } from "./helpers";
+
+let db: Db;
+beforeAll(async () => {
+  db = await memoryDb();
+});
+afterAll(() => db.close());
+
+describe("every game answer matches contract/game.ts", () => {
+  it("parses levels, session, bet, results, records, wins, verify and rules", async () => {
+    const time = clock(T0 + 1000);
+    const { app } = gameApp(db, time.now);
+    const user = await createUser(db, { CHIP: 500_000 });
+    const auth = { "access-token": `user-${user}` };
+    const get = (path: string, params: Record<string, string | number> = {}, headers = {}) =>
+      call(app, "GET", `/app/game/luckyLottery/${path}`, params, headers);
+
+    levelListSchema.parse((await get("getLevelList", { coin: "CHIP" })).result);
+    const session = gameSessionSchema.parse((await get("getSession", { level: 1, coin: "CHIP" })).result);
+    let wins = 0;
+    for (const betName of [
+      "Red",
+      "Green",
+      "Violet",
+      "Big",
+      "Small",
+      "0",
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+      "8",
+      "9",
+    ]) {
+      const bet = await call(
+        app,
+        "POST",
+        "/app/game/luckyLottery/betting",
+        {
+          gameSessionId: session.id,
+          betName,
+          baseAmount: 100,
+          betMultiples: 1,
+          totalBetAmount: 100,
+          coin: "CHIP",
+        },
+        auth,
+      );
+      bettingResultSchema.parse(bet.result);
+    }
+    time.advance(60_000);
+    await settleDue(db, time.now());
+
+    const results = sessionResultPageSchema.parse(
+      (await get("sessionResultPage", { level: 1, coin: "CHIP" })).result,
+    );
+    expect(results.content[0].id).toBe(session.id);
+    const records = betRecordPageSchema.parse(
+      (await get("userLotteryRecordPage", { pageNo: 1, pageSize: 20, coin: "CHIP" }, auth)).result,
+    );
+    expect(records.totalElements).toBe(15);
+    for (const r of records.content) {
+      expect(r.lotteryResult).toBe(results.content[0].lotteryResult);
+      if (r.status === "WIN") wins++;
+    }
+    expect(wins).toBeGreaterThanOrEqual(3); // a colour, a size and the number always win
+    betRecordPageSchema.parse(
+      (await call(app, "GET", "/app/user/betRecord/page", { pageNo: 1, pageSize: 5 }, auth)).result,
+    );
+    const winPage = winPageSchema.parse(
+      (await call(app, "GET", "/app/user/betRecord/winPage", { pageNo: 1, pageSize: 20 })).result,
+    );
+    expect(winPage.totalElements).toBe(wins);
+    verifyResultSchema.parse((await get("verify", { sessionId: session.id })).result);
+    rulesSchema.parse((await get("rules")).result);
+  });
+});
