@@ -161,6 +161,11 @@ export const betRecordPageInputSchema = pageInputSchema.extend({
   status: z.enum(BET_STATUSES).optional(),
 });
 
+// ---- GET /app/user/betRecord/detail (ours): one of the player's bets
+export const betRecordDetailInputSchema = z.object({
+  id: z.coerce.number({ invalid_type_error: "id must be a number" }).int().positive("id must be a bet id"),
+});
+
 // ---- GET /app/user/betRecord/winPage (public: recent wins of all players, phone masked)
 export const winPageInputSchema = pageInputSchema.extend({ coin: coinSchema.optional() });
 export const winRecordSchema = z.object({

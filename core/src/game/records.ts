@@ -62,6 +62,16 @@ export async function betPage(
   };
 }
 
+/** One of the player's bets, or null when it does not exist or is someone else's. */
+export async function betDetail(db: Sql, userId: number, betId: number): Promise<BetRecord | null> {
+  const rows = await db.query<BetRow>(
+    `SELECT ${BET_COLUMNS} FROM bets b JOIN game_rounds r ON r.id = b.round_id
+     WHERE b.user_id = $1 AND b.id = $2`,
+    [userId, betId],
+  );
+  return rows[0] ? toBetRecord(rows[0]) : null;
+}
+
 /** "98****3210": enough to recognise oneself, not enough to identify anyone. */
 export function maskPhone(phone: string): string {
   if (phone.length <= 4) return "*".repeat(phone.length);

@@ -6,6 +6,7 @@ import {
   type GameLevel,
   type GameSession,
   MAX_BET_MULTIPLE,
+  betRecordDetailInputSchema,
   betRecordPageInputSchema,
   bettingInputSchema,
   coloursOf,
@@ -22,7 +23,7 @@ import type { CoreRouter, Deps } from "../context";
 import { ApiError, ok, parseInput, reply, requireUser } from "../http";
 import { placeBet } from "./bets";
 import { type Level, getLevel, listLevels } from "./levels";
-import { betPage, sessionResultPage, winPage } from "./records";
+import { betDetail, betPage, sessionResultPage, winPage } from "./records";
 import { currentRound, findRound } from "./rounds";
 import { type GameTiming, gameTiming, getPayoutTable } from "./settings";
 
@@ -146,6 +147,14 @@ export function gameRoutes(app: CoreRouter) {
     const user = requireUser(c);
     const q = await parseInput(c, betRecordPageInputSchema);
     return ok(c, await betPage(c.get("deps").db, user.id, q));
+  });
+
+  app.get("/app/user/betRecord/detail", async (c) => {
+    const user = requireUser(c);
+    const { id } = await parseInput(c, betRecordDetailInputSchema);
+    const bet = await betDetail(c.get("deps").db, user.id, id);
+    if (!bet) throw new ApiError(Code.NOT_FOUND, "No such bet");
+    return ok(c, bet);
   });
 
   app.get("/app/user/betRecord/winPage", async (c) => {

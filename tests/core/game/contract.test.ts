@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   betRecordPageSchema,
+  betRecordSchema,
   bettingResultSchema,
   gameSessionSchema,
   levelListSchema,
@@ -87,6 +88,22 @@ describe("every game answer matches contract/game.ts", () => {
       (await call(app, "GET", "/app/user/betRecord/winPage", { pageNo: 1, pageSize: 20 })).result,
     );
     expect(winPage.totalElements).toBe(wins);
+    const first = records.content[0];
+    const detail = await call(app, "GET", "/app/user/betRecord/detail", { id: first.id }, auth);
+    expect(betRecordSchema.parse(detail.result)).toEqual(first);
+    const other = await createUser(db, { CHIP: 100 });
+    const foreign = await call(
+      app,
+      "GET",
+      "/app/user/betRecord/detail",
+      { id: first.id },
+      {
+        "access-token": `user-${other}`,
+      },
+    );
+    expect(foreign).toMatchObject({ code: 404, message: "No such bet", result: null });
+    const bad = await call(app, "GET", "/app/user/betRecord/detail", { id: "x" }, auth);
+    expect(bad).toMatchObject({ code: 400, message: "id must be a number" });
     verifyResultSchema.parse((await get("verify", { sessionId: session.id })).result);
     rulesSchema.parse((await get("rules")).result);
   });
