@@ -19,7 +19,6 @@ ENV NODE_ENV=production \
     UPLOAD_DIR=/data/uploads
 WORKDIR /app
 COPY --from=build /app/package.json /app/server.mjs ./
-COPY --from=build /app/server ./server
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public

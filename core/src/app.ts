@@ -15,6 +15,7 @@ import { configRoutes } from "./routes/config";
 import { fileRoutes } from "./routes/files";
 import { messageRoutes } from "./routes/messages";
 import { smsRoutes } from "./routes/sms";
+import { trackRoutes } from "./routes/track";
 import { userRoutes } from "./routes/user";
 
 /** Bodies of ordinary calls are small forms; uploads have their own, larger limit. */
@@ -32,6 +33,7 @@ function registerDomainRoutes(app: CoreRouter) {
   configRoutes(app);
   messageRoutes(app);
   fileRoutes(app);
+  trackRoutes(app);
   // ---- domain modules of other teams go below this line ----
   gameRoutes(app);
 }

@@ -121,12 +121,15 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Running
       const s = server!;
       // Stop accepting; requests in flight finish; idle keep-alive connections go now.
       const drained = new Promise<void>((done) => s.close(() => done()));
+      // A keep-alive connection that finishes its request during the drain goes idle too: sweep.
+      const sweep = setInterval(() => "closeIdleConnections" in s && s.closeIdleConnections(), 100);
       if ("closeIdleConnections" in s) s.closeIdleConnections();
       const timer = setTimeout(() => {
         if ("closeAllConnections" in s) s.closeAllConnections();
       }, SHUTDOWN_GRACE_MS);
       await drained;
       clearTimeout(timer);
+      clearInterval(sweep);
       for (const { name, stop } of stops.reverse()) {
         await Promise.resolve(stop()).catch((err) =>
           log.error({ err, job: name }, "background job did not stop cleanly"),
