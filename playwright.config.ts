@@ -3,7 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const CORE_PORT = PORT + 1;
 /** Every run starts from an empty database and its own log, which the tests read SMS codes from. */
-export const E2E_DIR = "data/e2e";
+export const E2E_DIR = process.env.E2E_DIR ?? "data/e2e";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -21,7 +21,13 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
     },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",

@@ -2,12 +2,10 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "./utils/i18n";
-import { i18n, memoryBackend } from "./utils/i18n.server";
+import { I18nFallbackProvider } from "./utils/i18n-react";
+import { getLocale, i18nData } from "./utils/i18n.server";
 import { logger } from "./utils/logger.server";
 import { NonceProvider } from "./utils/nonce-provider";
 
@@ -15,7 +13,8 @@ const ABORT_DELAY = 10_000;
 
 /**
  * Streams the document. Bots (and JSON-less crawlers) get the whole page at once; browsers get
- * the shell as soon as it is ready. Each request has its own i18next instance.
+ * the shell as soon as it is ready. Translations come with the root loader's data; only when it
+ * is missing (root error boundary) are they looked up here.
  */
 const handleRequest: HandleDocumentRequestFunction = async (
   request: Request,
@@ -25,13 +24,8 @@ const handleRequest: HandleDocumentRequestFunction = async (
   loadContext: AppLoadContext,
 ) => {
   const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : "";
-  const instance = createInstance();
-  const lng = await i18n.getLocale(request);
-  const ns = i18n.getRouteNamespaces(remixContext);
-  await instance
-    .use(initReactI18next)
-    .use(memoryBackend)
-    .init({ ...i18nConfig, lng, ns: ns.length ? ns : ["common"] });
+  const rootData = remixContext.staticHandlerContext.loaderData?.root as { i18n?: unknown } | undefined;
+  const fallbackI18n = rootData?.i18n ? null : await i18nData(await getLocale(request));
 
   const readyEvent = isbot(request.headers.get("user-agent") || "") ? "onAllReady" : "onShellReady";
 
@@ -39,11 +33,11 @@ const handleRequest: HandleDocumentRequestFunction = async (
     let shellRendered = false;
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
+      <I18nFallbackProvider value={fallbackI18n}>
         <NonceProvider value={nonce}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </NonceProvider>
-      </I18nextProvider>,
+      </I18nFallbackProvider>,
       {
         nonce,
         [readyEvent]() {

@@ -1,8 +1,6 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
 import { NavigationProgress } from "./components/NavigationProgress";
 import { Toasts } from "./components/Toasts";
@@ -10,6 +8,8 @@ import stylesheet from "./tailwind.css";
 import { isJackpotEnabled } from "./utils/api/account.server";
 import { publicEnv } from "./utils/env.server";
 import { dirOf, fallbackLanguage } from "./utils/i18n";
+import { TranslationsProvider, useFallbackTranslations } from "./utils/i18n-react";
+import { i18nData } from "./utils/i18n.server";
 import { useNonce } from "./utils/nonce-provider";
 import { commitSession, getSession, langOf, newDeviceId, themeOf } from "./utils/session.server";
 import { combineHeaders, getToast } from "./utils/toast.server";
@@ -31,14 +31,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     session.set("deviceId", newDeviceId());
     sessionCookie = await commitSession(session);
   }
-  const [{ toast, headers: toastHeaders }, jackpot] = await Promise.all([
+  const locale = langOf(session);
+  const [{ toast, headers: toastHeaders }, jackpot, i18n] = await Promise.all([
     getToast(request),
     isJackpotEnabled(request),
+    i18nData(locale),
   ]);
   trackPageView(request, new URL(request.url).pathname);
   return json(
     {
-      locale: langOf(session),
+      locale,
+      /** The language's translations (every namespace): the browser needs no i18n library. */
+      i18n,
       theme: themeOf(session),
       loggedIn: Boolean(session.get("token")),
       toast,
@@ -53,8 +57,8 @@ export type RootLoaderData = typeof loader;
 /** Shared by the page and the root error boundary; loader data may be missing in the latter. */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootLoaderData>("root");
-  const { i18n } = useTranslation();
-  const locale = data?.locale ?? i18n.language ?? fallbackLanguage;
+  const fallback = useFallbackTranslations();
+  const locale = data?.locale ?? fallback?.lng ?? fallbackLanguage;
   const nonce = useNonce();
   return (
     <html lang={locale} dir={dirOf(locale)} className={data?.theme === "dark" ? "dark" : ""}>
@@ -66,7 +70,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
-        {children}
+        <TranslationsProvider data={data?.i18n} nonce={nonce}>
+          {children}
+        </TranslationsProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -76,7 +82,6 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const data = useRouteLoaderData<RootLoaderData>("root");
-  useChangeLanguage(data?.locale ?? fallbackLanguage);
   return (
     <>
       <NavigationProgress />

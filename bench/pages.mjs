@@ -13,15 +13,17 @@
  *      the rules page (one call) vs. that call; p50/p95, paired differences, load average.
  *      Target: <= 5 ms p50.
  * It starts its own app (server.mjs + embedded core on free ports, throw-away data dir) and
- * stops it at the end. Flags: --no-lighthouse, --no-throughput, --requests=N, --concurrency=N.
+ * stops it at the end. Flags: --no-lighthouse, --no-throughput, --no-overhead, --requests=N,
+ * --concurrency=N.
  * Writes bench/out/pages.json.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { createServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { pageJs } from "./js-size.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -135,7 +137,7 @@ async function startApp() {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { origin, core: `http://127.0.0.1:${corePort}/core`, stop };
+  return { origin, core: `http://127.0.0.1:${corePort}/core`, stop, pid: child.pid };
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -212,12 +214,16 @@ async function lighthouseRuns(origin, cookie) {
 }
 
 // ------------------------------------------------------------------------------ 3. throughput
-async function throughput(origin, cookie) {
+async function throughput(origin, cookie, pid) {
   const url = `${origin}/pages/game/game?level=1&coin=CHIP`;
   const latencies = [];
   let next = 0;
   let failures = 0;
+  const sample = await (await fetch(url, { headers: { cookie, "accept-encoding": "identity" } })).text();
+  const htmlKB = kb(Buffer.byteLength(sample));
+  const htmlGzipKB = kb(gzipSync(sample, { level: 6 }).length);
   const started = performance.now();
+  const cpuBefore = [cpuNs(pid), cpuTicks(pid)];
   const worker = async () => {
     while (next < REQUESTS) {
       next++;
@@ -230,15 +236,22 @@ async function throughput(origin, cookie) {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = [cpuNs(pid), cpuTicks(pid)];
   results.throughput = {
     requests: REQUESTS,
     concurrency: CONCURRENCY,
     failures,
+    htmlKB,
+    htmlGzipKB,
     requestsPerSecond: Math.round((REQUESTS / seconds) * 10) / 10,
     p50_ms: round(pct(latencies, 50)),
     p95_ms: round(pct(latencies, 95)),
+    bff_main_thread_ms_per_request: round((cpuAfter[0] - cpuBefore[0]) / REQUESTS / 1e6),
+    bff_all_threads_ms_per_request: round((cpuAfter[1] - cpuBefore[1]) / REQUESTS / 0.1),
   };
-  console.log("\n3. Game page render throughput (HTML, logged in)");
+  console.log(
+    `\n3. Game page render throughput (HTML, logged in; load average ${loadavg().map(round).join(" ")})`,
+  );
   console.table([results.throughput]);
 }
 
@@ -250,20 +263,28 @@ async function throughput(origin, cookie) {
  *     same five calls made straight on the core, in parallel;
  *   - a trivial page: the rules page JSON (one upstream call) vs. that call straight on the core;
  *   - /healthz of the BFF (no Remix, no upstream) for the floor of the HTTP stack.
- * The overhead is reported as the difference of the p50s and as the p50/p95 of the per-round
+ * All calls use one client (node:http, keep-alive). The overhead is reported as the difference
+ * of the p50s and as the p50/p95 of the per-round
  * differences (paired), with the machine's load average, since a busy machine inflates both.
  */
-async function overhead(origin, core, cookie) {
+async function overhead(origin, core, cookie, pid) {
   const q = "level=1&coin=CHIP";
-  const token = tokenOf(cookie);
-  const coreHeaders = {
+  const { token, deviceId } = sessionOf(cookie);
+  // The headers the BFF sends on each call (app/utils/upstream.server.ts), so the core does the
+  // same work either way.
+  const coreHeaders = () => ({
     accept: "application/json",
     "access-token": token,
     authorization: token,
     "accept-language": "en-US",
     encrypt: "0",
-  };
-  const coreGet = (p) => fetch(core + p, { headers: coreHeaders }).then((r) => r.json());
+    "x-request-id": crypto.randomUUID(),
+    "x-forwarded-for": "127.0.0.1",
+    ...(deviceId ? { "x-device-id": deviceId } : {}),
+  });
+  // Every call of this section goes through one client, node:http with keep-alive (what the BFF
+  // uses upstream), so the client's own cost is the same on both sides of the comparison.
+  const coreGet = (p) => getJson(core + p, coreHeaders());
   const GAME_CALLS = [
     "/app/game/luckyLottery/getLevelList?coin=CHIP",
     "/app/user/getUserInfo",
@@ -272,13 +293,13 @@ async function overhead(origin, core, cookie) {
     "/app/game/luckyLottery/userLotteryRecordPage?coin=CHIP&pageNo=1&pageSize=20",
   ];
   const bffJson = (url) =>
-    fetch(`${origin}${url}`, { headers: { cookie, accept: "application/json" } }).then((r) => r.json());
+    getJson(`${origin}${url}`, { cookie, accept: "application/json", "accept-encoding": "gzip" });
   const variants = {
     gameDirect: () => Promise.all(GAME_CALLS.map(coreGet)),
     gameBff: () => bffJson(`/pages/game/game?${q}&_data=routes/pages.game.game`),
     rulesDirect: () => coreGet("/app/game/luckyLottery/rules"),
     rulesBff: () => bffJson("/pages/game/rules?_data=routes/pages.game.rules"),
-    healthBff: () => fetch(`${origin}/healthz`).then((r) => r.json()),
+    healthBff: () => getJson(`${origin}/healthz`, {}),
   };
   const check = await variants.gameBff();
   if (!check?.round?.id)
@@ -300,6 +321,24 @@ async function overhead(origin, core, cookie) {
     for (const name of Object.keys(variants)) await time(name);
   }
   const loadAfter = loadavg();
+  // CPU time of the processes per request, from /proc/<pid>/schedstat (ns on CPU): what the
+  // BFF itself spends, which a busy machine does not inflate the way it inflates latency.
+  const corePid = childPid(pid);
+  const cpu = {};
+  for (const name of ["gameBff", "rulesBff", "healthBff", "gameDirect", "rulesDirect"]) {
+    const n = 200;
+    const before = [cpuNs(pid), cpuTicks(pid), cpuNs(corePid), cpuTicks(corePid)];
+    for (let i = 0; i < n; i++) await variants[name]();
+    const after = [cpuNs(pid), cpuTicks(pid), cpuNs(corePid), cpuTicks(corePid)];
+    const perRequest = (i, unit) => round((after[i] - before[i]) / n / unit);
+    cpu[name] = {
+      variant: name,
+      bff_main_thread_ms: perRequest(0, 1e6),
+      bff_all_threads_ms: perRequest(1, 0.1),
+      core_main_thread_ms: corePid ? perRequest(2, 1e6) : null,
+      core_all_threads_ms: corePid ? perRequest(3, 0.1) : null,
+    };
+  }
   const paired = (a, b) => samples[a].map((v, i) => v - samples[b][i]);
   const row = (name) => ({
     variant: name,
@@ -314,6 +353,7 @@ async function overhead(origin, core, cookie) {
     loadavg_before: loadBefore.map(round),
     loadavg_after: loadAfter.map(round),
     variants: Object.keys(variants).map(row),
+    cpu: Object.values(cpu),
     game_overhead_p50_ms: round(pct(samples.gameBff, 50) - pct(samples.gameDirect, 50)),
     game_overhead_paired_p50_ms: round(pct(gameDiff, 50)),
     game_overhead_paired_p95_ms: round(pct(gameDiff, 95)),
@@ -328,6 +368,10 @@ async function overhead(origin, core, cookie) {
     )} -> ${o.loadavg_after.join(" ")})`,
   );
   console.table(o.variants);
+  console.log(
+    "   CPU time per request, ms (BFF and core processes; main thread from schedstat, all threads from stat)",
+  );
+  console.table(o.cpu);
   console.table([
     {
       page: "game (5 calls in parallel)",
@@ -349,11 +393,64 @@ async function overhead(origin, core, cookie) {
   );
 }
 
-/** The upstream token inside the signed session cookie (signed, not encrypted). */
-function tokenOf(cookie) {
+const agent = new http.Agent({ keepAlive: true });
+/** GET, JSON answer (gunzipped when compressed), over a keep-alive agent. */
+function getJson(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (res) => {
+        const chunks = [];
+        res.on("data", (chunk) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          try {
+            const body = Buffer.concat(chunks);
+            const text = res.headers["content-encoding"] === "gzip" ? gunzipSync(body) : body;
+            resolve(JSON.parse(text.toString("utf8")));
+          } catch (error) {
+            reject(error);
+          }
+        });
+      })
+      .on("error", reject);
+  });
+}
+
+/** Nanoseconds the process has spent on a CPU (Linux), or NaN. */
+function cpuNs(pid) {
+  if (!pid) return Number.NaN;
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]);
+  } catch {
+    return Number.NaN;
+  }
+}
+/** Clock ticks (1/100 s) of user + system time of all the process's threads (Linux), or NaN. */
+function cpuTicks(pid) {
+  if (!pid) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return Number.NaN;
+  }
+}
+/** The embedded core: the one child process of server.mjs (Linux), or undefined. */
+function childPid(pid) {
+  try {
+    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0];
+    return first ? Number(first) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The session inside the signed session cookie (signed, not encrypted): token, deviceId... */
+function sessionOf(cookie) {
   const value = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
   const payload = value.slice(0, value.lastIndexOf("."));
-  return JSON.parse(Buffer.from(payload, "base64").toString("utf8")).token;
+  return JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
 }
 
 function pct(values, p) {
@@ -369,8 +466,8 @@ async function main() {
   try {
     const cookie = await login(app.origin);
     if (!args["no-lighthouse"]) await lighthouseRuns(app.origin, cookie);
-    if (!args["no-throughput"]) await throughput(app.origin, cookie);
-    await overhead(app.origin, app.core, cookie);
+    if (!args["no-throughput"]) await throughput(app.origin, cookie, app.pid);
+    if (!args["no-overhead"]) await overhead(app.origin, app.core, cookie, app.pid);
   } finally {
     await app.stop();
   }

@@ -11,9 +11,12 @@ export function ensureChromium() {
   const sudo = root ? "" : "sudo ";
   console.log(`[setup] ${CHROMIUM} is missing; installing Debian's chromium package`);
   try {
-    execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`, {
-      stdio: "inherit",
-    });
+    execSync(
+      `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
+      {
+        stdio: "inherit",
+      },
+    );
   } catch {
     throw new Error("Could not install Chromium. Install Debian's `chromium` package, or set CHROMIUM_PATH.");
   }

@@ -31,8 +31,12 @@ function startCluster() {
   const version = versions.sort().at(-1);
   const hba = `/etc/postgresql/${version}/main/pg_hba.conf`;
   // Throw-away test databases on loopback only: trust auth there, as on the CI machines.
-  sh(`sh -c "grep -q '^host all all 127.0.0.1/32 trust' ${hba} || sed -i '1i host all all 127.0.0.1/32 trust' ${hba}"`);
-  sh(`pg_ctlcluster --skip-systemctl-redirect ${version} main start || pg_ctlcluster --skip-systemctl-redirect ${version} main reload`);
+  sh(
+    `sh -c "grep -q '^host all all 127.0.0.1/32 trust' ${hba} || sed -i '1i host all all 127.0.0.1/32 trust' ${hba}"`,
+  );
+  sh(
+    `pg_ctlcluster --skip-systemctl-redirect ${version} main start || pg_ctlcluster --skip-systemctl-redirect ${version} main reload`,
+  );
   return true;
 }
 
@@ -52,7 +56,9 @@ export async function ensurePostgres(url = process.env.TEST_DATABASE_ADMIN_URL |
     if (await reachable(url)) return url;
     await new Promise((r) => setTimeout(r, 1000));
   }
-  throw new Error(`PostgreSQL is not reachable at ${url}; set TEST_DATABASE_ADMIN_URL to a server the tests may use`);
+  throw new Error(
+    `PostgreSQL is not reachable at ${url}; set TEST_DATABASE_ADMIN_URL to a server the tests may use`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(await ensurePostgres());

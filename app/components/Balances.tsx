@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { RootLoaderData } from "~/root";
+import { useTranslation } from "~/utils/i18n-react";
 
 /** Money as the spec shows it: the currency sign for CHIP, none for GOLD and POINT. */
 export function useMoney() {

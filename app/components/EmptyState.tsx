@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 
 export function EmptyState({ message }: { message?: string }) {
   const { t } = useTranslation("common");

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { type InputHTMLAttributes, type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 
 /** Error messages are i18n keys (validation.*) or server text; both go through t(). */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {

@@ -1,5 +1,5 @@
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 
 /**
  * The error block every route renders. It shows the server's message for an expected failure

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 
 /**
  * The custom navigation bar every page uses (spec section 2): white title on the pink theme

@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 
 /** Spec section 9: loading indicator after 200 ms; error block after 60 s (click reloads). */
 export const LOADING_DELAY_MS = 200;

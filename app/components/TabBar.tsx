@@ -1,7 +1,7 @@
 import { NavLink, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import type { RootLoaderData } from "~/root";
+import { useTranslation } from "~/utils/i18n-react";
 
 const icon = (d: string) => (
   <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor">

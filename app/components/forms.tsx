@@ -1,7 +1,7 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import { type AnyField, ErrorList } from "./Field";
 
 /** Area code picker + phone number on one row, one label for both, errors of both below. */

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData, useSubmit } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { Balances } from "~/components/Balances";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
@@ -11,6 +10,7 @@ import type { RootLoaderData } from "~/root";
 import { getUserInfo } from "~/utils/api/account.server";
 import { serverT } from "~/utils/forms.server";
 import { languageNames, supportedLanguages } from "~/utils/i18n";
+import { useTranslation } from "~/utils/i18n-react";
 import { wantsJson } from "~/utils/json-mode.server";
 import { requireToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";

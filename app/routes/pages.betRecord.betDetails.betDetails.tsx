@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
@@ -9,6 +8,7 @@ import { parseDigit } from "~/components/game/bets";
 import { formatAmount, formatTime } from "~/components/game/format";
 import { getEnv } from "~/utils/env.server";
 import { coinSymbol, getBetRecord } from "~/utils/game.server";
+import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";

@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
@@ -11,6 +10,7 @@ import { GAME_COINS as COINS } from "~/components/game/coins";
 import { formatAmount, formatTime, pageCount, parseCoin, parsePage } from "~/components/game/format";
 import { getEnv } from "~/utils/env.server";
 import { PAGE_SIZE, coinSymbol, getBetRecords, getWinRecords } from "~/utils/game.server";
+import { useTranslation } from "~/utils/i18n-react";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
 

@@ -1,13 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { memo, useCallback, useEffect, useReducer, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { Suspense, memo, useCallback, useEffect, useReducer, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { BetButtons } from "~/components/game/BetButtons";
-import { BetPopup } from "~/components/game/BetPopup";
-import { ResultPopup } from "~/components/game/ResultPopup";
-import { ResultTabs, type TabData } from "~/components/game/ResultTabs";
+import { ResultTabs, type TabData, TrendChart } from "~/components/game/ResultTabs";
 import { RoundPanel } from "~/components/game/RoundPanel";
 import { betFormReducer, initialBetForm } from "~/components/game/bet-form";
 import { type BetName, isBetName } from "~/components/game/bets";
@@ -16,6 +13,8 @@ import { type GameTab, formatAmount, gameUrl } from "~/components/game/format";
 import { useHydrated } from "~/components/game/use-hydrated";
 import { useRoundCountdown } from "~/components/game/use-round-countdown";
 import { type GameActionData, gameAction, gameLoader } from "~/utils/game-page.server";
+import { useTranslation } from "~/utils/i18n-react";
+import { lazyComponent, whenIdle } from "~/utils/lazy";
 
 export const handle = { i18n: ["game"] };
 export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
@@ -24,6 +23,11 @@ export const loader = ({ request }: LoaderFunctionArgs) => gameLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => gameAction(request);
 
 const NO_TIME = { bet: 0, round: 0 };
+
+// Not needed at first paint: loaded when idle after hydration (or when first shown), so that they
+// are not in the page's start-up JavaScript. The server renders them in full (see lazyComponent).
+const BetPopup = lazyComponent(() => import("~/components/game/BetPopup").then((m) => m.BetPopup));
+const ResultPopup = lazyComponent(() => import("~/components/game/ResultPopup").then((m) => m.ResultPopup));
 
 export default function GamePage() {
   const data = useLoaderData<typeof loader>();
@@ -60,6 +64,16 @@ export default function GamePage() {
       if (!actionData?.error) dispatch({ type: "reset", baseAmounts: data.baseAmounts });
     }
   }, [pending, actionData, data.baseAmounts]);
+
+  useEffect(
+    () =>
+      whenIdle(() => {
+        BetPopup.preload().catch(() => {});
+        ResultPopup.preload().catch(() => {});
+        TrendChart.preload().catch(() => {});
+      }),
+    [],
+  );
 
   // Another level (or coin) has other base amounts: start over.
   const levelKey = `${data.coin}/${data.level}`;
@@ -135,25 +149,29 @@ export default function GamePage() {
         </p>
       </main>
 
-      {data.round ? (
-        <BetPopup
-          state={form}
-          dispatch={dispatch}
-          roundId={data.round.id}
-          coin={data.coin}
-          level={data.level}
-          baseAmounts={data.baseAmounts}
-          multiples={data.multiples}
-          formKey={data.formKey}
-          locked={locked}
-          pending={pending}
-          hydrated={hydrated}
-          error={actionData?.error ?? null}
-          symbol={data.symbol}
-          closeHref={gameUrl({ ...here, tab: data.tabData.tab })}
-        />
-      ) : null}
-      {data.popup && !form.betName ? <ResultPopup popup={data.popup} symbol={data.symbol} /> : null}
+      <Suspense fallback={null}>
+        {data.round && form.betName ? (
+          <BetPopup
+            state={form}
+            dispatch={dispatch}
+            roundId={data.round.id}
+            coin={data.coin}
+            level={data.level}
+            baseAmounts={data.baseAmounts}
+            multiples={data.multiples}
+            formKey={data.formKey}
+            locked={locked}
+            pending={pending}
+            hydrated={hydrated}
+            error={actionData?.error ?? null}
+            symbol={data.symbol}
+            closeHref={gameUrl({ ...here, tab: data.tabData.tab })}
+          />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {data.popup && !form.betName ? <ResultPopup popup={data.popup} symbol={data.symbol} /> : null}
+      </Suspense>
     </>
   );
 }

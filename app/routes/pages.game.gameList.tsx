@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { TabBar } from "~/components/TabBar";
@@ -9,6 +8,7 @@ import { formatAmount, gameUrl } from "~/components/game/format";
 import { getEnv } from "~/utils/env.server";
 import { resolveCoin } from "~/utils/game-page.server";
 import { balanceOf, coinSymbol, getBalances, getLevels } from "~/utils/game.server";
+import { useTranslation } from "~/utils/i18n-react";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
 

@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
 import { BET_NAMES } from "~/components/game/bets";
 import { payoutTable } from "~/components/game/results";
 import { getRules } from "~/utils/game.server";
+import { useTranslation } from "~/utils/i18n-react";
 import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["game"] };

@@ -1,11 +1,11 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { DigitBall } from "~/components/game/DigitBall";
 import { verifyRound } from "~/utils/game-fairness.server";
 import { getRoundForVerify } from "~/utils/game.server";
+import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
 import { UpstreamError } from "~/utils/upstream.server";
 

@@ -1,11 +1,11 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { Balances } from "~/components/Balances";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { TabBar } from "~/components/TabBar";
 import { UserNavBar } from "~/components/UserNavBar";
 import { getUserInfo } from "~/utils/api/account.server";
+import { useTranslation } from "~/utils/i18n-react";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
 

@@ -8,7 +8,6 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { ErrorList, Field } from "~/components/Field";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
@@ -17,6 +16,7 @@ import { getAreaCodes, login, register, resetLoginPwd, sendSmsCodeNoAuth } from 
 import { logoutAction } from "~/utils/auth-actions.server";
 import { forgotSchema, loginSchema, registerSchema, smsRequestSchema } from "~/utils/forms";
 import { formError, isUpstreamError, serverT, statusForUpstream } from "~/utils/forms.server";
+import { useTranslation } from "~/utils/i18n-react";
 import { LOGIN_PATH } from "~/utils/paths";
 import { commitSession, createLoginSession, getSession, safeRedirect } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";

@@ -2,7 +2,6 @@ import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { ErrorList, Field } from "~/components/Field";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
@@ -10,6 +9,7 @@ import { SmsButton, SubmitButton } from "~/components/forms";
 import { getUserInfo, resetLoginPwd, sendUserCode } from "~/utils/api/account.server";
 import { loginPasswordSchema, userCodeRequestSchema } from "~/utils/forms";
 import { formError, isUpstreamError, serverT, statusForUpstream } from "~/utils/forms.server";
+import { useTranslation } from "~/utils/i18n-react";
 import { commitSession, getSession, requireToken } from "~/utils/session.server";
 import { smsRemaining } from "~/utils/sms-cooldown.server";
 import { finish } from "~/utils/toast.server";

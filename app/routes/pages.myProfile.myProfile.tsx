@@ -11,7 +11,6 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ErrorList, Field } from "~/components/Field";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
@@ -20,6 +19,7 @@ import { SubmitButton } from "~/components/forms";
 import { getUserInfo, modifyUserBaseInfo, uploadImage } from "~/utils/api/account.server";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, profileSchema } from "~/utils/forms";
 import { formError, isUpstreamError, serverT, statusForUpstream } from "~/utils/forms.server";
+import { useTranslation } from "~/utils/i18n-react";
 import { wantsJson } from "~/utils/json-mode.server";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
 import { ComingSoon } from "~/components/ComingSoon";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { useTranslation } from "~/utils/i18n-react";
 import { requireToken } from "~/utils/session.server";
 
 export const handle = { i18n: ["common"] };

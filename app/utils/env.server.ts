@@ -2,8 +2,8 @@ import { z } from "zod";
 
 /**
  * The BFF's configuration, validated with zod. server.mjs validates the same variables at start
- * (it is plain JS); this module is what loaders and actions read. Parsed on each call so tests can
- * change process.env; it is a handful of fields, so the cost is negligible.
+ * (it is plain JS); this module is what loaders and actions read. Parsed again whenever one of
+ * its variables changes (tests change process.env), otherwise kept.
  */
 const envSchema = z
   .object({
@@ -25,12 +25,30 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+const ENV_KEYS = [
+  "NODE_ENV",
+  "SESSION_SECRET",
+  "UPSTREAM_URL",
+  "CORE_PORT",
+  "UPSTREAM_TIMEOUT_MS",
+  "UPSTREAM_ENCRYPT",
+  "CURRENCY_SIGN",
+] as const;
+let parsedEnv: { key: string; env: Env } | undefined;
+
+/**
+ * The validated configuration. It is read on every upstream call, so the parse is kept until one
+ * of the variables changes (tests change process.env; comparing seven strings is cheap).
+ */
 export function getEnv(): Env {
+  const key = ENV_KEYS.map((name) => process.env[name] ?? "\u0000").join("\u0001");
+  if (parsedEnv?.key === key) return parsedEnv.env;
   const parsed = envSchema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);
   }
+  parsedEnv = { key, env: parsed.data };
   return parsed.data;
 }
 

@@ -42,9 +42,13 @@ export const paymentPassword = z
  * Adds "The two passwords do not match" on confirmPassword. The check sits on its own side of an
  * intersection so that it reports even while other fields are still invalid.
  */
-export function withConfirm<T extends z.ZodRawShape>(shape: T, field = "password") {
+export function withConfirm<T extends z.ZodRawShape>(
+  shape: T,
+  field = "password",
+  requiredMessage = "validation.confirmRequired",
+) {
   const confirm = z
-    .object({ confirmPassword: z.string({ required_error: "validation.confirmRequired" }) })
+    .object({ confirmPassword: z.string({ required_error: requiredMessage }) })
     .passthrough()
     .superRefine((value, ctx) => {
       const v = value as Record<string, unknown>;
@@ -60,7 +64,9 @@ export const loginSchema = z.object({
   intent: z.literal("login").optional(),
   areaCode,
   phone,
-  password: z.string({ required_error: "validation.passwordRequired" }).max(128),
+  password: z
+    .string({ required_error: "validation.passwordRequired" })
+    .max(128, "validation.passwordTooLong"),
   redirectTo: z.string().optional(),
 });
 
@@ -95,6 +101,7 @@ export const loginPasswordSchema = withConfirm({ intent: z.literal("save"), smsC
 export const paymentPasswordSchema = withConfirm(
   { intent: z.literal("save"), smsCode, assetPassword: paymentPassword },
   "assetPassword",
+  "validation.confirmPaymentRequired",
 );
 
 export const userCodeRequestSchema = z.object({ intent: z.literal("sendSms") });

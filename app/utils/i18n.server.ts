@@ -1,29 +1,67 @@
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { BackendModule, ReadCallback } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { fallbackLanguage, i18nConfig, isLang, supportedLanguages } from "./i18n";
+import { type Lang, fallbackLanguage, isLang, namespaces, supportedLanguages } from "./i18n";
 import { getSession, langOf } from "./session.server";
+import { type I18nData, type Messages, type TFunction, makeT } from "./translate";
 
 /**
  * Translations are read from locales/<lng>/<ns>.json once per process and kept in memory, so a
  * request never touches the disk. A missing file is an empty namespace (the fallback fills in).
  */
-const cache = new Map<string, Promise<Record<string, unknown>>>();
+const cache = new Map<string, Promise<Messages>>();
 export const localesDir = () => resolve(process.env.LOCALES_DIR || "locales");
 
-export function loadNamespace(lng: string, ns: string): Promise<Record<string, unknown>> {
+export function loadNamespace(lng: string, ns: string): Promise<Messages> {
   const key = `${lng}/${ns}`;
   let entry = cache.get(key);
   if (!entry) {
     entry = readFile(resolve(localesDir(), lng, `${ns}.json`), "utf8")
-      .then((text) => JSON.parse(text) as Record<string, unknown>)
+      .then((text) => JSON.parse(text) as Messages)
       .catch(() => ({}));
     cache.set(key, entry);
   }
   return entry;
 }
 
+/** `over` on top of `base`, recursively (a translation on top of the fallback language). */
+function merge(base: Messages, over: Messages): Messages {
+  const out: Messages = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const under = out[key];
+    out[key] =
+      typeof value === "object" && value !== null && typeof under === "object" ? merge(under, value) : value;
+  }
+  return out;
+}
+
+const dataCache = new Map<string, Promise<I18nData>>();
+
+/** Every namespace of `lng`, the fallback language merged in: what the root loader sends. */
+export function i18nData(lng: Lang): Promise<I18nData> {
+  let entry = dataCache.get(lng);
+  if (!entry) {
+    entry = Promise.all(
+      namespaces.map(async (ns) => {
+        const [base, own] = await Promise.all([
+          loadNamespace(fallbackLanguage, ns),
+          lng === fallbackLanguage ? Promise.resolve({}) : loadNamespace(lng, ns),
+        ]);
+        return [ns, merge(base, own)] as const;
+      }),
+    ).then((pairs) => {
+      const resources = Object.fromEntries(pairs);
+      const v = createHash("sha1").update(JSON.stringify(resources)).digest("base64url").slice(0, 10);
+      return { lng, v, resources };
+    });
+    dataCache.set(lng, entry);
+  }
+  return entry;
+}
+
+/** i18next reads namespaces from the same in-memory cache: no disk access per request. */
 const memoryBackend: BackendModule = {
   type: "backend",
   init() {},
@@ -35,20 +73,50 @@ const memoryBackend: BackendModule = {
   },
 };
 
-export const i18n = new RemixI18Next({
+/**
+ * remix-i18next on the server: it detects the player's language (the one stored in the session,
+ * default en-US) and gives loaders and actions a fixed t(). Components translate with the small
+ * translator in translate.ts over the same resources (i18nData), so the browser needs no i18next
+ * (decision 008).
+ */
+export const remixI18n = new RemixI18Next({
   detection: {
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage,
     order: ["custom"],
-    // The language is the player's choice stored in the session (default en-US).
     async findLocale(request) {
-      const session = await getSession(request);
-      const lang = session.get("lang");
-      return isLang(lang) ? lang : langOf(session);
+      return langOf(await getSession(request));
     },
   },
-  i18next: { ...i18nConfig },
+  i18next: {
+    supportedLngs: [...supportedLanguages],
+    fallbackLng: fallbackLanguage,
+    defaultNS: "common",
+    fallbackNS: "common",
+    ns: [...namespaces],
+    interpolation: { escapeValue: false },
+  },
   plugins: [memoryBackend],
 });
 
-export { memoryBackend };
+/** The player's language: the one stored in the session (default en-US). */
+export async function getLocale(request: Request): Promise<Lang> {
+  const lng = await remixI18n.getLocale(request);
+  return isLang(lng) ? lng : fallbackLanguage;
+}
+
+/**
+ * Server-side t() for a request (its session's language) or a language, with `ns` as the default
+ * namespace ("common" is always the fallback).
+ */
+export async function getFixedT(
+  requestOrLocale: Request | string,
+  ns: string | readonly string[] = "common",
+): Promise<TFunction> {
+  const lng = typeof requestOrLocale === "string" ? requestOrLocale : await getLocale(requestOrLocale);
+  const namespace = typeof ns === "string" ? ns : (ns[0] ?? "common");
+  const t = await remixI18n.getFixedT(isLang(lng) ? lng : fallbackLanguage, namespace);
+  return (key, options) => String(t(key, options as Record<string, unknown>));
+}
+
+export const i18n = { getLocale, getFixedT };

@@ -17,17 +17,6 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
 }
 
-export const i18nConfig = {
-  supportedLngs: [...supportedLanguages],
-  fallbackLng: fallbackLanguage,
-  defaultNS: "common",
-  fallbackNS: "common",
-  ns: ["common"],
-  // Keys contain dots and sentences; keep nesting for dotted keys only.
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-};
-
 /** Right-to-left languages; none of ours today, kept so `dir` is computed, not assumed. */
 export function dirOf(lang: string): "ltr" | "rtl" {
   return /^(ar|he|fa|ur)\b/.test(lang) ? "rtl" : "ltr";

@@ -1,4 +1,4 @@
-import { type Session, createCookieSessionStorage, redirect } from "@remix-run/node";
+import { type Session, createCookieSessionStorage, createSession, redirect } from "@remix-run/node";
 import { type Coin, coinSchema } from "../../contract/money";
 import { getEnv, sessionSecrets } from "./env.server";
 import { type Lang, fallbackLanguage, isLang } from "./i18n";
@@ -52,8 +52,24 @@ export function sessionStorage() {
   return cached.storage;
 }
 
+/**
+ * The cookie of a request is verified and parsed once: a page's loader and each of its upstream
+ * calls read the session, so the parsed data is kept per Request (a WeakMap: it goes with the
+ * request). Each caller still gets its own Session object, as before.
+ */
+const parsed = new WeakMap<Request, { storage: object; data: Promise<Record<string, unknown>> }>();
+
 export async function getSession(request: Request): Promise<AppSession> {
-  return sessionStorage().getSession(request.headers.get("Cookie"));
+  const storage = sessionStorage();
+  let entry = parsed.get(request);
+  if (!entry || entry.storage !== storage) {
+    entry = {
+      storage,
+      data: storage.getSession(request.headers.get("Cookie")).then((session) => session.data),
+    };
+    parsed.set(request, entry);
+  }
+  return createSession({ ...(await entry.data) }) as AppSession;
 }
 
 export function commitSession(session: AppSession) {

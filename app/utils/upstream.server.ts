@@ -1,3 +1,6 @@
+import http from "node:http";
+import https from "node:https";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { json, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import {
@@ -59,17 +62,24 @@ interface CallerContext {
   signal?: AbortSignal;
 }
 
-async function callerOf(request: Request | null): Promise<CallerContext> {
-  if (!request) return {};
-  const session = await getSession(request);
-  return {
-    token: session.get("token") || undefined,
-    lang: session.get("lang") || undefined,
-    deviceId: session.get("deviceId") || undefined,
-    requestId: request.headers.get(Header.requestId) || undefined,
-    forwardedFor: request.headers.get(Header.forwardedFor) || undefined,
-    signal: request.signal,
-  };
+/** What every upstream call of one page request sends: read once per Request. */
+const callers = new WeakMap<Request, Promise<CallerContext>>();
+
+function callerOf(request: Request | null): Promise<CallerContext> {
+  if (!request) return Promise.resolve({});
+  let caller = callers.get(request);
+  if (!caller) {
+    caller = getSession(request).then((session) => ({
+      token: session.get("token") || undefined,
+      lang: session.get("lang") || undefined,
+      deviceId: session.get("deviceId") || undefined,
+      requestId: request.headers.get(Header.requestId) || undefined,
+      forwardedFor: request.headers.get(Header.forwardedFor) || undefined,
+      signal: request.signal,
+    }));
+    callers.set(request, caller);
+  }
+  return caller;
 }
 
 function urlOf(env: Env, path: string): URL {
@@ -92,28 +102,140 @@ function baseHeaders(caller: CallerContext, encrypt: boolean): Headers {
   return headers;
 }
 
-/** Fetch with the configured timeout; transport failures become UpstreamError with spec codes. */
+/**
+ * One signal for a call: aborted when the timeout passes or when the caller (the page request)
+ * goes away. One controller and one timer, cleared by `done()` once the body has been read:
+ * cheaper than AbortSignal.timeout + AbortSignal.any on every call.
+ */
+interface Deadline {
+  signal: AbortSignal;
+  timedOut: () => boolean;
+  callerAborted: () => boolean;
+  done: () => void;
+}
+function deadline(timeoutMs: number, callerSignal: AbortSignal | undefined): Deadline {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+  }, timeoutMs);
+  timer.unref?.();
+  const onAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) onAbort();
+  else callerSignal?.addEventListener("abort", onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    callerAborted: () => Boolean(callerSignal?.aborted),
+    done() {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
+/** What send() and readEnvelope() need of an answer (a fetch Response has it too). */
+interface UpstreamResponse {
+  status: number;
+  ok: boolean;
+  text(): Promise<string>;
+}
+
+/**
+ * Page calls go through node:http with keep-alive agents rather than fetch: a page makes up to
+ * five calls in parallel and fetch's per-call work (WHATWG Request/Response/Headers and streams)
+ * cost about three times as much CPU (bench/pages.mjs, BFF overhead). Idle sockets are dropped
+ * after 4 s, before the usual 5 s keep-alive of the upstream's server; a GET that meets a socket
+ * the server has just closed is retried once on a new one. Compressed answers are decoded.
+ */
+const agentOptions = { keepAlive: true, timeout: 4_000, scheduling: "lifo" as const };
+const httpAgent = new http.Agent(agentOptions);
+const httpsAgent = new https.Agent(agentOptions);
+
+function decode(body: Buffer, encoding: string | undefined): string {
+  switch (encoding?.trim().toLowerCase()) {
+    case "gzip":
+    case "x-gzip":
+      return gunzipSync(body).toString("utf8");
+    case "deflate":
+      return inflateSync(body).toString("utf8");
+    case "br":
+      return brotliDecompressSync(body).toString("utf8");
+    default:
+      return body.toString("utf8");
+  }
+}
+
+function nodeRequest(
+  url: URL,
+  init: { method: string; headers: Headers; body?: string },
+  signal: AbortSignal,
+  retry = true,
+): Promise<UpstreamResponse> {
+  const secure = url.protocol === "https:";
+  const headers: Record<string, string> = Object.fromEntries(init.headers);
+  // Over TLS the upstream is remote: let it compress. Near (plain HTTP) it is not worth the CPU.
+  if (secure && !headers["accept-encoding"]) headers["accept-encoding"] = "gzip, deflate, br";
+  if (init.body !== undefined) headers["content-length"] = String(Buffer.byteLength(init.body));
+  return new Promise((resolve, reject) => {
+    const req = (secure ? https : http).request(
+      url,
+      { method: init.method, headers, agent: secure ? httpsAgent : httpAgent, signal },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const chunks: Buffer[] = [];
+        const body = new Promise<string>((done, fail) => {
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => {
+            try {
+              done(decode(Buffer.concat(chunks), res.headers["content-encoding"]));
+            } catch (error) {
+              fail(error);
+            }
+          });
+          res.on("error", fail);
+          res.on("aborted", () => fail(new Error("aborted")));
+        });
+        body.catch(() => {}); // read or not, never an unhandled rejection
+        resolve({ status, ok: status >= 200 && status < 300, text: () => body });
+      },
+    );
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      const stale = req.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE");
+      if (retry && stale && init.method === "GET" && !signal.aborted) {
+        resolve(nodeRequest(url, init, signal, false));
+      } else {
+        reject(error);
+      }
+    });
+    req.end(init.body);
+  });
+}
+
+/** A call within the deadline; transport failures become UpstreamError with spec codes. */
 async function fetchWithTimeout(
   url: URL,
-  init: RequestInit,
-  timeoutMs: number,
-  callerSignal: AbortSignal | undefined,
+  init: { method: string; headers: Headers; body?: string | FormData },
+  limit: Deadline,
   networkCode: number,
-): Promise<Response> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = callerSignal ? AbortSignal.any([timeout, callerSignal]) : timeout;
+): Promise<UpstreamResponse> {
   try {
-    return await fetch(url, { ...init, signal, redirect: "manual" });
+    if (typeof init.body === "string" || init.body === undefined) {
+      return await nodeRequest(url, { ...init, body: init.body }, limit.signal);
+    }
+    // Multipart uploads keep fetch, which encodes FormData.
+    return await fetch(url, { ...init, signal: limit.signal, redirect: "manual" });
   } catch (error) {
-    if (timeout.aborted) throw new UpstreamError(Code.TRANSPORT_TIMEOUT, "Request timed out");
-    if (callerSignal?.aborted) throw new UpstreamError(Code.TRANSPORT_ABORT, "Request aborted");
+    if (limit.timedOut()) throw new UpstreamError(Code.TRANSPORT_TIMEOUT, "Request timed out");
+    if (limit.callerAborted()) throw new UpstreamError(Code.TRANSPORT_ABORT, "Request aborted");
     logger.warn({ err: String(error), path: url.pathname }, "upstream network error");
     throw new UpstreamError(networkCode, "Network error");
   }
 }
 
 /** Reads the body: unscrambles a prefixed body, parses JSON, and JSON inside a JSON string. */
-async function readEnvelope(response: Response, timeoutMs: number) {
+async function readEnvelope(response: UpstreamResponse, timeoutMs: number) {
   let text: string;
   try {
     text = await response.text();
@@ -166,24 +288,26 @@ async function send(
 
   const timeoutMs = opts.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS;
   const started = performance.now();
-  const response = await fetchWithTimeout(
-    url,
-    { method, headers, body },
-    timeoutMs,
-    caller.signal,
-    Code.TRANSPORT_NETWORK,
-  );
-  const envelope = await readEnvelope(response, timeoutMs);
-  logger.debug(
-    {
-      path,
-      method,
-      status: response.status,
-      code: envelope?.code,
-      ms: Math.round(performance.now() - started),
-    },
-    "upstream",
-  );
+  const limit = deadline(timeoutMs, caller.signal);
+  let response: UpstreamResponse;
+  let envelope: Awaited<ReturnType<typeof readEnvelope>>;
+  try {
+    response = await fetchWithTimeout(url, { method, headers, body }, limit, Code.TRANSPORT_NETWORK);
+    envelope = await readEnvelope(response, timeoutMs);
+  } finally {
+    limit.done();
+  }
+  if (logger.isLevelEnabled("debug"))
+    logger.debug(
+      {
+        path,
+        method,
+        status: response.status,
+        code: envelope?.code,
+        ms: Math.round(performance.now() - started),
+      },
+      "upstream",
+    );
   if (!envelope) {
     if (!response.ok) {
       throw new UpstreamError(
@@ -261,23 +385,28 @@ export async function uploadFile<S extends z.ZodTypeAny>(
   const form = new FormData();
   form.append(opts.field ?? "file", file, opts.filename ?? (file instanceof File ? file.name : "upload"));
   const timeoutMs = opts.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS;
-  let response: Response;
+  const limit = deadline(timeoutMs, caller.signal);
+  let response: UpstreamResponse;
+  let envelope: Awaited<ReturnType<typeof readEnvelope>>;
   try {
-    response = await fetchWithTimeout(
-      urlOf(env, "file/upload"),
-      { method: "POST", headers, body: form },
-      timeoutMs,
-      caller.signal,
-      Code.TRANSPORT_UPLOAD,
-    );
-  } catch (error) {
-    // Uploads report every transport failure but an abort as 602001 (spec section 8).
-    if (error instanceof UpstreamError && error.code === Code.TRANSPORT_TIMEOUT) {
-      throw new UpstreamError(Code.TRANSPORT_UPLOAD, "Upload timed out");
+    try {
+      response = await fetchWithTimeout(
+        urlOf(env, "file/upload"),
+        { method: "POST", headers, body: form },
+        limit,
+        Code.TRANSPORT_UPLOAD,
+      );
+    } catch (error) {
+      // Uploads report every transport failure but an abort as 602001 (spec section 8).
+      if (error instanceof UpstreamError && error.code === Code.TRANSPORT_TIMEOUT) {
+        throw new UpstreamError(Code.TRANSPORT_UPLOAD, "Upload timed out");
+      }
+      throw error;
     }
-    throw error;
+    envelope = await readEnvelope(response, timeoutMs);
+  } finally {
+    limit.done();
   }
-  const envelope = await readEnvelope(response, timeoutMs);
   if (!envelope) throw new UpstreamError(Code.TRANSPORT_UPLOAD, `Upload failed (HTTP ${response.status})`);
   if (endsSession(envelope.code)) return logoutRedirect(request, envelope.message);
   if (envelope.code !== Code.OK) throw new UpstreamError(envelope.code, envelope.message || "Upload failed");
@@ -297,13 +426,21 @@ export function trackPageView(request: Request, pathname: string): void {
     const headers = baseHeaders({ ...caller, signal: undefined }, true);
     headers.set("content-type", "application/x-www-form-urlencoded;charset=UTF-8");
     const query = toQueryString({ deviceId: caller.deviceId, path: pathname, time: Date.now() });
-    const response = await fetch(urlOf(env, TRACK_PATH), {
-      method: "POST",
-      headers,
-      body: new URLSearchParams({ [ENCRYPTED_FIELD]: scramble(query) }).toString(),
-      signal: AbortSignal.timeout(5_000),
-    });
-    await response.body?.cancel();
+    const limit = deadline(5_000, undefined);
+    try {
+      const response = await nodeRequest(
+        urlOf(env, TRACK_PATH),
+        {
+          method: "POST",
+          headers,
+          body: new URLSearchParams({ [ENCRYPTED_FIELD]: scramble(query) }).toString(),
+        },
+        limit.signal,
+      );
+      await response.text();
+    } finally {
+      limit.done();
+    }
   })().catch(() => {});
 }
 

@@ -16,7 +16,13 @@ test("login takes exactly the documented fields areaCode, phone and password", (
 
 test("register reports mismatched passwords even while other fields are invalid", () => {
   const submission = parseWithZod(
-    form({ intent: "register", areaCode: "91", phone: "", password: "secret12", confirmPassword: "secret13" }),
+    form({
+      intent: "register",
+      areaCode: "91",
+      phone: "",
+      password: "secret12",
+      confirmPassword: "secret13",
+    }),
     { schema: registerSchema },
   );
   expect(submission.status).toBe("error");

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { memo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import { BET_TEXT_COLOUR, type BetName, COLOUR_BETS, NUMBER_BETS, SIZE_BETS, betColour } from "./bets";
 import type { GameCoin as Coin } from "./coins";
 import type { GameTab } from "./format";

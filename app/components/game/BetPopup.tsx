@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { Dispatch } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import { Dialog } from "./Dialog";
 import { type BetFormAction, type BetFormState, totalBetAmount } from "./bet-form";
 import { BET_TEXT_COLOUR, betColour } from "./bets";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import { BET_TEXT_COLOUR, betColour, digitColours, isBetName } from "./bets";
 
 /** A drawn digit in its palette colour; a second ring colour marks violet digits (0 and 5). */

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 
 /** Previous / next links for a paged list; `hrefOf(page)` builds each link. */
 export function Pager({

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import { Dialog } from "./Dialog";
 import { BetTag, DigitBall } from "./DigitBall";
 import { recordStatus } from "./ResultTabs";

@@ -1,11 +1,14 @@
 import { Link } from "@remix-run/react";
-import { memo } from "react";
-import { useTranslation } from "react-i18next";
+import { Suspense, memo } from "react";
+import { useTranslation } from "~/utils/i18n-react";
+import { lazyComponent } from "~/utils/lazy";
 import { BetTag, DigitBall } from "./DigitBall";
 import { Pager } from "./Pager";
-import { TrendChart } from "./TrendChart";
 import { digitColours, digitSize, parseDigit } from "./bets";
 import { GAME_TABS, type GameTab, formatAmount } from "./format";
+
+/** Only on the trend tab: loaded on demand (see lazyComponent; the game page preloads it when idle). */
+export const TrendChart = lazyComponent(() => import("./TrendChart").then((m) => m.TrendChart));
 
 type ResultRow = { id: string; lotteryResult?: unknown; sessionEndTime?: number | null };
 type RecordRow = {
@@ -55,7 +58,11 @@ export const ResultTabs = memo(function ResultTabs({
         ))}
       </nav>
       {data.tab === "pastHistory" ? <PastResults rows={data.rows} /> : null}
-      {data.tab === "trend" ? <TrendChart rows={data.rows} /> : null}
+      {data.tab === "trend" ? (
+        <Suspense fallback={null}>
+          <TrendChart rows={data.rows} />
+        </Suspense>
+      ) : null}
       {data.tab === "myRecords" ? <MyRecords rows={data.rows} symbol={symbol} /> : null}
       {data.tab !== "trend" ? (
         <Pager page={data.page} pages={data.pages} hrefOf={(p) => hrefOf(data.tab, p)} />

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { type Remaining, formatSeconds } from "~/utils/countdown";
+import { useTranslation } from "~/utils/i18n-react";
 
 /**
  * The current round: its id, the two countdowns and the previous draw. `refreshAfter` renders a

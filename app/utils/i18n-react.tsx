@@ -1,0 +1,79 @@
+import { type ReactNode, createContext, useContext, useMemo } from "react";
+import { fallbackLanguage } from "./i18n";
+import { type I18nData, type TFunction, makeT } from "./translate";
+
+/**
+ * Translations in React without i18next in the browser. The root loader sends the language's
+ * translations (app/utils/i18n.server.ts); root.tsx puts them in context with
+ * <TranslationsProvider>; components call useTranslation(ns) as they did with react-i18next.
+ * The server renders from the same loader data, so hydration sees the same text.
+ */
+const I18nContext = createContext<I18nData | null>(null);
+
+/**
+ * Used only when the root loader's data is missing (the root error boundary after the root loader
+ * failed): entry.server provides the request language's translations, and TranslationsProvider
+ * writes them into the page (window.__i18n) so the browser hydrates the same text.
+ */
+const FallbackContext = createContext<I18nData | null>(null);
+export const I18nFallbackProvider = FallbackContext.Provider;
+
+declare global {
+  interface Window {
+    __i18n?: I18nData;
+  }
+}
+
+/** The fallback translations (see FallbackContext), on the server and in the browser. */
+export function useFallbackTranslations(): I18nData | null {
+  const fromServer = useContext(FallbackContext);
+  if (fromServer) return fromServer;
+  return typeof window !== "undefined" ? (window.__i18n ?? null) : null;
+}
+
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+export function TranslationsProvider({
+  data,
+  nonce,
+  children,
+}: {
+  data: I18nData | null | undefined;
+  nonce?: string;
+  children: ReactNode;
+}) {
+  const fallback = useFallbackTranslations();
+  const chosen = data ?? fallback;
+  // Root revalidations send equal translations in a new object: keep the old one, so that the
+  // components reading them do not re-render for nothing.
+  const key = chosen ? `${chosen.lng}|${chosen.v}` : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` identifies `chosen`'s content.
+  const value = useMemo(() => chosen, [key]);
+  return (
+    <I18nContext.Provider value={value}>
+      {!data && fallback ? (
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped.
+          dangerouslySetInnerHTML={{ __html: `window.__i18n=${scriptJson(fallback)}` }}
+        />
+      ) : null}
+      {children}
+    </I18nContext.Provider>
+  );
+}
+
+export interface UseTranslation {
+  t: TFunction;
+  i18n: { language: string };
+}
+
+/** `t` for namespace `ns` (default "common"; "common" is also the fallback namespace). */
+export function useTranslation(ns?: string): UseTranslation {
+  const data = useContext(I18nContext);
+  return useMemo(
+    () => ({ t: makeT(data, ns), i18n: { language: data?.lng ?? fallbackLanguage } }),
+    [data, ns],
+  );
+}

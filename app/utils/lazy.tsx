@@ -1,0 +1,55 @@
+import { type ComponentType, lazy } from "react";
+
+/**
+ * React.lazy for parts of a page that are not needed at first paint (popups, a chart), so that
+ * their code is not in the JavaScript the page loads at start.
+ *
+ * - Server: the module is loaded when this file is evaluated (at start), and once loaded the lazy
+ *   component resolves synchronously (a synchronous thenable), so server rendering never suspends:
+ *   the HTML is complete, also for a browser without JavaScript.
+ * - Browser: the module loads on first render or on `preload()` (the page calls it when idle).
+ *   Render it inside <Suspense>: if the server HTML already contains it, React keeps that HTML
+ *   until the code has arrived, then hydrates it.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    pending ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error) => {
+        pending = undefined; // a later render or preload tries again
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Lazy = lazy(() => {
+    const ready = loaded;
+    if (ready) {
+      // A thenable that calls back at once: React marks the lazy component resolved synchronously.
+      const now = {
+        // biome-ignore lint/suspicious/noThenProperty: deliberately a synchronous thenable.
+        then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: ready }),
+      };
+      return now as unknown as Promise<{ default: ComponentType<P> }>;
+    }
+    return preload().then((component) => ({ default: component }));
+  });
+  if (typeof document === "undefined") void preload().catch(() => {});
+  return Object.assign(Lazy, { preload });
+}
+
+/** Runs `fn` when the browser is idle (after the page became interactive). */
+export function whenIdle(fn: () => void): () => void {
+  if (typeof window === "undefined") return () => {};
+  if ("requestIdleCallback" in window) {
+    const id = window.requestIdleCallback(fn, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 200);
+  return () => clearTimeout(id);
+}

@@ -1,0 +1,238 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The README's curl walkthrough, run with fetch against the real product: `node server.mjs`
+ * (the built app, which starts the embedded core) on free ports with a throw-away database.
+ */
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const BUILT = existsSync(join(ROOT, "build/index.js")) && existsSync(join(ROOT, "build/core/index.js"));
+if (!BUILT) {
+  console.warn(
+    "tests/app/curl.test.ts SKIPPED: build/index.js or build/core/index.js is missing. " +
+      "Run `npx remix build && node scripts/build-core.mjs` (or `npm run build`) first.",
+  );
+}
+
+const JSON_ACCEPT = { accept: "application/json" };
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once("error", rej);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+/** A minimal cookie jar: name=value pairs from Set-Cookie, removed when expired. */
+class Jar {
+  private cookies = new Map<string, string>();
+  store(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attrs] = header.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => {
+        const [k, v = ""] = a.trim().split("=");
+        if (k.toLowerCase() === "max-age") return Number(v) <= 0;
+        if (k.toLowerCase() === "expires") return new Date(v).getTime() < Date.now();
+        return false;
+      });
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+interface Running {
+  child: ChildProcess;
+  base: string;
+  log: string[];
+  dir: string;
+}
+
+async function startApp(): Promise<Running> {
+  const dir = mkdtempSync(join(tmpdir(), "curl-walkthrough-"));
+  const port = await freePort();
+  let corePort = await freePort();
+  while (corePort === port) corePort = await freePort();
+  // As `npm start` runs it (no NODE_ENV), with the embedded core: no UPSTREAM_URL, no DATABASE_URL.
+  const { UPSTREAM_URL: _upstream, DATABASE_URL: _database, ...inherited } = process.env;
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    NODE_ENV: "development",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    CORE_PORT: String(corePort),
+    DATA_DIR: join(dir, "core-db"),
+    APP_DATA_DIR: dir,
+    UPLOAD_DIR: join(dir, "uploads"),
+    SESSION_SECRET: "curl-walkthrough-secret-not-for-production",
+    ROUND_SECONDS: "20",
+    BET_CLOSE_SECONDS: "5",
+    UPSTREAM_TIMEOUT_MS: "15000",
+    LOG_LEVEL: "info",
+  };
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log: string[] = [];
+  child.stdout?.on("data", (d: Buffer) => log.push(d.toString()));
+  child.stderr?.on("data", (d: Buffer) => log.push(d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return { child, base, log, dir };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server.mjs did not become ready:\n${log.join("").slice(-3000)}`);
+}
+
+async function stopApp(app: Running | undefined) {
+  if (!app) return;
+  if (app.child.exitCode === null) {
+    const exited = new Promise((r) => app.child.once("exit", r));
+    app.child.kill("SIGTERM");
+    const timer = setTimeout(() => app.child.kill("SIGKILL"), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  rmSync(app.dir, { recursive: true, force: true });
+}
+
+describe.skipIf(!BUILT)("README curl walkthrough against node server.mjs", () => {
+  let app: Running | undefined;
+  const jar = new Jar();
+
+  beforeAll(async () => {
+    app = await startApp();
+  }, 120_000);
+  afterAll(async () => {
+    await stopApp(app);
+  }, 30_000);
+
+  async function call(path: string, init: { method?: string; form?: Record<string, string> } = {}) {
+    if (!app) throw new Error("the app did not start");
+    const res = await fetch(`${app.base}${path}`, {
+      method: init.method ?? (init.form ? "POST" : "GET"),
+      headers: {
+        ...JSON_ACCEPT,
+        cookie: jar.header(),
+        ...(init.form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
+      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+      redirect: "manual",
+    });
+    jar.store(res);
+    const text = await res.text();
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      body = { raw: text.slice(0, 500) };
+    }
+    return { status: res.status, body, type: res.headers.get("content-type") ?? "" };
+  }
+
+  it("logs in, reads the balance and the round, bets, sees the stake taken, logs out", async () => {
+    // 1. Log in with exactly the README's fields: areaCode, phone, password (no intent).
+    const login = await call("/pages/login/login", {
+      form: { areaCode: "91", phone: "9000000001", password: "demo1234" },
+    });
+    expect
+      .soft(login.status, `README login (areaCode, phone, password only): ${JSON.stringify(login.body)}`)
+      .toBe(200);
+    expect.soft(login.body.ok, "README login answers ok: true").toBe(true);
+    if (login.status !== 200) {
+      // Keep walking (the rest is still worth checking), signed in the way the form does it.
+      const viaForm = await call("/pages/login/login", {
+        form: { intent: "login", areaCode: "91", phone: "9000000001", password: "demo1234" },
+      });
+      expect(viaForm.status, JSON.stringify(viaForm.body)).toBe(200);
+    }
+    expect(login.type).toMatch(/application\/json/);
+    // The token stays in the cookie session, never in a body.
+    expect(JSON.stringify(login.body)).not.toMatch(/token/i);
+
+    // 2. The balances.
+    const account = await call("/pages/account/account");
+    expect(account.status, JSON.stringify(account.body)).toBe(200);
+    const user = account.body.user as { chip: number; gold: number; point: number; phone: string };
+    expect(user.phone).toBe("9000000001");
+    expect(user.chip).toBeGreaterThan(0);
+    expect(JSON.stringify(account.body)).not.toMatch(/"token"/);
+
+    // 3. The current round of level 1 (id, countdowns, seed commitment). Wait for a round with
+    //    enough betting time left that the bet lands and the balance is read before settlement.
+    type Game = {
+      round: {
+        id: string;
+        seedHash: string;
+        remaining: { bet: number; round: number };
+      } | null;
+    };
+    let game = await call("/pages/game/game?level=1&coin=CHIP");
+    expect(game.status, JSON.stringify(game.body).slice(0, 500)).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      const round = (game.body as Game).round;
+      if (round && round.remaining.bet >= 4) break;
+      await new Promise((r) => setTimeout(r, ((round?.remaining.round ?? 1) + 0.5) * 1000));
+      game = await call("/pages/game/game?level=1&coin=CHIP");
+    }
+    const round = (game.body as Game).round;
+    expect(round, "an open round").toBeTruthy();
+    if (!round) return;
+    expect(round.id).toMatch(/^\d+$/);
+    expect(round.seedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(round.remaining.bet).toBeGreaterThanOrEqual(4);
+
+    // 4. Bet 10 × 2 on Red through the documented interface.
+    const bet = await call("/pages/game/game?level=1&coin=CHIP", {
+      form: {
+        gameSessionId: round.id,
+        betName: "Red",
+        baseAmount: "10",
+        betMultiples: "2",
+        coin: "CHIP",
+        level: "1",
+      },
+    });
+    expect(bet.status, JSON.stringify(bet.body)).toBe(200);
+    expect(bet.body.code, JSON.stringify(bet.body)).toBe(200);
+
+    // 5. The balance dropped by exactly the stake.
+    const after = await call("/pages/account/account");
+    const chipAfter = (after.body.user as { chip: number }).chip;
+    expect(Math.round(chipAfter * 100)).toBe(Math.round(user.chip * 100) - 10 * 2 * 100);
+
+    // 6. Log out: the session ends.
+    const logout = await call("/logout", { method: "POST", form: {} });
+    expect(logout.status, JSON.stringify(logout.body)).toBe(200);
+    expect(logout.body.message).toBe("Logged Out Successfully!");
+    const gone = await call("/pages/account/account");
+    expect(gone.status).toBe(401);
+    expect(gone.body.redirect).toMatch(/^\/pages\/login\/login/);
+  }, 90_000);
+});

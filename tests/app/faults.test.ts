@@ -1,0 +1,335 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createServer as createNetServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * Upstream faults against the real, built app: `node server.mjs` with UPSTREAM_URL pointing at a
+ * small fault server started here. Every fault must end in a clear page or message (never a
+ * stack trace, never a crash); 401 and 50001 end the session.
+ */
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const BUILT = existsSync(join(ROOT, "build/index.js"));
+if (!BUILT) {
+  console.warn(
+    "tests/app/faults.test.ts SKIPPED: build/index.js is missing. Run `npx remix build` (or `npm run build`) first.",
+  );
+}
+
+const LOGIN = "/pages/login/login";
+const ACCOUNT = "/pages/account/account";
+const TIMEOUT_MS = 1000;
+
+type Mode = "ok" | "hang" | "http500" | "garbage" | "code401" | "code50001";
+
+// ------------------------------------------------------------------------------------------------
+// The fault server: a stand-in upstream under /core whose behaviour the test switches.
+
+function envelope(res: ServerResponse, code: number, message: string, result: unknown) {
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify({ code, message, result, timestamp: Date.now() }));
+}
+
+function okAnswer(req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? "/", "http://x");
+  switch (url.pathname) {
+    case "/core/app/config/getSysCfgValue": {
+      const key = url.searchParams.get("sysCfgKeyEnum");
+      return envelope(res, 200, "success", key === "COUNTRY_CODE" ? "91,1" : "0");
+    }
+    case "/core/app/auth/login":
+      return envelope(res, 200, "success", {
+        token: "fault-test-token",
+        userId: 1,
+        expiresAt: Date.now() + 3_600_000,
+      });
+    case "/core/app/auth/logout":
+    case "/core/app/track/pageView":
+      return envelope(res, 200, "success", null);
+    default:
+      return envelope(res, 404, "Not found", null);
+  }
+}
+
+async function startFaultServer() {
+  let mode: Mode = "ok";
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      switch (mode) {
+        case "ok":
+          return okAnswer(req, res);
+        case "hang":
+          return; // Never answers: the app's UPSTREAM_TIMEOUT_MS must end the wait.
+        case "http500":
+          res.writeHead(500, { "content-type": "text/html" });
+          return res.end("<html><body><h1>500 Internal Server Error</h1></body></html>");
+        case "garbage":
+          res.writeHead(200, { "content-type": "application/json" });
+          return res.end("{not json at all \u0000\u0001 <<<");
+        case "code401":
+          return envelope(res, 401, "Fault: session expired (401)", null);
+        case "code50001":
+          return envelope(res, 50001, "Fault: token expired (50001)", null);
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    base: `http://127.0.0.1:${port}/core`,
+    setMode(next: Mode) {
+      mode = next;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// The app under test.
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createNetServer();
+    srv.once("error", rej);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  base: string;
+  log: string[];
+  dir: string;
+}
+
+async function startApp(upstreamUrl: string): Promise<Running> {
+  const dir = mkdtempSync(join(tmpdir(), "faults-"));
+  const port = await freePort();
+  const { DATABASE_URL: _database, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      NODE_ENV: "development",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      UPSTREAM_URL: upstreamUrl,
+      UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
+      APP_DATA_DIR: dir,
+      SESSION_SECRET: "faults-secret-not-for-production",
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log: string[] = [];
+  child.stdout?.on("data", (d: Buffer) => log.push(d.toString()));
+  child.stderr?.on("data", (d: Buffer) => log.push(d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return { child, base, log, dir };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server.mjs did not become ready:\n${log.join("").slice(-3000)}`);
+}
+
+class Jar {
+  private cookies = new Map<string, string>();
+  store(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attrs] = header.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => {
+        const [k, v = ""] = a.trim().split("=");
+        if (k.toLowerCase() === "max-age") return Number(v) <= 0;
+        if (k.toLowerCase() === "expires") return new Date(v).getTime() < Date.now();
+        return false;
+      });
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+/** A stack trace in a body: "    at fn (/path/file.js:12:3)". */
+const STACK = /\bat\s+[^\n]*\.(?:js|mjs|cjs|ts):\d+/;
+
+describe.skipIf(!BUILT)("upstream faults against node server.mjs", () => {
+  let fault: Awaited<ReturnType<typeof startFaultServer>>;
+  let app: Running;
+
+  beforeAll(async () => {
+    fault = await startFaultServer();
+    app = await startApp(fault.base);
+  }, 60_000);
+
+  afterAll(async () => {
+    if (app?.child.exitCode === null) {
+      const exited = new Promise((r) => app.child.once("exit", r));
+      app.child.kill("SIGTERM");
+      const timer = setTimeout(() => app.child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (app) rmSync(app.dir, { recursive: true, force: true });
+    await fault?.close();
+  }, 30_000);
+
+  async function request(
+    jar: Jar,
+    path: string,
+    init: { form?: Record<string, string>; json?: boolean } = {},
+  ): Promise<{ status: number; body: string; location: string | null }> {
+    const res = await fetch(`${app.base}${path}`, {
+      method: init.form ? "POST" : "GET",
+      headers: {
+        accept: init.json ? "application/json" : "text/html",
+        cookie: jar.header(),
+        ...(init.form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
+      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+      redirect: "manual",
+      signal: AbortSignal.timeout(20_000),
+    });
+    jar.store(res);
+    return { status: res.status, body: await res.text(), location: res.headers.get("location") };
+  }
+
+  /** A signed-in cookie jar, made while the upstream behaves. */
+  async function signedIn(): Promise<Jar> {
+    fault.setMode("ok");
+    const jar = new Jar();
+    const res = await request(jar, LOGIN, {
+      form: { intent: "login", areaCode: "91", phone: "9000000001", password: "demo1234" },
+      json: true,
+    });
+    expect(res.status, res.body).toBe(200);
+    return jar;
+  }
+
+  function expectClear(res: { status: number; body: string }, message: string, label: string) {
+    expect(res.status, label).toBeLessThan(600);
+    expect(res.status, label).toBeGreaterThanOrEqual(400);
+    expect(res.body, `${label}: the message is shown`).toContain(message);
+    expect(res.body, `${label}: no stack trace`).not.toMatch(STACK);
+  }
+
+  async function expectAlive() {
+    const health = await fetch(`${app.base}/healthz`, { signal: AbortSignal.timeout(5000) });
+    expect(health.status).toBe(200);
+    expect(app.child.exitCode, app.log.join("").slice(-2000)).toBeNull();
+  }
+
+  const transportFaults: Array<{ mode: Mode; message: string }> = [
+    { mode: "hang", message: "Request timed out" },
+    { mode: "http500", message: "The server is unavailable (HTTP 500). Please try again later." },
+    { mode: "garbage", message: "The server sent an unreadable answer" },
+  ];
+
+  for (const { mode, message } of transportFaults) {
+    it(`${mode}: the login form and a signed-in page show "${message}" and the app lives on`, async () => {
+      const jar = await signedIn();
+      fault.setMode(mode);
+
+      const started = Date.now();
+      const form = await request(new Jar(), LOGIN, {
+        form: { intent: "login", areaCode: "91", phone: "9000000001", password: "demo1234" },
+      });
+      expectClear(form, message, `${mode} login POST`);
+      expect(form.body).toContain("<form");
+      if (mode === "hang") expect(Date.now() - started).toBeLessThan(10 * TIMEOUT_MS);
+
+      const json = await request(new Jar(), LOGIN, {
+        form: { areaCode: "91", phone: "9000000001", password: "demo1234" },
+        json: true,
+      });
+      expectClear(json, message, `${mode} login POST (JSON)`);
+      expect(JSON.parse(json.body)).toMatchObject({ ok: false, message });
+
+      const page = await request(jar, ACCOUNT);
+      expectClear(page, message, `${mode} account GET`);
+      // A failure of the upstream does not sign the player out.
+      fault.setMode("ok");
+      const again = await request(jar, ACCOUNT, { json: true });
+      expect(again.status).not.toBe(401);
+
+      await expectAlive();
+    }, 30_000);
+  }
+
+  const sessionEnders: Array<{ mode: Mode; message: string }> = [
+    { mode: "code401", message: "Fault: session expired (401)" },
+    { mode: "code50001", message: "Fault: token expired (50001)" },
+  ];
+
+  for (const { mode, message } of sessionEnders) {
+    it(`${mode}: a signed-in page ends the session and the login page says why`, async () => {
+      const jar = await signedIn();
+      fault.setMode(mode);
+
+      const page = await request(jar, ACCOUNT);
+      expect(page.status).toBe(302);
+      expect(page.location).toMatch(/^\/pages\/login\/login(\?|$)/);
+      expect(page.body).not.toMatch(STACK);
+
+      // The login page (upstream still failing) shows the message.
+      const login = await request(jar, page.location ?? LOGIN);
+      expect(login.status).toBe(200);
+      expect(login.body).toContain(message);
+      expect(login.body).not.toMatch(STACK);
+
+      // The session is over: even with the upstream fine again, the page wants a login.
+      fault.setMode("ok");
+      const after = await request(jar, ACCOUNT);
+      expect(after.status).toBe(302);
+      expect(after.location).toMatch(/^\/pages\/login\/login\?redirectTo=/);
+
+      // The login form itself, answered 401/50001: a clear answer, no crash.
+      fault.setMode(mode);
+      const form = await request(new Jar(), LOGIN, {
+        form: { intent: "login", areaCode: "91", phone: "9000000001", password: "demo1234" },
+      });
+      expect(form.status).toBeLessThan(600);
+      expect(form.body).not.toMatch(STACK);
+      if (form.status === 302) {
+        expect(form.location).toMatch(/^\/pages\/login\/login/);
+      } else {
+        expect(form.body).toContain(message);
+      }
+
+      await expectAlive();
+    }, 30_000);
+  }
+
+  it("no fault left the server log with an unhandled error", () => {
+    const unhandled = app.log
+      .join("")
+      .split("\n")
+      .filter((l) => l.includes("unhandled error"));
+    expect(unhandled, unhandled.join("\n")).toEqual([]);
+  });
+});

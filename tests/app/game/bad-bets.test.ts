@@ -1,0 +1,311 @@
+/**
+ * Betting through the BFF (the game page's action) against a real reference core: a repeated
+ * form post with one idempotency key makes one bet, and bad input of every kind gets a clear
+ * message, a 4xx in JSON mode, and leaves every balance and the bet list as they were.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game";
+import { getToast } from "~/utils/toast.server";
+import { post as ledgerPost } from "../../../core/src/ledger";
+import { type TestCore, call, registerPlayer, startTestCore } from "../../support/core";
+import { requestWithSession } from "../helpers";
+
+let core: TestCore;
+let token: string;
+const APP = "http://app.test";
+const GAME = "/pages/game/game";
+const JSON_MODE = { accept: "application/json" };
+
+beforeAll(async () => {
+  core = await startTestCore({ config: {} });
+  process.env.UPSTREAM_URL = core.url;
+  const player = await registerPlayer(core);
+  token = player.token;
+  // 500 chips and nothing else: enough for level 2 (100 to 100,000), not for level 3 (from 1,000).
+  await core.deps.db.tx((tx) =>
+    ledgerPost(tx, { userId: player.userId, coin: "CHIP", amount: 50_000, kind: "ADJUST" }),
+  );
+}, 60_000);
+afterAll(async () => {
+  await core?.close();
+});
+
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+async function post(body: Record<string, string>, headers: Record<string, string> = {}) {
+  const request = await requestWithSession(
+    `${APP}${GAME}?level=${body.level ?? 1}&coin=${body.coin ?? "CHIP"}`,
+    { token },
+    {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(body),
+    },
+  );
+  return (await gameAction(args(request))) as Response;
+}
+
+type GameData = {
+  round: {
+    id: string;
+    clock: { serverNow: number; betEndTime: number; sessionEndTime: number };
+    remaining: { bet: number; round: number };
+  };
+  formKey: string;
+  baseAmounts: number[];
+};
+async function readGame(level: number, coin: string): Promise<GameData> {
+  const request = await requestWithSession(`${APP}${GAME}?level=${level}&coin=${coin}`, { token });
+  return ((await gameLoader(args(request))) as Response).json();
+}
+/**
+ * The game page's data, with a round that takes bets for at least 10 more seconds: when the
+ * current one closes sooner, the core's clock moves on to the start of the next one.
+ */
+async function loadGame(level = 1, coin = "CHIP"): Promise<GameData> {
+  const data = await readGame(level, coin);
+  if (data.round.remaining.bet >= 10) return data;
+  core.advance(data.round.clock.sessionEndTime - data.round.clock.serverNow + 10);
+  const next = await readGame(level, coin);
+  expect(next.round.remaining.bet).toBeGreaterThanOrEqual(10);
+  return next;
+}
+
+/** Balances and every bet of the player, read from the core directly. */
+async function snapshot() {
+  const user = await call<{ chip: number; gold: number; point: number }>(core, "/app/user/getUserInfo", {
+    method: "GET",
+    token,
+  });
+  const bets = await call<{ content: Array<{ id: number }>; totalElements: number }>(
+    core,
+    "/app/user/betRecord/page",
+    { method: "GET", token, params: { pageNo: 1, pageSize: 100 } },
+  );
+  expect(user.code).toBe(200);
+  expect(bets.code).toBe(200);
+  const { chip, gold, point } = user.result;
+  return { chip, gold, point, bets: bets.result.totalElements };
+}
+
+/** Posts `body` in JSON mode; asserts a 4xx, `message`, and that nothing changed. */
+async function expectRefused(body: Record<string, string>, message: RegExp | string, status?: number) {
+  const before = await snapshot();
+  const res = await post(body, JSON_MODE);
+  const answer = await res.json();
+  const label = `${JSON.stringify(body)} -> ${res.status} ${JSON.stringify(answer)}`;
+  expect(res.status, label).toBeGreaterThanOrEqual(400);
+  expect(res.status, label).toBeLessThan(500);
+  if (status) expect(res.status, label).toBe(status);
+  expect(answer.code, label).not.toBe(200);
+  if (typeof message === "string") expect(answer.message, label).toBe(message);
+  else expect(answer.message, label).toMatch(message);
+  expect(await snapshot(), label).toEqual(before);
+  return answer;
+}
+
+function betOf(round: GameData["round"], extra: Record<string, string> = {}) {
+  return {
+    intent: "bet",
+    gameSessionId: round.id,
+    betName: "Red",
+    baseAmount: "1",
+    betMultiples: "1",
+    coin: "CHIP",
+    level: "1",
+    ...extra,
+  };
+}
+
+describe("one idempotency key, one bet", () => {
+  it("a form post repeated with the same key (no JSON, the browser's way) places one bet", async () => {
+    const { round, formKey } = await loadGame();
+    const before = await snapshot();
+    const body = betOf(round, {
+      betName: "Green",
+      baseAmount: "10",
+      betMultiples: "2",
+      idempotencyKey: formKey,
+    });
+    const first = await post(body);
+    const second = await post(body);
+    for (const res of [first, second]) {
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe(`${GAME}?level=1&coin=CHIP`);
+      const cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const { toast } = await getToast(new Request(APP, { headers: { cookie } }));
+      expect(toast).toMatchObject({ type: "success", message: "Bet placed successfully" });
+    }
+    const after = await snapshot();
+    expect(after.bets).toBe(before.bets + 1);
+    expect(after.chip).toBe(before.chip - 20);
+  });
+
+  it("several posts with one key at the same time still place one bet", async () => {
+    const { round, formKey } = await loadGame();
+    const before = await snapshot();
+    const body = betOf(round, { betName: "Small", idempotencyKey: formKey });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, async () => (await post(body, JSON_MODE)).json()),
+    );
+    const ids = new Set(answers.map((a) => a.result?.id));
+    expect(answers.map((a) => a.code)).toEqual([200, 200, 200, 200, 200]);
+    expect(ids.size).toBe(1);
+    const after = await snapshot();
+    expect(after.bets).toBe(before.bets + 1);
+    expect(after.chip).toBe(before.chip - 1);
+  });
+
+  it("a new key is a new bet", async () => {
+    const a = await loadGame();
+    const b = await loadGame();
+    expect(a.formKey).not.toBe(b.formKey);
+    const before = await snapshot();
+    await post(betOf(a.round, { idempotencyKey: a.formKey }), JSON_MODE);
+    await post(betOf(b.round, { idempotencyKey: b.formKey }), JSON_MODE);
+    expect((await snapshot()).bets).toBe(before.bets + 2);
+  });
+
+  it("refuses a malformed key before the upstream", async () => {
+    const { round } = await loadGame();
+    await expectRefused(
+      betOf(round, { idempotencyKey: "<script>" }),
+      "The form has expired. Please try again.",
+      400,
+    );
+  });
+});
+
+describe("bad bets get a clear message, a 4xx in JSON mode, and change nothing", () => {
+  it("a bet name outside the list", async () => {
+    const { round } = await loadGame();
+    const message = "Choose a bet: Red, Green, Violet, Big, Small or a number.";
+    for (const betName of ["Purple", "10", "-1", "red", "", " Red", "Red,Green", "<b>Big</b>"]) {
+      const answer = await expectRefused(betOf(round, { betName }), message, 400);
+      expect(answer.error.field).toBe("betName");
+    }
+  });
+
+  it("a zero, negative, fractional, huge or non-numeric multiple", async () => {
+    const { round } = await loadGame();
+    const atLeastOne = "The multiple must be at least 1.";
+    const range = "The multiple must be a whole number from 1 to 10000.";
+    const cases: Array<[string, string]> = [
+      ["0", atLeastOne],
+      ["-1", atLeastOne],
+      ["-100000", atLeastOne],
+      ["1.5", range],
+      ["10001", range],
+      ["1e9", range],
+      ["99999999999999999999999", range],
+      ["abc", range],
+      ["Infinity", range],
+    ];
+    for (const [betMultiples, message] of cases) {
+      const answer = await expectRefused(betOf(round, { betMultiples }), message, 400);
+      expect(answer.error.field).toBe("betMultiples");
+    }
+  });
+
+  it("a total that is not amount × multiple", async () => {
+    const { round } = await loadGame();
+    for (const totalBetAmount of ["3", "0", "-2", "2.01", "200"]) {
+      const answer = await expectRefused(
+        betOf(round, { baseAmount: "1", betMultiples: "2", totalBetAmount }),
+        "The total does not match amount × multiple. Please try again.",
+        400,
+      );
+      expect(answer.error.field).toBe("totalBetAmount");
+    }
+  });
+
+  it("an amount that is not one of the room's base amounts", async () => {
+    const { round } = await loadGame();
+    await expectRefused(betOf(round, { baseAmount: "5" }), "The base amount must be one of 1, 10, 100", 400);
+    // The core's own message (passed through): it names the rule, not the field.
+    await expectRefused(betOf(round, { baseAmount: "0.001" }), "At most two decimals", 400);
+    await expectRefused(betOf(round, { baseAmount: "-10" }), "Choose an amount.", 400);
+    await expectRefused(betOf(round, { baseAmount: "1e12" }), "Choose an amount.", 400);
+  });
+
+  it("a stake above the balance", async () => {
+    const { round } = await loadGame();
+    await expectRefused(betOf(round, { baseAmount: "100", betMultiples: "6" }), "Insufficient balance", 400);
+  });
+
+  it("another coin's balance: a GOLD bet of a player who has only chips", async () => {
+    const gold = await loadGame(1, "GOLD");
+    await expectRefused(
+      { ...betOf(gold.round), coin: "GOLD", level: "1", betName: "Violet" },
+      "Insufficient balance",
+      400,
+    );
+    // The CHIP round cannot be paid in GOLD, nor the GOLD round in CHIP.
+    const chip = await loadGame(1, "CHIP");
+    await expectRefused({ ...betOf(chip.round), coin: "GOLD" }, "This round belongs to another room", 400);
+    await expectRefused({ ...betOf(gold.round), coin: "CHIP" }, "This round belongs to another room", 400);
+  });
+
+  it("a round of another level, and a room the balance is outside of", async () => {
+    const one = await loadGame(1);
+    const two = await loadGame(2);
+    await expectRefused(
+      betOf(one.round, { level: "2", baseAmount: "10" }),
+      "This round belongs to another room",
+      400,
+    );
+    await expectRefused(betOf(two.round, { level: "1" }), "This round belongs to another room", 400);
+    // Fields no form lets a player change: a generic refusal is enough.
+    const generic = "The bet could not be placed.";
+    await expectRefused(betOf(one.round, { level: "0" }), generic, 400);
+    await expectRefused(betOf(one.round, { level: "100" }), generic, 400);
+    await expectRefused(betOf(one.round, { coin: "DOGE" }), generic, 400);
+    const three = await loadGame(3);
+    await expectRefused(
+      betOf(three.round, { level: "3", baseAmount: "100" }),
+      "This room needs a balance of at least 1000",
+      400,
+    );
+  });
+
+  it("a round that does not exist, or is not a round number", async () => {
+    const { round } = await loadGame();
+    await expectRefused(betOf(round, { gameSessionId: "1" }), "This round does not exist", 404);
+    await expectRefused(betOf(round, { gameSessionId: "abc" }), "Enter a valid round number.", 400);
+    await expectRefused(betOf(round, { gameSessionId: "-5" }), "Enter a valid round number.", 400);
+  });
+
+  it("a closed round: after its bet end, and after its draw", async () => {
+    const { round } = await loadGame();
+    // Move the core's clock to one second after the round's bet end (before its draw).
+    core.advance(round.clock.betEndTime - Date.now() + 1000);
+    await expectRefused(betOf(round), "Betting is closed for this round", 400);
+    // And past the draw: still closed.
+    core.advance(round.clock.sessionEndTime - round.clock.betEndTime + 1000);
+    await expectRefused(betOf(round), "Betting is closed for this round", 400);
+    // The page shows the next round, which takes bets.
+    const next = await loadGame();
+    expect(next.round.id).not.toBe(round.id);
+    const before = await snapshot();
+    const placed = await post(betOf(next.round), JSON_MODE);
+    expect(placed.status).toBe(200);
+    expect((await snapshot()).chip).toBe(before.chip - 1);
+  });
+
+  it("without JSON, a refusal redirects back with the message as an error toast", async () => {
+    const { round } = await loadGame();
+    const before = await snapshot();
+    const res = await post(betOf(round, { baseAmount: "100", betMultiples: "100" }));
+    expect(res.status).toBe(302);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const { toast } = await getToast(new Request(APP, { headers: { cookie } }));
+    expect(toast).toMatchObject({ type: "error", message: "Insufficient balance" });
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,94 @@
+import { resolve } from "node:path";
+import { type Page, expect, test } from "@playwright/test";
+import { ACCOUNT_PATH, DEMO, LOGIN_PATH, NOTICE_PATH, PROFILE_PATH, hydrated, login } from "./support";
+
+/** axe-core is injected as a script; the app's nonce-based CSP would block it, so bypass CSP here. */
+test.use({ bypassCSP: true });
+
+const AXE = resolve(process.cwd(), "node_modules/axe-core/axe.min.js");
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+/** Runs axe on the current page; answers the serious and critical violations, readable. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const { violations, passes } = await page.evaluate(async () => {
+    type Axe = {
+      run: (ctx: Document, opts: object) => Promise<{ violations: unknown[]; passes: unknown[] }>;
+    };
+    const result = await (window as unknown as { axe: Axe }).axe.run(document, {});
+    return { violations: result.violations, passes: result.passes.length };
+  });
+  // axe really ran and checked something.
+  expect(passes).toBeGreaterThan(10);
+  return (violations as AxeViolation[])
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 5)
+          .map(
+            (n) =>
+              `${n.target.join(" ")}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, " ")})` : ""}`,
+          )
+          .join("; ")}`,
+    );
+}
+
+async function check(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+  // Let toasts and transitions settle so axe sees the page as a player does.
+  await page.waitForTimeout(300);
+  const found = await seriousViolations(page);
+  expect(found, `${path}:\n${found.join("\n")}`).toEqual([]);
+}
+
+test("login page (log in, register, forgot) has no serious or critical violations", async ({ page }) => {
+  await check(page, LOGIN_PATH);
+  await check(page, `${LOGIN_PATH}?tab=register`);
+  await check(page, `${LOGIN_PATH}?tab=forgot`);
+});
+
+test("login form with errors shown has no serious or critical violations", async ({ page }) => {
+  await page.goto(LOGIN_PATH);
+  await hydrated(page);
+  await page.locator("form#login").getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("Please enter your phone number")).toBeVisible();
+  const found = await seriousViolations(page);
+  expect(found, found.join("\n")).toEqual([]);
+});
+
+test("signed-in pages have no serious or critical violations", async ({ page }) => {
+  await login(page, DEMO.phone, DEMO.password);
+  for (const path of ["/", ACCOUNT_PATH, PROFILE_PATH, NOTICE_PATH]) {
+    await test.step(path, () => check(page, path));
+  }
+  await test.step("notice detail", async () => {
+    await page.goto(NOTICE_PATH);
+    const href = await page.getByRole("main").getByRole("link").first().getAttribute("href");
+    expect(href).toBeTruthy();
+    await check(page, href ?? NOTICE_PATH);
+  });
+});
+
+test("signed-in pages in the dark theme have no serious or critical violations", async ({ page }) => {
+  await login(page, DEMO.phone, DEMO.password);
+  const res = await page.request.post("/resources/theme", {
+    form: { theme: "dark", redirectTo: ACCOUNT_PATH },
+    headers: { accept: "application/json" },
+  });
+  expect(res.status()).toBe(200);
+  for (const path of ["/", ACCOUNT_PATH, PROFILE_PATH, NOTICE_PATH]) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+      await check(page, path);
+    });
+  }
+});

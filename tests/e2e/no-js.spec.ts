@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+import {
+  ACCOUNT_PATH,
+  LOGIN_PATH,
+  PROFILE_PATH,
+  accountJson,
+  login,
+  registerPlayer,
+  screen,
+} from "./support";
+
+/** Everything here works as plain HTML forms: the server renders each resulting page. */
+test.use({ javaScriptEnabled: false });
+
+test("without JavaScript: log in, change the nickname, log out", async ({ page, request }) => {
+  // Registered through a separate request context, so the page starts signed out.
+  const player = await registerPlayer(request);
+
+  await test.step("logs in through the form", async () => {
+    await login(page, player.phone, player.password);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await expect(page.getByText("Logged in successfully")).toBeVisible();
+    await expect(page.getByText(player.phone).first()).toBeVisible();
+    await expect(page.getByTestId("balance-chip")).toHaveText("₹0.00");
+    await screen(page, "30-nojs-home");
+  });
+
+  await test.step("changes the nickname", async () => {
+    await page.goto(PROFILE_PATH);
+    const nick = `NoJS ${player.phone.slice(-4)}`;
+    await page.getByLabel("Nickname").fill(nick);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL((url) => url.pathname === PROFILE_PATH);
+    await expect(page.getByText("Submission successful!")).toBeVisible();
+    await expect(page.getByLabel("Nickname")).toHaveValue(nick);
+    expect((await accountJson(page.request)).nickName).toBe(nick);
+    await page.goto(ACCOUNT_PATH);
+    await expect(page.getByText(nick)).toBeVisible();
+    await screen(page, "31-nojs-account");
+  });
+
+  await test.step("logs out", async () => {
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL((url) => url.pathname === LOGIN_PATH);
+    await expect(page.getByText("Logged Out Successfully!")).toBeVisible();
+    await screen(page, "32-nojs-logged-out");
+    await page.goto(ACCOUNT_PATH);
+    await page.waitForURL((url) => url.pathname === LOGIN_PATH);
+  });
+});
