@@ -89,8 +89,12 @@ describe.skipIf(!built)("the runtime stage, outside Docker", () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    app.stdout?.on("data", (d) => (output += d));
-    app.stderr?.on("data", (d) => (output += d));
+    app.stdout?.on("data", (d) => {
+      output += d;
+    });
+    app.stderr?.on("data", (d) => {
+      output += d;
+    });
     const base = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 60_000;
     let ready = false;
