@@ -18,7 +18,8 @@ import { forgotSchema, loginSchema, registerSchema, smsRequestSchema } from "~/u
 import { formError, isUpstreamError, serverT, statusForUpstream } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { LOGIN_PATH } from "~/utils/paths";
-import { commitSession, createLoginSession, getSession, safeRedirect } from "~/utils/session.server";
+import { createLoginSession, getSession, safeRedirect } from "~/utils/session.server";
+import { sendSmsCode, smsRemaining } from "~/utils/sms-cooldown.server";
 import { finish } from "~/utils/toast.server";
 
 export const handle = { i18n: ["common", "account"] };
@@ -29,10 +30,6 @@ type Tab = (typeof TABS)[number];
 const tabOf = (value: string | null): Tab =>
   (TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "login";
 
-function smsRemaining(until: number | undefined): number {
-  return until ? Math.max(0, Math.ceil((until - Date.now()) / 1000)) : 0;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const session = await getSession(request);
@@ -41,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     tab: tabOf(url.searchParams.get("tab")),
     areaCodes: await getAreaCodes(request),
-    smsRemaining: smsRemaining(session.get("smsUntil")),
+    smsRemaining: smsRemaining(session),
     invite: (url.searchParams.get("invite") ?? url.searchParams.get("invitationCode") ?? "").slice(0, 16),
     redirectTo,
   });
@@ -58,43 +55,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "sendSms") {
     const submission = parseWithZod(formData, { schema: smsRequestSchema });
-    const session = await getSession(request);
-    const remaining = smsRemaining(session.get("smsUntil"));
-    if (submission.status !== "success") {
-      return formError(request, submission.reply({ hideFields }), 400, { smsRemaining: remaining });
-    }
-    if (remaining > 0) {
-      return formError(
-        request,
-        submission.reply({ formErrors: [t("login.smsWait", { seconds: remaining })], hideFields }),
-        429,
-        {
-          smsRemaining: remaining,
-        },
-      );
-    }
-    try {
-      const type = formData.get("purpose") === "forgot" ? "RESET_LOGIN_PWD" : "REGISTER";
-      const sent = await sendSmsCodeNoAuth(request, { ...submission.value, type });
-      session.set("smsUntil", Date.now() + sent.resendAfterSeconds * 1000);
-      const headers = { "set-cookie": await commitSession(session) };
-      const extra = {
-        smsRemaining: sent.resendAfterSeconds,
-        smsSent: Date.now(),
-        message: t("login.smsSent"),
-      };
-      return json({ ok: true, result: submission.reply({ hideFields }), ...extra }, { headers });
-    } catch (error) {
-      if (!isUpstreamError(error)) throw error;
-      return formError(
-        request,
-        submission.reply({ formErrors: [error.message], hideFields }),
-        statusForUpstream(error),
-        {
-          smsRemaining: 0,
-        },
-      );
-    }
+    const type = formData.get("purpose") === "forgot" ? "RESET_LOGIN_PWD" : "REGISTER";
+    return sendSmsCode(request, submission, hideFields, ({ areaCode, phone }) =>
+      sendSmsCodeNoAuth(request, { areaCode, phone, type }),
+    );
   }
 
   if (intent === "register") {

@@ -10,8 +10,8 @@ import { getUserInfo, resetLoginPwd, sendUserCode } from "~/utils/api/account.se
 import { loginPasswordSchema, userCodeRequestSchema } from "~/utils/forms";
 import { formError, isUpstreamError, serverT, statusForUpstream } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
-import { commitSession, getSession, requireToken } from "~/utils/session.server";
-import { smsRemaining } from "~/utils/sms-cooldown.server";
+import { getSession, requireToken } from "~/utils/session.server";
+import { sendSmsCode, smsRemaining } from "~/utils/sms-cooldown.server";
 import { finish } from "~/utils/toast.server";
 import { asPageError } from "~/utils/upstream.server";
 
@@ -36,39 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const hideFields = ["password", "confirmPassword"];
   if (formData.get("intent") === "sendSms") {
     const submission = parseWithZod(formData, { schema: userCodeRequestSchema });
-    const session = await getSession(request);
-    const left = smsRemaining(session);
-    if (left > 0) {
-      return formError(
-        request,
-        submission.reply({ formErrors: [t("login.smsWait", { seconds: left })], hideFields }),
-        429,
-        {
-          smsRemaining: left,
-        },
-      );
-    }
-    try {
-      const sent = await sendUserCode(request, "RESET_LOGIN_PWD");
-      session.set("smsUntil", Date.now() + sent.resendAfterSeconds * 1000);
-      return json(
-        {
-          ok: true,
-          result: submission.reply({ hideFields }),
-          smsRemaining: sent.resendAfterSeconds,
-          smsSent: Date.now(),
-          message: t("login.smsSent"),
-        },
-        { headers: { "set-cookie": await commitSession(session) } },
-      );
-    } catch (error) {
-      if (!isUpstreamError(error)) throw error;
-      return formError(
-        request,
-        submission.reply({ formErrors: [error.message], hideFields }),
-        statusForUpstream(error),
-      );
-    }
+    return sendSmsCode(request, submission, hideFields, () => sendUserCode(request, "RESET_LOGIN_PWD"));
   }
   const submission = parseWithZod(formData, { schema: loginPasswordSchema });
   if (submission.status !== "success") return formError(request, submission.reply({ hideFields }));

@@ -1,7 +1,57 @@
-import type { AppSession } from "./session.server";
+import type { Submission } from "@conform-to/react";
+import { json } from "@remix-run/node";
+import { formError, isUpstreamError, serverT, statusForUpstream } from "./forms.server";
+import { type AppSession, commitSession, getSession } from "./session.server";
 
 /** Seconds until "Send code" may be pressed again (stored in the session as `smsUntil`). */
 export function smsRemaining(session: AppSession): number {
   const until = session.get("smsUntil");
   return until ? Math.max(0, Math.ceil((until - Date.now()) / 1000)) : 0;
+}
+
+/**
+ * The "Send code" button of every form that takes an SMS code: refuses while the 60 s cooldown
+ * runs ("Retry in X s"), otherwise asks the upstream to send and starts the cooldown. The answer
+ * carries `smsRemaining` so the button counts down, with and without JavaScript.
+ */
+export async function sendSmsCode<T>(
+  request: Request,
+  submission: Submission<T, string[]>,
+  hideFields: string[],
+  send: (value: T) => Promise<{ resendAfterSeconds: number }>,
+) {
+  const t = await serverT(request, "account");
+  const session = await getSession(request);
+  const remaining = smsRemaining(session);
+  if (submission.status !== "success") {
+    return formError(request, submission.reply({ hideFields }), 400, { smsRemaining: remaining });
+  }
+  if (remaining > 0) {
+    const message = t("login.smsWait", { seconds: remaining });
+    return formError(request, submission.reply({ formErrors: [message], hideFields }), 429, {
+      smsRemaining: remaining,
+    });
+  }
+  try {
+    const sent = await send(submission.value);
+    session.set("smsUntil", Date.now() + sent.resendAfterSeconds * 1000);
+    return json(
+      {
+        ok: true,
+        result: submission.reply({ hideFields }),
+        smsRemaining: sent.resendAfterSeconds,
+        smsSent: Date.now(),
+        message: t("login.smsSent"),
+      },
+      { headers: { "set-cookie": await commitSession(session) } },
+    );
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return formError(
+      request,
+      submission.reply({ formErrors: [error.message], hideFields }),
+      statusForUpstream(error),
+      { smsRemaining: 0 },
+    );
+  }
 }
