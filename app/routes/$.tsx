@@ -1,7 +1,9 @@
 import { json } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { pageTitle } from "~/utils/meta";
 
 export const handle = { i18n: ["common"] };
+export const meta = pageTitle("error.notFoundTitle");
 
 /** Any unknown path: a real 404 page (status 404) through the shared boundary. */
 export function loader() {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { Balances } from "~/components/Balances";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -12,12 +12,13 @@ import { serverT } from "~/utils/forms.server";
 import { languageNames, supportedLanguages } from "~/utils/i18n";
 import { useTranslation } from "~/utils/i18n-react";
 import { wantsJson } from "~/utils/json-mode.server";
+import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["common", "account"] };
-export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+export const meta = pageTitle("account.title", "account");
 const SELF = "/pages/account/account";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -145,9 +146,18 @@ export default function AccountPage() {
           <Form method="post" action="/resources/theme" className="flex items-center justify-between gap-2">
             <input type="hidden" name="redirectTo" value={SELF} />
             <input type="hidden" name="theme" value={theme === "dark" ? "light" : "dark"} />
-            <span className="text-sm font-medium">{t("account.theme")}</span>
-            <button type="submit" className="btn-secondary">
-              {theme === "dark" ? t("account.themeLight") : t("account.themeDark")}
+            {/* A labelled switch: its name is "Dark theme", its state (and text) on or off. */}
+            <span id="dark-theme-label" className="text-sm font-medium">
+              {t("account.darkTheme")}
+            </span>
+            <button
+              type="submit"
+              role="switch"
+              aria-checked={theme === "dark"}
+              aria-labelledby="dark-theme-label"
+              className="btn-secondary min-w-[5rem]"
+            >
+              {theme === "dark" ? t("account.on") : t("account.off")}
             </button>
           </Form>
         </section>

@@ -1,5 +1,5 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
@@ -10,11 +10,12 @@ import { getEnv } from "~/utils/env.server";
 import { coinSymbol, getBetRecord } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["game"] };
-export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+export const meta = pageTitle("details.title", "game");
 
 /** One of the player's bets (?id=). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -76,5 +77,23 @@ export default function BetDetails() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  const { t } = useTranslation("game");
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <NavBar title={t("details.title")} backTo="/pages/betRecord/betRecord" />
+      {missing ? (
+        <main className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+          <h1 className="text-xl font-semibold">{t("details.notFound")}</h1>
+          <p role="alert">{t("errors.noSuchBet")}</p>
+          <Link to="/pages/betRecord/betRecord" className="btn-primary">
+            {t("records.betRecord")}
+          </Link>
+        </main>
+      ) : (
+        <GeneralErrorBoundary />
+      )}
+    </>
+  );
 }

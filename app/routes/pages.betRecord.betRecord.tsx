@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
@@ -11,11 +11,12 @@ import { formatAmount, formatTime, pageCount, parseCoin, parsePage } from "~/com
 import { getEnv } from "~/utils/env.server";
 import { PAGE_SIZE, coinSymbol, getBetRecords, getWinRecords } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["game"] };
-export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+export const meta = pageTitle("records.betRecord", "game");
 
 const TABS = ["mine", "wins"] as const;
 type Tab = (typeof TABS)[number];

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Suspense, memo, useCallback, useEffect, useReducer, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -15,9 +15,10 @@ import { useRoundCountdown } from "~/components/game/use-round-countdown";
 import { type GameActionData, gameAction, gameLoader } from "~/utils/game-page.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyComponent, whenIdle } from "~/utils/lazy";
+import { pageTitle } from "~/utils/meta";
 
 export const handle = { i18n: ["game"] };
-export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+export const meta = pageTitle("game.pageTitle", "game");
 
 export const loader = ({ request }: LoaderFunctionArgs) => gameLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => gameAction(request);
@@ -37,7 +38,7 @@ export default function GamePage() {
   const navigation = useNavigation();
   const reopen = actionData?.error && isBetName(actionData.betName) ? actionData.betName : null;
   const [form, dispatch] = useReducer(betFormReducer, null, () =>
-    initialBetForm(data.baseAmounts, reopen ?? data.betName),
+    initialBetForm(data.baseAmounts, reopen ?? data.betName, reopen ? undefined : data.betForm),
   );
   const left = useRoundCountdown(
     data.round?.id ?? null,

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
@@ -9,11 +9,12 @@ import { getEnv } from "~/utils/env.server";
 import { resolveCoin } from "~/utils/game-page.server";
 import { balanceOf, coinSymbol, getBalances, getLevels } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["game"] };
-export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+export const meta = pageTitle("gameList.title", "game");
 
 /** Rooms of a coin (?coin=CHIP|GOLD|POINT); the coin is remembered in the session. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
@@ -7,10 +7,11 @@ import { BET_NAMES } from "~/components/game/bets";
 import { payoutTable } from "~/components/game/results";
 import { getRules } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
 import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["game"] };
-export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+export const meta = pageTitle("rules.title", "game");
 
 /** The rules and the payout table, as the upstream configures them. Public. */
 export async function loader({ request }: LoaderFunctionArgs) {

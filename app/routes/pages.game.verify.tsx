@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
@@ -7,10 +7,11 @@ import { verifyRound } from "~/utils/game-fairness.server";
 import { getRoundForVerify } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
+import { pageTitle } from "~/utils/meta";
 import { UpstreamError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["game"] };
-export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+export const meta = pageTitle("verify.title", "game");
 
 /**
  * Verifies a round (?sessionId=): the upstream gives the committed hash and the revealed seed;

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Balances } from "~/components/Balances";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -6,11 +6,12 @@ import { TabBar } from "~/components/TabBar";
 import { UserNavBar } from "~/components/UserNavBar";
 import { getUserInfo } from "~/utils/api/account.server";
 import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["common", "account"] };
-export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+export const meta = pageTitle("home.title", "account");
 
 /** Home ("/" and /pages/home/home): the user navbar and the three balances. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -17,13 +17,17 @@ import { logoutAction } from "~/utils/auth-actions.server";
 import { forgotSchema, loginSchema, registerSchema, smsRequestSchema } from "~/utils/forms";
 import { formError, isUpstreamError, serverT, statusForUpstream } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
+import { titleOf } from "~/utils/meta";
 import { LOGIN_PATH } from "~/utils/paths";
 import { createLoginSession, getSession, safeRedirect } from "~/utils/session.server";
 import { sendSmsCode, smsRemaining } from "~/utils/sms-cooldown.server";
 import { finish } from "~/utils/toast.server";
 
 export const handle = { i18n: ["common", "account"] };
-export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const tab = data?.tab ?? "login";
+  return [{ title: titleOf(matches, `login.${tab}Title`, "account") }];
+};
 
 const TABS = ["login", "register", "forgot"] as const;
 type Tab = (typeof TABS)[number];

@@ -4,7 +4,6 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   MaxPartSizeExceededError,
-  type MetaFunction,
   json,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
@@ -21,12 +20,13 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES, profileSchema } from "~/utils/forms";
 import { formError, isUpstreamError, serverT, statusForUpstream } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { wantsJson } from "~/utils/json-mode.server";
+import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
 import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["common", "account"] };
-export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+export const meta = pageTitle("profile.title", "account");
 const SELF = "/pages/myProfile/myProfile";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -143,7 +143,8 @@ export default function MyProfilePage() {
         </Form>
 
         <Form method="post" {...getFormProps(form)} className="card space-y-4">
-          <input type="hidden" name="intent" value="profile" />
+          {/* `hidden`: space-y skips it, so the first field gets no top margin. */}
+          <input type="hidden" name="intent" value="profile" hidden />
           <Field
             label={t("profile.nickname")}
             meta={fields.nickName}

@@ -1,15 +1,16 @@
-import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { findUserMsgList } from "~/utils/api/account.server";
 import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["common", "account"] };
-export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+export const meta = pageTitle("notice.title", "account");
 const PAGE_SIZE = 20;
 
 export async function loader({ request }: LoaderFunctionArgs) {

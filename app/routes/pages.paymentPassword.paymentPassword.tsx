@@ -1,6 +1,6 @@
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList, Field } from "~/components/Field";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -10,13 +10,14 @@ import { getUserInfo, resetAssetPwd, sendUserCode } from "~/utils/api/account.se
 import { paymentPasswordSchema, userCodeRequestSchema } from "~/utils/forms";
 import { formError, isUpstreamError, serverT, statusForUpstream } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
 import { getSession, requireToken } from "~/utils/session.server";
 import { sendSmsCode, smsRemaining } from "~/utils/sms-cooldown.server";
 import { finish } from "~/utils/toast.server";
 import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["common", "account"] };
-export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+export const meta = pageTitle("password.paymentTitle", "account");
 
 /** Payment password: an SMS code to the player's own phone, then 6 digits twice. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,11 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ComingSoon } from "~/components/ComingSoon";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 
 export const handle = { i18n: ["common"] };
-export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
+export const meta = pageTitle("pages.recharge");
 
 /** Planned for a later issue: a clear "Coming soon" page, so that no link of the app 404s. */
 export async function loader({ request }: LoaderFunctionArgs) {

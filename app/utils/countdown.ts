@@ -59,3 +59,30 @@ export function formatSeconds(total: number): string {
 export function refreshAfterSeconds(clock: RoundClock): number {
   return Math.max(1, remainingAtServer(clock).round + 1);
 }
+
+/** What a round's countdown shows: the remaining seconds of one round id. */
+export type Shown = { roundId: string | null; left: Remaining };
+
+/**
+ * The next display of a countdown. Within one round the seconds never go up (a reload of the
+ * same round re-estimates the clock offset and may read a little more time: it is ignored); a
+ * new round shows its own value.
+ */
+export function nextShown(prev: Shown, roundId: string | null, next: Remaining): Shown {
+  if (prev.roundId !== roundId) return { roundId, left: next };
+  const bet = Math.min(prev.left.bet, next.bet);
+  const round = Math.min(prev.left.round, next.round);
+  if (bet === prev.left.bet && round === prev.left.round) return prev;
+  return { roundId, left: { bet, round } };
+}
+
+/**
+ * Whether the page may revalidate now: not while a navigation (say, the reload after a bet form
+ * post, which carries the one-time toast) or a fetcher is under way, since a revalidation would
+ * cancel that load.
+ */
+export function canRevalidate(navigationState: string, fetcherStates: string[], revalidatorState: string) {
+  return (
+    navigationState === "idle" && revalidatorState === "idle" && fetcherStates.every((s) => s === "idle")
+  );
+}

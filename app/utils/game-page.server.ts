@@ -3,7 +3,7 @@
  * stays short. Everything here runs on the server only.
  */
 import { json, redirect } from "@remix-run/node";
-import { splitAmounts } from "~/components/game/bet-form";
+import { DEFAULT_MULTIPLE, MAX_MULTIPLE, parseMultiple, splitAmounts } from "~/components/game/bet-form";
 import { betFormSchema } from "~/components/game/bet-schema";
 import { isBetName } from "~/components/game/bets";
 import { gameUrl, pageCount, parseCoin, parsePage, parseTab } from "~/components/game/format";
@@ -48,6 +48,24 @@ export function roundView(round: GameSession) {
 function baseAmountsOf(level: GameLevel | null): number[] {
   const list = splitAmounts(level?.betBaseAmountStr);
   return list.length ? list : [1];
+}
+
+/**
+ * The bet popup's base amount and multiple from the query (the popup without JS is a GET form:
+ * − / + send `step`, a quick multiple sends `setMultiple`, "update" re-renders what was typed),
+ * so that the server renders the right total. Unknown base amounts fall back to the first one.
+ */
+export function betFormFromQuery(query: URLSearchParams, baseAmounts: number[]) {
+  const base = Number(query.get("baseAmount"));
+  const baseAmount = baseAmounts.includes(base) ? base : (baseAmounts[0] ?? 1);
+  const typed = query.get("betMultiples");
+  let multiple = typed === null ? DEFAULT_MULTIPLE : parseMultiple(typed);
+  const quick = query.get("setMultiple");
+  if (quick !== null) multiple = parseMultiple(quick);
+  const step = query.get("step");
+  if (step === "1") multiple = Math.min(MAX_MULTIPLE, multiple + 1);
+  if (step === "-1") multiple = Math.max(0, multiple - 1);
+  return { baseAmount, multiple };
 }
 
 const levelView = (l: GameLevel) => ({ level: l.level, levelName: l.levelName, enabled: l.enableFlag });
@@ -116,6 +134,7 @@ export async function gameLoader(request: Request) {
             pages: pageCount((tabPage ?? latest)?.totalElements ?? 0, PAGE_SIZE),
           };
     const betName = url.searchParams.get("betName");
+    const baseAmounts = baseAmountsOf(current);
 
     return json(
       {
@@ -126,7 +145,7 @@ export async function gameLoader(request: Request) {
         level: current?.level ?? level ?? 0,
         levelName: current?.levelName ?? "",
         limits: current ? { min: current.chipMinLimit, max: current.chipMaxLimit } : null,
-        baseAmounts: baseAmountsOf(current),
+        baseAmounts,
         multiples: splitAmounts(current?.betMultipleStr),
         round: roundOf.round && current?.enableFlag ? roundView(roundOf.round) : null,
         emptyMessage: roundOf.round ? null : roundOf.message,
@@ -135,6 +154,7 @@ export async function gameLoader(request: Request) {
         tabData,
         popup,
         betName: isBetName(betName) ? betName : null,
+        betForm: betFormFromQuery(url.searchParams, baseAmounts),
         formKey: crypto.randomUUID(),
       },
       { headers: { "cache-control": "no-store", ...(setCookie ? { "set-cookie": setCookie } : {}) } },

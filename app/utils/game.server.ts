@@ -9,6 +9,7 @@ import {
   type BetRecord,
   type GameSession,
   betRecordPageSchema,
+  betRecordSchema,
   bettingResultSchema,
   gameSessionSchema,
   levelListSchema,
@@ -90,19 +91,14 @@ export function getWinRecords(request: Request, q: { pageNo: number; coin?: Coin
   });
 }
 
-const DETAIL_SCAN_PAGES = 10;
-/**
- * One of the player's bets by id. The API has no detail call, so this reads the player's record
- * pages (100 a page, newest first) until it finds the id; null when it is not among the latest.
- */
+/** One of the player's bets by id; null when the player has no such bet (upstream 404). */
 export async function getBetRecord(request: Request, id: number): Promise<BetRecord | null> {
-  for (let pageNo = 1; pageNo <= DETAIL_SCAN_PAGES; pageNo++) {
-    const page = await getBetRecords(request, { pageNo, pageSize: 100 });
-    const found = page.content.find((r) => r.id === id);
-    if (found) return found;
-    if (page.content.length < 100 || page.content.every((r) => r.id < id)) return null;
+  try {
+    return await upstream(request, "/app/user/betRecord/detail", { params: { id }, schema: betRecordSchema });
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
   }
-  return null;
 }
 
 export function getRoundForVerify(request: Request, sessionId: number) {

@@ -144,7 +144,9 @@ test("a new player registers, logs in again, edits the profile, changes settings
     await page.goto(ACCOUNT_PATH);
     await hydrated(page);
     await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-    await page.getByRole("button", { name: "Dark" }).click();
+    const darkTheme = page.getByRole("switch", { name: "Dark theme" });
+    await expect(darkTheme).toHaveAttribute("aria-checked", "false");
+    await darkTheme.click();
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     await page.reload();
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
@@ -153,7 +155,8 @@ test("a new player registers, logs in again, edits the profile, changes settings
     await screen(page, "08-home-dark");
     await page.goto(ACCOUNT_PATH);
     await hydrated(page);
-    await page.getByRole("button", { name: "Light" }).click();
+    await expect(page.getByRole("switch", { name: "Dark theme" })).toHaveAttribute("aria-checked", "true");
+    await page.getByRole("switch", { name: "Dark theme" }).click();
     await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   });
 

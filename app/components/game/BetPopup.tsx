@@ -9,10 +9,16 @@ import { formatAmount } from "./format";
 
 export type BetFormError = { field: string; message: string } | null;
 
+/** The game page's path: without JS, − / + / quick multiples / update re-render it by GET. */
+const GAME_PATH = "/pages/game/game";
+
 /**
  * The bet popup: base amounts of the level, the multiple with − / + and direct entry, the total
  * and confirm. Posts to the game page; a hidden key makes a repeated post create one bet.
- * Without JS the −/+ and quick multiples are inert and the server computes the total.
+ * Without JS, − / + and the quick multiples are submit buttons that GET the page again with the
+ * form's values (the loader reads baseAmount, betMultiples, step and setMultiple), so the server
+ * renders the new multiple and its total; Enter in the form does the same ("update"), and the
+ * server computes the total of a confirmed bet.
  */
 export function BetPopup({
   state,
@@ -52,6 +58,19 @@ export function BetPopup({
   const total = totalBetAmount(state.baseAmount, state.multiple);
   const multipleError = error?.field === "betMultiples";
   const chip = "min-h-[44px] min-w-[44px] rounded-lg border px-3 text-base font-semibold";
+  // Without JS these buttons submit the form by GET (the page re-renders the popup); with JS
+  // they only change the state.
+  const viaGet = (name: string, value: string | number) =>
+    hydrated
+      ? ({ type: "button" } as const)
+      : ({
+          type: "submit",
+          name,
+          value,
+          formMethod: "get",
+          formAction: GAME_PATH,
+          formNoValidate: true,
+        } as const);
   return (
     <Dialog
       titleId="bet-popup-title"
@@ -75,7 +94,13 @@ export function BetPopup({
         <input type="hidden" name="coin" value={coin} />
         <input type="hidden" name="level" value={level} />
         <input type="hidden" name="idempotencyKey" value={formKey} />
-        {hydrated ? <input type="hidden" name="totalBetAmount" value={total} /> : null}
+        {hydrated ? (
+          <input type="hidden" name="totalBetAmount" value={total} />
+        ) : (
+          // The first submit button is the one Enter presses: without JS it re-renders the popup
+          // with what was typed (a bet is placed only by the confirm button).
+          <button {...viaGet("step", 0)} hidden tabIndex={-1} aria-hidden="true" />
+        )}
 
         <fieldset>
           <legend className="mb-2 text-sm font-semibold">{t("bet.baseAmount")}</legend>
@@ -106,10 +131,10 @@ export function BetPopup({
           </label>
           <div className="flex items-center gap-2">
             <button
-              type="button"
-              className={`${chip} border-gray-400 text-xl`}
-              onClick={() => dispatch({ type: "decrement" })}
-              disabled={!hydrated || state.multiple <= 0}
+              {...viaGet("step", -1)}
+              className={`${chip} border-gray-400 text-xl disabled:opacity-40`}
+              onClick={hydrated ? () => dispatch({ type: "decrement" }) : undefined}
+              disabled={state.multiple <= 0}
               aria-label={t("bet.decrease")}
               aria-controls="betMultiples"
             >
@@ -128,10 +153,9 @@ export function BetPopup({
               aria-describedby={multipleError ? "bet-error" : undefined}
             />
             <button
-              type="button"
+              {...viaGet("step", 1)}
               className={`${chip} border-gray-400 text-xl`}
-              onClick={() => dispatch({ type: "increment" })}
-              disabled={!hydrated}
+              onClick={hydrated ? () => dispatch({ type: "increment" }) : undefined}
               aria-label={t("bet.increase")}
               aria-controls="betMultiples"
             >
@@ -143,10 +167,10 @@ export function BetPopup({
               {multiples.map((m) => (
                 <button
                   key={m}
-                  type="button"
-                  disabled={!hydrated}
+                  {...viaGet("setMultiple", m)}
+                  aria-pressed={state.multiple === m}
                   className={`${chip} ${state.multiple === m ? "border-brand bg-pink-50 text-brand-dark dark:bg-gray-800 dark:text-pink-200" : "border-gray-300"}`}
-                  onClick={() => dispatch({ type: "setMultiple", value: String(m) })}
+                  onClick={hydrated ? () => dispatch({ type: "setMultiple", value: String(m) }) : undefined}
                 >
                   ×{m}
                 </button>
@@ -155,13 +179,21 @@ export function BetPopup({
           ) : null}
         </div>
 
-        <p className="text-base">
-          {t("bet.total")}:{" "}
-          <output className="font-bold" aria-live="polite">
-            {symbol}
-            {formatAmount(total)}
-          </output>
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-base">
+            {t("bet.total")}:{" "}
+            <output className="font-bold" aria-live="polite">
+              {symbol}
+              {formatAmount(total)}
+            </output>
+          </p>
+          {hydrated ? null : (
+            <button {...viaGet("step", 0)} className={`${chip} border-gray-400 text-sm`}>
+              {t("bet.update")}
+            </button>
+          )}
+        </div>
+        {hydrated ? null : <p className="text-xs text-gray-700 dark:text-gray-300">{t("bet.totalHint")}</p>}
 
         {error ? (
           <p id="bet-error" role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">

@@ -64,15 +64,19 @@ export function ResultPopup({
             ? t("resultPopup.won", { amount: `${symbol}${formatAmount(won)}` })
             : t("resultPopup.noWin", { amount: `${symbol}${formatAmount(staked)}` })}
         </p>
+        {/* One grid per row with the same columns: a fixed tag column, the status, and the
+            amount right-aligned in tabular figures, so amounts line up whatever the tags. */}
         <ul className="space-y-1 text-left text-sm">
           {popup.records.map((r, i) => (
-            <li key={r.id ?? i} className="flex items-center justify-between gap-2">
-              <BetTag name={r.betName} />
-              <span>
+            <li key={r.id ?? i} className="grid grid-cols-[6rem_minmax(0,1fr)_auto] items-center gap-x-3">
+              <span className="justify-self-start">
+                <BetTag name={r.betName} />
+              </span>
+              <span className="font-semibold">{t(`records.${recordStatus(r)}`)}</span>
+              <span className="text-right tabular-nums">
                 {symbol}
                 {formatAmount(r.totalBetAmount)}
               </span>
-              <span className="font-semibold">{t(`records.${recordStatus(r)}`)}</span>
             </li>
           ))}
         </ul>

@@ -75,22 +75,24 @@ function PastResults({ rows }: { rows: ResultRow[] }) {
   const { t } = useTranslation("game");
   if (!rows.length) return <p className="py-6 text-center text-gray-700 dark:text-gray-300">{t("empty")}</p>;
   return (
-    <table className="w-full table-fixed text-left text-sm">
+    // Auto layout: the columns take what their content needs (the round id never wraps; headers
+    // and words wrap), so the table fits a 360 px screen in every language.
+    <table className="w-full table-auto border-collapse text-left text-sm">
       <caption className="sr-only">{t("tabs.pastHistory")}</caption>
-      <colgroup>
-        <col className="w-[44%]" />
-        <col className="w-[14%]" />
-        <col className="w-[18%]" />
-        <col className="w-[24%]" />
-      </colgroup>
-      <thead className="text-xs text-gray-700 dark:text-gray-300">
+      <thead className="text-[11px] leading-tight text-gray-700 dark:text-gray-300">
         <tr>
-          <th scope="col" className="py-1">
+          <th scope="col" className="py-1 pr-2 align-bottom font-semibold">
             {t("results.round")}
           </th>
-          <th scope="col">{t("results.number")}</th>
-          <th scope="col">{t("results.size")}</th>
-          <th scope="col">{t("results.colour")}</th>
+          <th scope="col" className="px-1 align-bottom font-semibold">
+            {t("results.number")}
+          </th>
+          <th scope="col" className="px-1 align-bottom font-semibold">
+            {t("results.size")}
+          </th>
+          <th scope="col" className="pl-1 align-bottom font-semibold">
+            {t("results.colour")}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -98,10 +100,10 @@ function PastResults({ rows }: { rows: ResultRow[] }) {
           const digit = parseDigit(row.lotteryResult);
           return (
             <tr key={row.id} className="border-t border-gray-200 dark:border-gray-700">
-              <td className="whitespace-nowrap py-1.5 font-mono text-[11px]">{row.id}</td>
-              <td>{digit === null ? "—" : <DigitBall digit={digit} size={28} />}</td>
-              <td>{digit === null ? "—" : t(`betName.${digitSize(digit)}`)}</td>
-              <td>
+              <td className="whitespace-nowrap py-1.5 pr-2 font-mono text-[11px]">{row.id}</td>
+              <td className="px-1">{digit === null ? "—" : <DigitBall digit={digit} size={28} />}</td>
+              <td className="px-1">{digit === null ? "—" : t(`betName.${digitSize(digit)}`)}</td>
+              <td className="pl-1">
                 {digit === null
                   ? "—"
                   : digitColours(digit)

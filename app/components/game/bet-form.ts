@@ -32,7 +32,12 @@ export function splitAmounts(list: string | null | undefined): number[] {
     .filter((n) => Number.isFinite(n) && n > 0);
 }
 
-export function initialBetForm(baseAmounts: number[], betName: BetName | null = null): BetFormState {
+export function initialBetForm(
+  baseAmounts: number[],
+  betName: BetName | null = null,
+  chosen?: { baseAmount: number; multiple: number },
+): BetFormState {
+  if (chosen) return { betName, ...chosen };
   return { betName, baseAmount: baseAmounts[0] ?? 1, multiple: DEFAULT_MULTIPLE };
 }
 

@@ -1,18 +1,32 @@
-import { useRevalidator } from "@remix-run/react";
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { type Remaining, type RoundClock, clockSkew, msToNextTick, remaining } from "~/utils/countdown";
+import {
+  type Remaining,
+  type RoundClock,
+  type Shown,
+  canRevalidate,
+  clockSkew,
+  msToNextTick,
+  nextShown,
+  remaining,
+} from "~/utils/countdown";
 
 /** When the current document's response arrived, on the client clock (first render only). */
 function documentReceivedAt(): number {
+  if (typeof performance === "undefined" || typeof window === "undefined") return Date.now();
   const nav = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
   return nav?.responseStart ? performance.timeOrigin + nav.responseStart : Date.now();
 }
+
+/** How soon to try again when a revalidation had to wait for a navigation or a fetcher. */
+const BUSY_RETRY_MS = 300;
 
 /**
  * Ticks the two countdowns of a round once a second (on the server's clock) and revalidates the
  * page when the round ends, retrying every 2 s until the next round arrives; then again until the
  * round that just ended shows up as drawn (`lastDrawnId`), so its result popup appears.
- * `initial` is what the server rendered, so hydration matches.
+ * `initial` is what the server rendered, so hydration matches. Within a round the seconds never
+ * go up; revalidations wait until no navigation or fetcher is under way.
  */
 export function useRoundCountdown(
   roundId: string | null,
@@ -20,24 +34,48 @@ export function useRoundCountdown(
   initial: Remaining,
   lastDrawnId: string | null = null,
 ) {
-  const [left, setLeft] = useState<Remaining>(initial);
+  const [shown, setShown] = useState<Shown>({ roundId, left: initial });
+
+  // Revalidate only when idle: a revalidation during the load that follows a form post cancels
+  // it (and its one-time toast cookie is lost). When busy, try again shortly.
   const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
-  const firstData = useRef(true);
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const idle = canRevalidate(
+    navigation.state,
+    fetchers.map((f) => f.state),
+    revalidator.state,
+  );
+  const live = useRef({ idle, revalidate: revalidator.revalidate });
+  live.current = { idle, revalidate: revalidator.revalidate };
+  const retry = useRef<ReturnType<typeof setTimeout>>();
+  const revalidate = useRef<() => void>(() => {
+    clearTimeout(retry.current);
+    if (live.current.idle) live.current.revalidate();
+    else retry.current = setTimeout(() => revalidate.current(), BUSY_RETRY_MS);
+  });
+  useEffect(() => () => clearTimeout(retry.current), []);
+
+  // When this clock reached the page: the document's response for the first data, else the
+  // first render that sees it (closer to the response's arrival than an effect).
+  const received = useRef<{ serverNow: number; at: number } | null>(null);
+  if (clock && received.current?.serverNow !== clock.serverNow) {
+    received.current = {
+      serverNow: clock.serverNow,
+      at: received.current ? Date.now() : documentReceivedAt(),
+    };
+  }
+  const skew = clock && received.current ? clockSkew(clock.serverNow, received.current.at) : 0;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new round or a new clock restarts the timer
   useEffect(() => {
     if (!clock) return;
-    const receivedAt = firstData.current ? documentReceivedAt() : Date.now();
-    firstData.current = false;
-    const skew = clockSkew(clock.serverNow, receivedAt);
     let timer: ReturnType<typeof setTimeout>;
     let retries = 0;
     const tick = () => {
       const now = Date.now();
       const next = remaining(clock, now, skew);
-      setLeft(next);
+      setShown((prev) => nextShown(prev, roundId, next));
       if (next.round === 0) {
         // The round is over: ask for the next one (the page re-renders with a new roundId).
         if (retries < 30) {
@@ -73,5 +111,7 @@ export function useRoundCountdown(
     return () => clearTimeout(timer);
   }, [roundId]);
 
-  return left;
+  // A new round shows its own time at once (not the last round's 0:00 until the effect runs).
+  if (shown.roundId !== roundId) return clock ? remaining(clock, Date.now(), skew) : initial;
+  return shown.left;
 }

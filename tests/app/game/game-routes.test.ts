@@ -54,6 +54,22 @@ async function loadGame(query = "level=1&coin=CHIP") {
   return { res, data: await res.json() };
 }
 
+/**
+ * The game page with a round that takes bets for at least 10 more seconds: when the current one
+ * closes sooner, the core's clock moves on to the start of the next round (as bad-bets.test.ts
+ * does), so that a bet placed right after never meets a closed round.
+ */
+async function loadOpenGame(query = "level=1&coin=CHIP") {
+  const first = await loadGame(query);
+  if (first.data.round.remaining.bet >= 10) return first;
+  const clock = first.data.round.clock;
+  core.advance(clock.sessionEndTime - clock.serverNow + 10);
+  const next = await loadGame(query);
+  expect(next.data.round.id).not.toBe(first.data.round.id);
+  expect(next.data.round.remaining.bet).toBeGreaterThanOrEqual(10);
+  return next;
+}
+
 describe("game list", () => {
   it("lists the levels of the asked coin, its balance and symbol, and remembers the coin", async () => {
     const res = (await gameListLoader(args(await get("/pages/game/gameList?coin=GOLD")))) as Response;
@@ -95,7 +111,7 @@ describe("game page", () => {
   });
 
   it("places a bet once per form key, answering JSON {code, message, result}", async () => {
-    const { data } = await loadGame();
+    const { data } = await loadOpenGame();
     const form = {
       intent: "bet",
       gameSessionId: data.round.id,
@@ -169,7 +185,7 @@ describe("game page", () => {
   });
 
   it("shows the result popup for the last drawn round the player bet on, until acknowledged", async () => {
-    const { data } = await loadGame("level=2&coin=CHIP");
+    const { data } = await loadOpenGame("level=2&coin=CHIP");
     const bet = await bodyOf(
       await gameAction(
         args(
@@ -232,6 +248,19 @@ describe("game page", () => {
       await betDetailsLoader(args(await get(`/pages/betRecord/betDetails/betDetails?id=${bet.result.id}`)))
     ).json();
     expect(details.bet).toMatchObject({ id: bet.result.id, betName: "Big" });
+
+    // The details come from the core's detail call; another player's bet and an unknown id are 404.
+    const other = await registerPlayer(core);
+    const foreign = await requestWithSession(
+      `${APP}/pages/betRecord/betDetails/betDetails?id=${bet.result.id}`,
+      { token: other.token },
+    );
+    await expect(betDetailsLoader(args(foreign))).rejects.toMatchObject({ status: 404 });
+    const unknown = await get(`/pages/betRecord/betDetails/betDetails?id=${bet.result.id + 1_000_000}`);
+    const thrown = await betDetailsLoader(args(unknown)).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+    expect((await (thrown as Response).json()).message).toBe("This bet was not found.");
   });
 });
 

@@ -1,0 +1,276 @@
+import { type Page, expect, test } from "@playwright/test";
+import { GAME_PATH, countdownSeconds, gameJson, shown, toCents } from "./game-support";
+import { ACCOUNT_PATH, DEMO, PROFILE_PATH, accountJson, hydrated, login, postJson, screen } from "./support";
+
+/**
+ * The UI fixes at 360 × 740: the no-JS bet popup (− / + / quick multiples / Enter re-render it by
+ * GET with the right total), toasts at the bottom that fade out with and without JS, the past
+ * results table in six languages, aligned result popup amounts, translated titles, the dark
+ * theme switch, the profile card's spacing and the bet details 404.
+ */
+
+const LANGUAGES = ["en-US", "zh-CN", "ja-JP", "fr-FR", "de-DE", "ko-KR"] as const;
+const JSON_HEADERS = { accept: "application/json" };
+
+/** Opens `path` on a round that still takes bets for `seconds` s (waiting for the next round). */
+async function openRound(page: Page, path: string, seconds = 10) {
+  for (let i = 0; i < 4; i++) {
+    await page.goto(path);
+    const bet = await countdownSeconds(page, "bet-countdown");
+    if (bet >= seconds) return;
+    const round = await countdownSeconds(page, "round-countdown");
+    await page.waitForTimeout((round + 1.5) * 1000);
+  }
+  throw new Error(`No round with ${seconds} s of betting at ${path}`);
+}
+
+/** Whether two boxes overlap (by more than half a pixel). */
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return (
+    a.x < b.x + b.width - 0.5 &&
+    b.x < a.x + a.width - 0.5 &&
+    a.y < b.y + b.height - 0.5 &&
+    b.y < a.y + a.height - 0.5
+  );
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the bet popup re-renders by GET with the right total; the toast fades out", async ({ page }) => {
+    test.setTimeout(120_000);
+    await login(page, DEMO.phone, DEMO.password);
+    const game = `${GAME_PATH}?level=1&coin=GOLD`;
+    const data = await gameJson(page.request, 1, "GOLD");
+    const quick = (
+      (await (await page.request.get(game, { headers: JSON_HEADERS })).json()) as { multiples: number[] }
+    ).multiples;
+    expect(data.baseAmounts).toContain(10);
+    await openRound(page, game, 12);
+    const before = await accountJson(page.request);
+
+    await page.getByRole("button", { name: "Bet on Green", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    const multiple = dialog.getByLabel("Multiple", { exact: true });
+    const total = dialog.locator("output");
+    await expect(dialog).toBeVisible();
+    await expect(total).toHaveText("1");
+    await expect(dialog.getByText("Total = base amount × multiple", { exact: false })).toBeVisible();
+
+    await test.step("+ keeps the chosen base and the typed multiple, and adds one", async () => {
+      await dialog.getByText("10", { exact: true }).click();
+      await multiple.fill("2");
+      await dialog.getByRole("button", { name: "Increase the multiple" }).click();
+      await page.waitForURL((url) => url.searchParams.get("step") === "1");
+      await expect(multiple).toHaveValue("3");
+      await expect(dialog.getByRole("radio", { name: "10", exact: true })).toBeChecked();
+      await expect(total).toHaveText("30");
+    });
+
+    await test.step("a quick multiple sets it, highlighted", async () => {
+      const m = quick[1] ?? quick[0];
+      await dialog.getByRole("button", { name: `×${m}`, exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get("setMultiple") === String(m));
+      await expect(multiple).toHaveValue(String(m));
+      await expect(dialog.getByRole("button", { name: `×${m}`, exact: true })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+      await expect(total).toHaveText((10 * m).toLocaleString("en-US"));
+    });
+
+    await test.step("Enter in the multiple updates the total (it places no bet)", async () => {
+      await multiple.fill("4");
+      await multiple.press("Enter");
+      await page.waitForURL((url) => url.searchParams.get("step") === "0");
+      await expect(multiple).toHaveValue("4");
+      await expect(total).toHaveText("40");
+      expect(toCents((await accountJson(page.request)).gold)).toBe(toCents(before.gold));
+    });
+
+    await test.step("− takes one off", async () => {
+      await dialog.getByRole("button", { name: "Decrease the multiple" }).click();
+      await page.waitForURL((url) => url.searchParams.get("step") === "-1");
+      await expect(multiple).toHaveValue("3");
+      await expect(total).toHaveText("30");
+      await screen(page, "ui-nojs-bet-popup", { fullPage: false });
+    });
+
+    await test.step("confirm charges what the popup showed; the toast sits low and fades out", async () => {
+      await dialog.getByRole("button", { name: "Confirm bet" }).click();
+      await page.waitForURL((url) => url.pathname === GAME_PATH && !url.searchParams.has("betName"));
+      const toast = page.getByTestId("toasts").getByText("Bet placed successfully");
+      await expect(toast).toBeVisible();
+      const box = await toast.boundingBox();
+      const balance = await page.getByTestId("balance").boundingBox();
+      expect(box && balance).toBeTruthy();
+      if (box && balance) {
+        expect(overlaps(box, balance)).toBe(false);
+        expect(box.y).toBeGreaterThan(740 / 2);
+        expect(box.y + box.height).toBeLessThanOrEqual(740);
+      }
+      await screen(page, "ui-nojs-toast", { fullPage: false });
+      await expect(page.getByTestId("balance")).toHaveText(shown((toCents(before.gold) - toCents(30)) / 100));
+      // Pure CSS: hidden after 1.5 s + a 0.3 s fade, no script needed.
+      await expect(toast).toBeHidden({ timeout: 3_000 });
+    });
+  });
+});
+
+test.describe("with JavaScript", () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page, DEMO.phone, DEMO.password);
+  });
+
+  test("the past results table fits 360 px in all six languages", async ({ page }) => {
+    for (const lang of LANGUAGES) {
+      expect((await postJson(page.request, "/resources/lang", { lang })).status).toBe(200);
+      await page.goto(`${GAME_PATH}?level=1&coin=CHIP`);
+      await expect(page.locator("table thead th")).toHaveCount(4);
+      const problems = await page.evaluate(() => {
+        const out: string[] = [];
+        const table = document.querySelector("table") as HTMLTableElement;
+        const card = table.closest("section") as HTMLElement;
+        const cardBox = card.getBoundingClientRect();
+        if (table.getBoundingClientRect().right > cardBox.right + 0.5) out.push("table wider than its card");
+        if (document.documentElement.scrollWidth > window.innerWidth) out.push("page scrolls sideways");
+        const heads = [...table.querySelectorAll("thead th")] as HTMLElement[];
+        heads.forEach((th, i) => {
+          if (th.scrollWidth > th.clientWidth + 1) out.push(`header ${i} overflows its cell`);
+          const next = heads[i + 1];
+          if (next && th.getBoundingClientRect().right > next.getBoundingClientRect().left + 0.5)
+            out.push(`header ${i} overlaps header ${i + 1}`);
+        });
+        for (const td of table.querySelectorAll("tbody td") as NodeListOf<HTMLElement>)
+          if (td.scrollWidth > td.clientWidth + 1) out.push(`cell "${td.textContent}" overflows`);
+        return out;
+      });
+      expect(problems, lang).toEqual([]);
+      await page.locator("table").scrollIntoViewIfNeeded();
+      await screen(page, `ui-results-${lang}`, { fullPage: false });
+    }
+    await postJson(page.request, "/resources/lang", { lang: "en-US" });
+  });
+
+  test("toasts show at the bottom, clear of the content, and go away", async ({ page }) => {
+    await page.goto(ACCOUNT_PATH);
+    await hydrated(page);
+    await page.evaluate(() =>
+      window.dispatchEvent(
+        new CustomEvent("app:toast", {
+          detail: { id: "t-1", type: "success", message: "Copy Successful !" },
+        }),
+      ),
+    );
+    const toast = page.getByTestId("toasts").getByText("Copy Successful !");
+    await expect(toast).toBeVisible();
+    const box = await toast.boundingBox();
+    const tabBar = await page.locator(".z-tabbar").boundingBox();
+    expect(box).toBeTruthy();
+    if (box) {
+      expect(box.y).toBeGreaterThan(740 / 2);
+      if (tabBar) expect(box.y + box.height).toBeLessThanOrEqual(tabBar.y + 0.5);
+    }
+    await expect(page.getByTestId("toasts")).toHaveAttribute("aria-live", "polite");
+    await screen(page, "ui-js-toast", { fullPage: false });
+    await expect(toast).toHaveCount(0, { timeout: 4_000 });
+  });
+
+  test("pages have translated titles", async ({ page }) => {
+    await page.goto("/pages/betRecord/betRecord");
+    await expect(page).toHaveTitle("Bet record · Colour Lottery");
+    await page.goto(PROFILE_PATH);
+    await expect(page).toHaveTitle("My profile · Colour Lottery");
+    expect((await postJson(page.request, "/resources/lang", { lang: "fr-FR" })).status).toBe(200);
+    await page.goto(ACCOUNT_PATH);
+    await expect(page).toHaveTitle(/^[^·]+ · Colour Lottery$/);
+    expect(await page.title()).not.toBe("Account · Colour Lottery");
+    await postJson(page.request, "/resources/lang", { lang: "en-US" });
+    await page.goto(`${GAME_PATH}?level=1&coin=CHIP`);
+    await expect(page).toHaveTitle("Colour game · Colour Lottery");
+  });
+
+  test("the theme control is a labelled switch; the profile card has no extra top gap", async ({ page }) => {
+    await page.goto(ACCOUNT_PATH);
+    await hydrated(page);
+    const toggle = page.getByRole("switch", { name: "Dark theme" });
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await expect(toggle).toHaveText("Off");
+    await toggle.click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(page.getByRole("switch", { name: "Dark theme" })).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByRole("switch", { name: "Dark theme" })).toHaveText("On");
+    await screen(page, "ui-account-dark", { fullPage: false });
+    await page.getByRole("switch", { name: "Dark theme" }).click();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await screen(page, "ui-account", { fullPage: false });
+
+    await page.goto(PROFILE_PATH);
+    const gap = await page.evaluate(() => {
+      const input = document.querySelector('input[name="intent"][value="profile"]') as HTMLInputElement;
+      const card = input.closest("form") as HTMLFormElement;
+      const first = [...card.children].find((el) => el !== input) as HTMLElement;
+      const padding = Number.parseFloat(getComputedStyle(card).paddingTop);
+      return first.getBoundingClientRect().top - card.getBoundingClientRect().top - padding;
+    });
+    expect(Math.abs(gap)).toBeLessThan(1);
+    await screen(page, "ui-profile", { fullPage: false });
+  });
+
+  test("a bet that is not the player's shows a clear 404", async ({ page }) => {
+    const res = await page.goto("/pages/betRecord/betDetails/betDetails?id=987654321");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Bet not found" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText("This bet was not found.");
+    await expect(page).toHaveTitle("Bet details · Colour Lottery");
+  });
+
+  test("the result popup lines up the amounts of tags of different widths", async ({ page }) => {
+    test.setTimeout(120_000);
+    await openRound(page, `${GAME_PATH}?level=1&coin=POINT`, 4);
+    const data = await gameJson(page.request, 1, "POINT");
+    const round = data.round;
+    expect(round).toBeTruthy();
+    const base = data.baseAmounts[0];
+    for (const [betName, multiple] of [
+      ["Violet", "12"],
+      ["7", "1"],
+      ["Small", "150"],
+    ] as const) {
+      const placed = await postJson(page.request, GAME_PATH, {
+        intent: "bet",
+        gameSessionId: String(round?.id),
+        betName,
+        baseAmount: String(base),
+        betMultiples: multiple,
+        coin: "POINT",
+        level: "1",
+        idempotencyKey: crypto.randomUUID(),
+      });
+      expect(placed.body.code, JSON.stringify(placed.body)).toBe(200);
+    }
+    await page.reload();
+    await hydrated(page);
+    const popup = page.getByRole("dialog", { name: `Result of round ${round?.id}` });
+    await expect(popup).toBeVisible({ timeout: 60_000 });
+    const rows = popup.locator("ul > li");
+    await expect(rows).toHaveCount(3);
+    const edges = await rows.evaluateAll((items) =>
+      items.map((li) => {
+        const cells = [...li.children] as HTMLElement[];
+        const amount = cells[cells.length - 1].getBoundingClientRect();
+        return {
+          tagLeft: cells[0].getBoundingClientRect().left,
+          statusLeft: cells[1].getBoundingClientRect().left,
+          amountRight: amount.right,
+        };
+      }),
+    );
+    for (const e of edges.slice(1)) {
+      expect(Math.abs(e.amountRight - edges[0].amountRight)).toBeLessThan(0.5);
+      expect(Math.abs(e.statusLeft - edges[0].statusLeft)).toBeLessThan(0.5);
+      expect(Math.abs(e.tagLeft - edges[0].tagLeft)).toBeLessThan(0.5);
+    }
+    await screen(page, "ui-result-popup", { fullPage: false });
+  });
+});
