@@ -4,12 +4,14 @@
 -- update that never goes below zero, exactly as core/src/ledger.ts post() does), inserts the bet and
 -- writes the BET ledger entry (ref_id = bet id) with the balance after. One statement is one
 -- transaction: all of it happens or none. The round row is share-locked, so a bet cannot slip
--- into a round that is being settled (settlement locks it FOR UPDATE).
+-- into a round that is being settled (settlement locks it FOR UPDATE). p_lock is false on PGlite:
+-- one connection runs one transaction at a time there, so settlement cannot interleave with a bet,
+-- and the share lock (a write to the round's row per bet) would only cost time.
 -- o_status is a code that core/src/game/bets.ts turns into the player's message.
 
 CREATE FUNCTION game_place_bet(
   p_user bigint, p_round bigint, p_coin text, p_level integer, p_bet_name text,
-  p_base bigint, p_multiple integer, p_total bigint, p_key text, p_now bigint,
+  p_base bigint, p_multiple integer, p_total bigint, p_key text, p_now bigint, p_lock boolean,
   OUT o_status text, OUT o_bet_id bigint, OUT o_created_at timestamptz, OUT o_balance bigint,
   OUT o_detail text, OUT o_level integer, OUT o_end_time bigint)
 LANGUAGE plpgsql AS $$
@@ -17,7 +19,10 @@ DECLARE
   r record;
   w record;
 BEGIN
-  -- One read: the round (share-locked), its room, the balance and an earlier bet with this key.
+  IF p_lock THEN
+    PERFORM 1 FROM game_rounds WHERE id = p_round FOR SHARE;
+  END IF;
+  -- One read: the round, its room, the balance and an earlier bet with this key.
   SELECT g.coin, g.level, g.start_time, g.bet_end_time, g.end_time, g.result, l.enable_flag,
          l.chip_min_limit, l.chip_max_limit, l.bet_base_amount_str,
          coalesce(a.balance, 0) AS balance,
@@ -26,8 +31,7 @@ BEGIN
     FROM game_rounds g
     JOIN game_levels l ON l.coin = g.coin AND l.level = g.level
     LEFT JOIN accounts a ON a.user_id = p_user AND a.coin = g.coin
-    WHERE g.id = p_round
-    FOR SHARE OF g;
+    WHERE g.id = p_round;
   IF NOT FOUND THEN
     o_status := 'NO_ROUND'; RETURN;
   END IF;

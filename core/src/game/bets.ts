@@ -122,18 +122,22 @@ export async function placeBet(
   const totalCents = toCents(input.totalBetAmount);
   let rows: PlaceRow[];
   try {
-    rows = await db.query<PlaceRow>("SELECT * FROM game_place_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", [
-      userId,
-      input.gameSessionId,
-      input.coin,
-      input.level ?? null,
-      input.betName,
-      baseCents,
-      input.betMultiples,
-      totalCents,
-      key,
-      nowMs,
-    ]);
+    rows = await db.query<PlaceRow>(
+      "SELECT * FROM game_place_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+      [
+        userId,
+        input.gameSessionId,
+        input.coin,
+        input.level ?? null,
+        input.betName,
+        baseCents,
+        input.betMultiples,
+        totalCents,
+        key,
+        nowMs,
+        db.kind === "postgres",
+      ],
+    );
   } catch (error) {
     // Two requests with one key raced (PostgreSQL): the loser answers with the winner's bet.
     if (key && (error as { code?: string }).code === "23505") {
