@@ -126,7 +126,8 @@ async function startEmbeddedCore() {
   }
   core = spawn(process.execPath, [entry], {
     env: { ...process.env, CORE_PORT: String(config.CORE_PORT) },
-    stdio: ["ignore", "pipe", "pipe"],
+    // The IPC channel lets the core notice when this process dies, however it dies (even SIGKILL).
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   forwardLines(core.stdout, process.stdout);
   forwardLines(core.stderr, process.stderr);

@@ -173,6 +173,8 @@ async function main() {
     }
   };
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  // Started by the app server with an IPC channel: when the app goes away, so does the core.
+  if (process.channel) process.once("disconnect", () => void shutdown("parent exited"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
   await starting;
 }
