@@ -1,17 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
 
 /**
  * The README's curl walkthrough, run with fetch against the real product: `node server.mjs`
  * (the built app, which starts the embedded core) on free ports with a throw-away database.
  */
 
-const ROOT = resolve(import.meta.dirname, "../..");
-const BUILT = existsSync(join(ROOT, "build/index.js")) && existsSync(join(ROOT, "build/core/index.js"));
 if (!BUILT) {
   console.warn(
     "tests/app/curl.test.ts SKIPPED: build/index.js or build/core/index.js is missing. " +
@@ -20,114 +14,18 @@ if (!BUILT) {
 }
 
 const JSON_ACCEPT = { accept: "application/json" };
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once("error", rej);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => res(port));
-    });
-  });
-}
-
-/** A minimal cookie jar: name=value pairs from Set-Cookie, removed when expired. */
-class Jar {
-  private cookies = new Map<string, string>();
-  store(response: Response) {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair, ...attrs] = header.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => {
-        const [k, v = ""] = a.trim().split("=");
-        if (k.toLowerCase() === "max-age") return Number(v) <= 0;
-        if (k.toLowerCase() === "expires") return new Date(v).getTime() < Date.now();
-        return false;
-      });
-      if (expired || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  log: string[];
-  dir: string;
-}
-
-async function startApp(): Promise<Running> {
-  const dir = mkdtempSync(join(tmpdir(), "curl-walkthrough-"));
-  const port = await freePort();
-  let corePort = await freePort();
-  while (corePort === port) corePort = await freePort();
-  // As `npm start` runs it (no NODE_ENV), with the embedded core: no UPSTREAM_URL, no DATABASE_URL.
-  const { UPSTREAM_URL: _upstream, DATABASE_URL: _database, ...inherited } = process.env;
-  const env: NodeJS.ProcessEnv = {
-    ...inherited,
-    NODE_ENV: "development",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    CORE_PORT: String(corePort),
-    DATA_DIR: join(dir, "core-db"),
-    APP_DATA_DIR: dir,
-    UPLOAD_DIR: join(dir, "uploads"),
-    SESSION_SECRET: "curl-walkthrough-secret-not-for-production",
-    ROUND_SECONDS: "20",
-    BET_CLOSE_SECONDS: "5",
-    UPSTREAM_TIMEOUT_MS: "15000",
-    LOG_LEVEL: "info",
-  };
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const log: string[] = [];
-  child.stdout?.on("data", (d: Buffer) => log.push(d.toString()));
-  child.stderr?.on("data", (d: Buffer) => log.push(d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return { child, base, log, dir };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`server.mjs did not become ready:\n${log.join("").slice(-3000)}`);
-}
-
-async function stopApp(app: Running | undefined) {
-  if (!app) return;
-  if (app.child.exitCode === null) {
-    const exited = new Promise((r) => app.child.once("exit", r));
-    app.child.kill("SIGTERM");
-    const timer = setTimeout(() => app.child.kill("SIGKILL"), 15_000);
-    await exited;
-    clearTimeout(timer);
-  }
-  rmSync(app.dir, { recursive: true, force: true });
-}
+const WALKTHROUGH_ENV = {
+  ROUND_SECONDS: "20",
+  BET_CLOSE_SECONDS: "5",
+  UPSTREAM_TIMEOUT_MS: "15000",
+};
 
 describe.skipIf(!BUILT)("README curl walkthrough against node server.mjs", () => {
-  let app: Running | undefined;
+  let app: RunningApp | undefined;
   const jar = new Jar();
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp({ env: WALKTHROUGH_ENV });
   }, 120_000);
   afterAll(async () => {
     await stopApp(app);

@@ -1,11 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createServer as createNetServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
 
 /**
  * Upstream faults against the real, built app: `node server.mjs` with UPSTREAM_URL pointing at a
@@ -13,8 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * stack trace, never a crash); 401 and 50001 end the session.
  */
 
-const ROOT = resolve(import.meta.dirname, "../..");
-const BUILT = existsSync(join(ROOT, "build/index.js"));
 if (!BUILT) {
   console.warn(
     "tests/app/faults.test.ts SKIPPED: build/index.js is missing. Run `npx remix build` (or `npm run build`) first.",
@@ -96,106 +90,22 @@ async function startFaultServer() {
 // ------------------------------------------------------------------------------------------------
 // The app under test.
 
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createNetServer();
-    srv.once("error", rej);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => res(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  log: string[];
-  dir: string;
-}
-
-async function startApp(upstreamUrl: string): Promise<Running> {
-  const dir = mkdtempSync(join(tmpdir(), "faults-"));
-  const port = await freePort();
-  const { DATABASE_URL: _database, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      NODE_ENV: "development",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      UPSTREAM_URL: upstreamUrl,
-      UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
-      APP_DATA_DIR: dir,
-      SESSION_SECRET: "faults-secret-not-for-production",
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const log: string[] = [];
-  child.stdout?.on("data", (d: Buffer) => log.push(d.toString()));
-  child.stderr?.on("data", (d: Buffer) => log.push(d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return { child, base, log, dir };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`server.mjs did not become ready:\n${log.join("").slice(-3000)}`);
-}
-
-class Jar {
-  private cookies = new Map<string, string>();
-  store(response: Response) {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair, ...attrs] = header.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => {
-        const [k, v = ""] = a.trim().split("=");
-        if (k.toLowerCase() === "max-age") return Number(v) <= 0;
-        if (k.toLowerCase() === "expires") return new Date(v).getTime() < Date.now();
-        return false;
-      });
-      if (expired || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
-
 /** A stack trace in a body: "    at fn (/path/file.js:12:3)". */
 const STACK = /\bat\s+[^\n]*\.(?:js|mjs|cjs|ts):\d+/;
 
 describe.skipIf(!BUILT)("upstream faults against node server.mjs", () => {
   let fault: Awaited<ReturnType<typeof startFaultServer>>;
-  let app: Running;
+  let app: RunningApp;
 
   beforeAll(async () => {
     fault = await startFaultServer();
-    app = await startApp(fault.base);
+    app = await startApp({
+      env: { UPSTREAM_URL: fault.base, UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+    });
   }, 60_000);
 
   afterAll(async () => {
-    if (app?.child.exitCode === null) {
-      const exited = new Promise((r) => app.child.once("exit", r));
-      app.child.kill("SIGTERM");
-      const timer = setTimeout(() => app.child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    if (app) rmSync(app.dir, { recursive: true, force: true });
+    await stopApp(app);
     await fault?.close();
   }, 30_000);
 

@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { startApp, stopApp } from "../support/app-server";
 
 /**
  * Docker cannot run here, so this test does what the Dockerfile's runtime stage does, outside
@@ -61,9 +61,7 @@ describe.skipIf(!built)("the runtime stage, outside Docker", () => {
   });
 
   let dir: string;
-  let app: ChildProcess | undefined;
   afterAll(() => {
-    app?.kill("SIGKILL");
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -73,39 +71,17 @@ describe.skipIf(!built)("the runtime stage, outside Docker", () => {
       if (path === "node_modules") symlinkSync(resolve(ROOT, "node_modules"), join(dir, "node_modules"));
       else cpSync(join(ROOT, path), join(dir, path), { recursive: true });
     }
-    const port = 3400 + Math.floor(Math.random() * 200);
-    app = spawn(process.execPath, ["server.mjs"], {
+    const app = await startApp({
       cwd: dir,
       env: {
-        PATH: process.env.PATH,
         NODE_ENV: "production",
-        PORT: String(port),
-        CORE_PORT: String(port + 300),
         SESSION_SECRET: "runtime-test-secret-0123456789abcdef",
-        DATA_DIR: join(dir, "data/core-db"),
-        UPLOAD_DIR: join(dir, "data/uploads"),
         LOG_LEVEL: "warn",
       },
-      stdio: ["ignore", "pipe", "pipe"],
+      readyWithinMs: 60_000,
+      inheritEnv: false,
     });
-    let output = "";
-    app.stdout?.on("data", (d) => {
-      output += d;
-    });
-    app.stderr?.on("data", (d) => {
-      output += d;
-    });
-    const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    let ready = false;
-    while (!ready && Date.now() < deadline && app.exitCode === null) {
-      ready = await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!ready) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(ready, output).toBe(true);
+    const base = app.base;
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const login = await fetch(`${base}/pages/login/login`);
     expect(login.status).toBe(200);
@@ -113,8 +89,6 @@ describe.skipIf(!built)("the runtime stage, outside Docker", () => {
       expect(cookie).toMatch(/; Secure/i);
       expect(cookie).toMatch(/; HttpOnly/i);
     }
-    const exited = new Promise<number | null>((r) => app?.once("exit", (code) => r(code)));
-    app.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    expect(await stopApp(app)).toBe(0);
   }, 90_000);
 });

@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+/**
+ * The real product for tests that drive it over HTTP: `node server.mjs` (the built app, which
+ * starts the embedded core unless UPSTREAM_URL is given) on free ports, with a throw-away data
+ * directory. Needs `npm run build` first; BUILT says whether it has run.
+ */
+export const ROOT = resolve(import.meta.dirname, "../..");
+export const BUILT =
+  existsSync(join(ROOT, "build/index.js")) && existsSync(join(ROOT, "build/core/index.js"));
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  child: ChildProcess;
+  base: string;
+  port: number;
+  corePort: number;
+  /** Everything the app (and its core) printed. */
+  log: string[];
+  dir: string;
+}
+
+/**
+ * Starts the app as `npm start` runs it (development mode, embedded core) with `env` on top, and
+ * waits for /readyz. `cwd` runs another copy of the app (e.g. a runtime-stage directory).
+ */
+export async function startApp(
+  options: {
+    env?: Record<string, string>;
+    cwd?: string;
+    readyWithinMs?: number;
+    /** false: only PATH from this process, as in a container. */
+    inheritEnv?: boolean;
+  } = {},
+): Promise<RunningApp> {
+  const dir = mkdtempSync(join(tmpdir(), "colour-app-"));
+  const port = await freePort();
+  let corePort = await freePort();
+  while (corePort === port) corePort = await freePort();
+  const source: Record<string, string | undefined> =
+    options.inheritEnv === false ? { PATH: process.env.PATH } : process.env;
+  const { UPSTREAM_URL: _upstream, DATABASE_URL: _database, ...inherited } = source;
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: options.cwd ?? ROOT,
+    env: {
+      ...inherited,
+      NODE_ENV: "development",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      CORE_PORT: String(corePort),
+      DATA_DIR: join(dir, "core-db"),
+      APP_DATA_DIR: dir,
+      UPLOAD_DIR: join(dir, "uploads"),
+      SESSION_SECRET: "test-secret-not-for-production",
+      LOG_LEVEL: "info",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log: string[] = [];
+  child.stdout?.on("data", (d: Buffer) => log.push(d.toString()));
+  child.stderr?.on("data", (d: Buffer) => log.push(d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.readyWithinMs ?? 90_000);
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return { child, base, port, corePort, log, dir };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+  throw new Error(`server.mjs did not become ready:\n${log.join("").slice(-3000)}`);
+}
+
+/** SIGTERM, as an orchestrator stops it; the exit code, or null when it had to be killed. */
+export async function stopApp(app: RunningApp | undefined): Promise<number | null> {
+  if (!app) return null;
+  let code = app.child.exitCode;
+  if (code === null && app.child.signalCode === null) {
+    const exited = new Promise<number | null>((r) => app.child.once("exit", (c) => r(c)));
+    app.child.kill("SIGTERM");
+    const timer = setTimeout(() => app.child.kill("SIGKILL"), 15_000);
+    code = await exited;
+    clearTimeout(timer);
+  }
+  rmSync(app.dir, { recursive: true, force: true });
+  return code;
+}
+
+/** A minimal cookie jar: name=value pairs from Set-Cookie, removed when expired. */
+export class Jar {
+  private cookies = new Map<string, string>();
+  store(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attrs] = header.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => {
+        const [k, v = ""] = a.trim().split("=");
+        if (k.toLowerCase() === "max-age") return Number(v) <= 0;
+        if (k.toLowerCase() === "expires") return new Date(v).getTime() < Date.now();
+        return false;
+      });
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
