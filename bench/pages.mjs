@@ -176,14 +176,24 @@ async function lighthouseRuns(origin, cookie) {
       ],
     });
     try {
-      const run = await lighthouse(`${origin}${page.url}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility"],
-        extraHeaders: page.auth ? { Cookie: cookie } : undefined,
-      });
-      const lhr = run.lhr;
+      // A run in which Lighthouse itself failed to measure (no LCP recorded, a runtime error)
+      // says nothing about the page: run it again, up to twice, and say so in the row.
+      let lhr;
+      let attempts = 0;
+      do {
+        attempts++;
+        const run = await lighthouse(`${origin}${page.url}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+          extraHeaders: page.auth ? { Cookie: cookie } : undefined,
+        });
+        lhr = run.lhr;
+      } while (
+        attempts < 3 &&
+        (lhr.runtimeError || lhr.audits["largest-contentful-paint"]?.numericValue === undefined)
+      );
       const audit = (id) => lhr.audits[id]?.numericValue;
       const row = {
         page: page.url,
@@ -203,6 +213,9 @@ async function lighthouseRuns(origin, cookie) {
         )
         .map((a) => a.id);
       if (failed.length) row.a11yIssues = failed.join(",");
+      if (attempts > 1) row.runs = attempts;
+      const lcpError = lhr.runtimeError?.code ?? lhr.audits["largest-contentful-paint"]?.errorMessage;
+      if (lcpError) row.error = String(lcpError).slice(0, 80);
       results.lighthouse.push(row);
     } catch (error) {
       results.lighthouse.push({ page: page.url, error: String(error?.message ?? error) });
