@@ -15,7 +15,7 @@ import { CheckboxField, PhoneField, SmsButton, SubmitButton } from "~/components
 import { getAreaCodes, login, register, resetLoginPwd, sendSmsCodeNoAuth } from "~/utils/api/account.server";
 import { logoutAction } from "~/utils/auth-actions.server";
 import { forgotSchema, loginSchema, registerSchema, smsRequestSchema } from "~/utils/forms";
-import { formError, isUpstreamError, serverT, statusForUpstream } from "~/utils/forms.server";
+import { formError, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { titleOf } from "~/utils/meta";
 import { LOGIN_PATH } from "~/utils/paths";
@@ -79,12 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { headers: { "set-cookie": cookie } },
       );
     } catch (error) {
-      if (!isUpstreamError(error)) throw error;
-      return formError(
-        request,
-        submission.reply({ formErrors: [error.message], hideFields }),
-        statusForUpstream(error),
-      );
+      return upstreamFormError(request, submission, error, hideFields);
     }
   }
 
@@ -96,12 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
       await resetLoginPwd(request, { areaCode, phone, smsCode, password });
       return finish(request, LOGIN_PATH, { type: "success", message: t("toast.passwordReset") });
     } catch (error) {
-      if (!isUpstreamError(error)) throw error;
-      return formError(
-        request,
-        submission.reply({ formErrors: [error.message], hideFields }),
-        statusForUpstream(error),
-      );
+      return upstreamFormError(request, submission, error, hideFields);
     }
   }
 
@@ -119,12 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: { "set-cookie": cookie } },
     );
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return formError(
-      request,
-      submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
-      statusForUpstream(error),
-    );
+    return upstreamFormError(request, submission, error, ["password"]);
   }
 }
 

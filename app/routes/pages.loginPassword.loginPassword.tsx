@@ -8,7 +8,7 @@ import { NavBar } from "~/components/NavBar";
 import { SmsButton, SubmitButton } from "~/components/forms";
 import { getUserInfo, resetLoginPwd, sendUserCode } from "~/utils/api/account.server";
 import { loginPasswordSchema, userCodeRequestSchema } from "~/utils/forms";
-import { formError, isUpstreamError, serverT, statusForUpstream } from "~/utils/forms.server";
+import { formError, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { getSession, requireToken } from "~/utils/session.server";
@@ -54,12 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
       message: t("toast.passwordChanged"),
     });
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return formError(
-      request,
-      submission.reply({ formErrors: [error.message], hideFields }),
-      statusForUpstream(error),
-    );
+    return upstreamFormError(request, submission, error, hideFields);
   }
 }
 

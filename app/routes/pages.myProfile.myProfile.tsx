@@ -17,7 +17,13 @@ import { Avatar } from "~/components/UserNavBar";
 import { SubmitButton } from "~/components/forms";
 import { getUserInfo, modifyUserBaseInfo, uploadImage } from "~/utils/api/account.server";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, profileSchema } from "~/utils/forms";
-import { formError, isUpstreamError, serverT, statusForUpstream } from "~/utils/forms.server";
+import {
+  formError,
+  isUpstreamError,
+  serverT,
+  statusForUpstream,
+  upstreamFormError,
+} from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { wantsJson } from "~/utils/json-mode.server";
 import { pageTitle } from "~/utils/meta";
@@ -78,8 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await modifyUserBaseInfo(request, { nickName: submission.value.nickName, sex: submission.value.sex });
     return finish(request, SELF, { type: "success", message: t("toast.saved") });
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return formError(request, submission.reply({ formErrors: [error.message] }), statusForUpstream(error));
+    return upstreamFormError(request, submission, error);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { i18n } from "./i18n.server";
 import { wantsJson } from "./json-mode.server";
@@ -41,4 +41,24 @@ export function statusForUpstream(error: UpstreamError): number {
 
 export function isUpstreamError(error: unknown): error is UpstreamError {
   return error instanceof UpstreamError;
+}
+
+/**
+ * The one catch for a form whose upstream call failed: an upstream refusal becomes the form's
+ * error (its message, its status); anything else is rethrown for the error boundary.
+ */
+export function upstreamFormError(
+  request: Request,
+  submission: Submission<unknown, string[]>,
+  error: unknown,
+  hideFields: string[] = [],
+  extra: Record<string, unknown> = {},
+) {
+  if (!isUpstreamError(error)) throw error;
+  return formError(
+    request,
+    submission.reply({ formErrors: [error.message], hideFields }),
+    statusForUpstream(error),
+    extra,
+  );
 }

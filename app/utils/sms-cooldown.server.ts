@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { json } from "@remix-run/node";
-import { formError, isUpstreamError, serverT, statusForUpstream } from "./forms.server";
+import { formError, serverT, upstreamFormError } from "./forms.server";
 import { type AppSession, commitSession, getSession } from "./session.server";
 
 /** Seconds until "Send code" may be pressed again (stored in the session as `smsUntil`). */
@@ -46,12 +46,6 @@ export async function sendSmsCode<T>(
       { headers: { "set-cookie": await commitSession(session) } },
     );
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return formError(
-      request,
-      submission.reply({ formErrors: [error.message], hideFields }),
-      statusForUpstream(error),
-      { smsRemaining: 0 },
-    );
+    return upstreamFormError(request, submission, error, hideFields, { smsRemaining: 0 });
   }
 }
