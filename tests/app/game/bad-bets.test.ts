@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game";
 import { getToast } from "~/utils/toast.server";
-import { post as ledgerPost } from "../../../core/src/ledger";
-import { type TestCore, call, registerPlayer, startTestCore } from "../../support/core";
+import { type TestCore, call } from "../../support/core";
 import { requestWithSession } from "../helpers";
+import { startCoreWithPlayer } from "./core-with-player";
 
 let core: TestCore;
 let token: string;
@@ -17,14 +17,8 @@ const GAME = "/pages/game/game";
 const JSON_MODE = { accept: "application/json" };
 
 beforeAll(async () => {
-  core = await startTestCore({ config: {} });
-  process.env.UPSTREAM_URL = core.url;
-  const player = await registerPlayer(core);
-  token = player.token;
   // 500 chips and nothing else: enough for level 2 (100 to 100,000), not for level 3 (from 1,000).
-  await core.deps.db.tx((tx) =>
-    ledgerPost(tx, { userId: player.userId, coin: "CHIP", amount: 50_000, kind: "ADJUST" }),
-  );
+  ({ core, token } = await startCoreWithPlayer(50_000));
 }, 60_000);
 afterAll(async () => {
   await core?.close();

@@ -11,22 +11,16 @@ import { loader as rulesLoader } from "~/routes/pages.game.rules";
 import { loader as verifyLoader } from "~/routes/pages.game.verify";
 import { getToast } from "~/utils/toast.server";
 import { settleDue } from "../../../core/src/game/settle";
-import { post as ledgerPost } from "../../../core/src/ledger";
-import { type TestCore, registerPlayer, startTestCore } from "../../support/core";
+import { type TestCore, registerPlayer } from "../../support/core";
 import { requestWithSession, sessionFromResponse } from "../helpers";
+import { startCoreWithPlayer } from "./core-with-player";
 
 let core: TestCore;
 let token: string;
 const APP = "http://app.test";
 
 beforeAll(async () => {
-  core = await startTestCore({ config: {} });
-  process.env.UPSTREAM_URL = core.url;
-  const player = await registerPlayer(core);
-  token = player.token;
-  await core.deps.db.tx((tx) =>
-    ledgerPost(tx, { userId: player.userId, coin: "CHIP", amount: 100_000, kind: "ADJUST" }),
-  );
+  ({ core, token } = await startCoreWithPlayer(100_000));
 }, 60_000);
 afterAll(async () => {
   await core?.close();

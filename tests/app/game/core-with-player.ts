@@ -1,0 +1,16 @@
+import { post as ledgerPost } from "../../../core/src/ledger";
+import { type TestCore, registerPlayer, startTestCore } from "../../support/core";
+
+/**
+ * A throw-away reference core that the BFF under test talks to (UPSTREAM_URL), with one player
+ * holding `chipCents` of chips credited through the ledger. Close the core when done.
+ */
+export async function startCoreWithPlayer(chipCents: number): Promise<{ core: TestCore; token: string }> {
+  const core = await startTestCore({ config: {} });
+  process.env.UPSTREAM_URL = core.url;
+  const player = await registerPlayer(core);
+  await core.deps.db.tx((tx) =>
+    ledgerPost(tx, { userId: player.userId, coin: "CHIP", amount: chipCents, kind: "ADJUST" }),
+  );
+  return { core, token: player.token };
+}
