@@ -14,6 +14,7 @@ import compression from "compression";
 import express from "express";
 import pino from "pino";
 import { z } from "zod";
+import { prefersJson } from "./prefers-json.mjs";
 
 const { createRemixRequest, sendRemixResponse } = expressAdapter;
 
@@ -172,25 +173,6 @@ async function upstreamReady() {
 
 // ---------------------------------------------------------------------------------------------
 // JSON mode: a request preferring application/json becomes the leaf route's data request.
-function quality(accept, type) {
-  const major = type.split("/")[0];
-  let best = 0;
-  for (const part of accept.split(",")) {
-    const [range, ...params] = part.trim().split(";");
-    const r = range.trim().toLowerCase();
-    if (r !== type && r !== `${major}/*`) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const value = q ? Number(q.slice(2)) : 1;
-    best = Math.max(best, Number.isFinite(value) ? value - (r === type ? 0 : 0.0001) : 0);
-  }
-  return best;
-}
-export function prefersJson(accept) {
-  if (!accept) return false;
-  const j = quality(accept, "application/json");
-  return j > 0 && j > quality(accept, "text/html");
-}
-
 export function routeTree(manifest, parentId) {
   return Object.values(manifest)
     .filter((r) => r.parentId === parentId)
