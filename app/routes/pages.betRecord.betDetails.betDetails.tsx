@@ -3,9 +3,8 @@ import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
-import { recordStatus } from "~/components/game/ResultTabs";
 import { parseDigit } from "~/components/game/bets";
-import { formatAmount, formatTime } from "~/components/game/format";
+import { recordStatus } from "~/components/game/results";
 import { getEnv } from "~/utils/env.server";
 import { coinSymbol, getBetRecord } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
@@ -13,6 +12,7 @@ import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
+import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("details.title", "game");
@@ -37,7 +37,8 @@ export default function BetDetails() {
   const { t } = useTranslation("game");
   const digit = parseDigit(bet.lotteryResult);
   const status = recordStatus(bet);
-  const money = (n: number) => `${bet.symbol}${formatAmount(n)}`;
+  const { money: format, dateTime } = useFormat();
+  const money = (n: number) => format(n, bet.symbol);
   const rows: Array<[string, React.ReactNode]> = [
     [t("details.betId"), bet.id],
     [t("details.round"), bet.gameSessionId],
@@ -53,8 +54,8 @@ export default function BetDetails() {
     ],
     [t("details.status"), t(`records.${status}`)],
     [t("details.win"), money(bet.winAmount)],
-    [t("details.placedAt"), formatTime(bet.createTime)],
-    [t("details.drawnAt"), formatTime(bet.sessionEndTime)],
+    [t("details.placedAt"), dateTime(bet.createTime)],
+    [t("details.drawnAt"), dateTime(bet.sessionEndTime)],
   ];
   return (
     <>

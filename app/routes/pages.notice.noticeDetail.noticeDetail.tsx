@@ -7,6 +7,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
+import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("notice.detailTitle", "account");
@@ -22,18 +23,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function NoticeDetailPage() {
-  const { t, i18n } = useTranslation("account");
+  const { t } = useTranslation("account");
+  const { dateTime } = useFormat();
   const { message } = useLoaderData<typeof loader>();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (
     <>
       <NavBar title={t("notice.detailTitle")} backTo="/pages/notice/notice" />
       <main className="mx-auto max-w-md p-4">
         <article className="card space-y-2">
           <h2 className="text-lg font-semibold">{message.title}</h2>
-          <p className="text-xs text-gray-600 dark:text-gray-400">
-            {date.format(new Date(message.createTime))}
-          </p>
+          <p className="text-xs text-gray-600 dark:text-gray-400">{dateTime(message.createTime)}</p>
           <p className="whitespace-pre-wrap break-words leading-relaxed">{message.content}</p>
         </article>
       </main>

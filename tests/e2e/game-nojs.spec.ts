@@ -54,10 +54,10 @@ test("without JavaScript: the round renders with its seconds, and a bet posts an
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("heading")).toContainText("Green");
     // The first base amount is chosen; the multiple starts at 1.
-    await expect(dialog.getByRole("radio", { name: "1", exact: true })).toBeChecked();
+    await expect(dialog.getByRole("radio", { name: "1.00", exact: true })).toBeChecked();
     await expect(dialog.getByLabel("Multiple", { exact: true })).toHaveValue("1");
-    await dialog.getByText("10", { exact: true }).click();
-    await expect(dialog.getByRole("radio", { name: "10", exact: true })).toBeChecked();
+    await dialog.getByText("10.00", { exact: true }).click();
+    await expect(dialog.getByRole("radio", { name: "10.00", exact: true })).toBeChecked();
     await dialog.getByLabel("Multiple", { exact: true }).fill("2");
     await screen(page, "game-nojs-02-bet-popup");
   });

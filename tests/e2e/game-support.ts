@@ -187,10 +187,12 @@ export function toastsSeen(page: Page): Promise<Array<{ at: number; text: string
 
 export const secondsOf = (duration: string) => Number(duration.match(/^PT(\d+)S$/)?.[1] ?? Number.NaN);
 
-/** How the game page shows an amount in units (formatAmount: 12 → "12", 12.5 → "12.50", 1,234). */
+/**
+ * How every page shows an amount in units in English (app/utils/format.ts, one way everywhere):
+ * two decimals, grouped: 12 → "12.00", 1234.5 → "1,234.50". Written here independently.
+ */
 export function shown(units: number): string {
-  const fixed = Number.isInteger(units) ? units.toString() : units.toFixed(2);
-  const [int, dec] = fixed.split(".");
+  const [int, dec] = Math.abs(units).toFixed(2).split(".");
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return dec ? `${grouped}.${dec}` : grouped;
+  return `${units < 0 ? "-" : ""}${grouped}.${dec}`;
 }

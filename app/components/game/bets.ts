@@ -43,6 +43,16 @@ export function betColour(name: BetName): string {
   return DIGIT_PALETTE[Number(name)];
 }
 
+/**
+ * How a drawn digit looks (results, balls, the trend chart): in the game's own colours, never the
+ * number buttons' palette: red or green, and half red (0) or half green (5) with violet. Text
+ * on it is white (each colour keeps 4.5:1).
+ */
+export function ballBackground(digit: number): string {
+  const [first, second] = digitColours(digit).map((c) => NAMED_BET_COLOURS[c]);
+  return second ? `linear-gradient(135deg, ${first} 50%, ${second} 50%)` : first;
+}
+
 /** Colours a digit stands for: 0 red+violet, 5 green+violet, odd green, even red. */
 export function digitColours(digit: number): Array<"Red" | "Green" | "Violet"> {
   if (digit === 0) return ["Red", "Violet"];
