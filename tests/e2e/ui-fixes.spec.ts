@@ -221,7 +221,8 @@ test.describe("with JavaScript", () => {
     const res = await page.goto("/pages/betRecord/betDetails/betDetails?id=987654321");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Bet not found" })).toBeVisible();
-    await expect(page.getByRole("alert")).toHaveText("This bet was not found.");
+    await expect(page.getByTestId("empty-state")).toContainText("This bet was not found.");
+    await expect(page.getByRole("link", { name: "Back to bet record" })).toBeVisible();
     await expect(page).toHaveTitle("Bet details · Colour Lottery");
   });
 
