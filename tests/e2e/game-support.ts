@@ -196,3 +196,15 @@ export function shown(units: number): string {
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return `${units < 0 ? "-" : ""}${grouped}.${dec}`;
 }
+
+/** Opens `path` on a round that still takes bets for `seconds` s (waiting for the next round). */
+export async function openRound(page: Page, path: string, seconds = 10) {
+  for (let i = 0; i < 4; i++) {
+    await page.goto(path);
+    const bet = await countdownSeconds(page, "bet-countdown");
+    if (bet >= seconds) return;
+    const round = await countdownSeconds(page, "round-countdown");
+    await page.waitForTimeout((round + 1.5) * 1000);
+  }
+  throw new Error(`No round with ${seconds} s of betting at ${path}`);
+}

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { GAME_PATH, countdownSeconds, gameJson, shown, toCents } from "./game-support";
+import { GAME_PATH, gameJson, openRound, shown, toCents } from "./game-support";
 import { ACCOUNT_PATH, DEMO, PROFILE_PATH, accountJson, hydrated, login, postJson, screen } from "./support";
 
 /**
@@ -11,18 +11,6 @@ import { ACCOUNT_PATH, DEMO, PROFILE_PATH, accountJson, hydrated, login, postJso
 
 const LANGUAGES = ["en-US", "zh-CN", "ja-JP", "fr-FR", "de-DE", "ko-KR"] as const;
 const JSON_HEADERS = { accept: "application/json" };
-
-/** Opens `path` on a round that still takes bets for `seconds` s (waiting for the next round). */
-async function openRound(page: Page, path: string, seconds = 10) {
-  for (let i = 0; i < 4; i++) {
-    await page.goto(path);
-    const bet = await countdownSeconds(page, "bet-countdown");
-    if (bet >= seconds) return;
-    const round = await countdownSeconds(page, "round-countdown");
-    await page.waitForTimeout((round + 1.5) * 1000);
-  }
-  throw new Error(`No round with ${seconds} s of betting at ${path}`);
-}
 
 /** Whether two boxes overlap (by more than half a pixel). */
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
