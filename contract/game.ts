@@ -18,8 +18,8 @@ export type BetStatus = (typeof BET_STATUSES)[number];
 /** Any whole multiple in this range is accepted; betMultipleStr only lists presets. */
 export const MAX_BET_MULTIPLE = 10_000;
 
-/** Colours and sizes of a digit: with the payout formula in payout.ts (free of zod). */
-export { coloursOf, sizeOf } from "./payout";
+/** Colours and sizes of a digit (digits.ts, free of zod). */
+export { coloursOf, sizeOf } from "./digits";
 
 const level = z.coerce
   .number({ invalid_type_error: "level must be a number" })

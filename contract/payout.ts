@@ -7,15 +7,7 @@
  * service fee comes off the stake first, and any fraction of a cent is rounded down.
  */
 
-/** Colours of a digit: 0 red+violet, 5 green+violet, 1 3 7 9 green, 2 4 6 8 red. */
-export function coloursOf(digit: number): Array<"Red" | "Green" | "Violet"> {
-  if (digit === 0) return ["Red", "Violet"];
-  if (digit === 5) return ["Green", "Violet"];
-  return digit % 2 === 1 ? ["Green"] : ["Red"];
-}
-export function sizeOf(digit: number): "Big" | "Small" {
-  return digit >= 5 ? "Big" : "Small";
-}
+import { coloursOf, sizeOf } from "./digits";
 
 export interface PayoutTable {
   /** Taken off the stake before the multiplier: 0.02 = 2 %. */

@@ -1,6 +1,15 @@
 import { networkInterfaces } from "node:os";
 import { type Page, expect, test } from "@playwright/test";
-import { GAME_PATH, VERIFY_PATH, countdownSeconds, openRound, pageJson, shown } from "./game-support";
+import {
+  GAME_PATH,
+  VERIFY_PATH,
+  countdownSeconds,
+  openRound,
+  pageJson,
+  secondsIn,
+  shown,
+  shownCountdown,
+} from "./game-support";
 import { DEMO, NOTICE_PATH, hydrated, login, postJson, registerPlayer, screen } from "./support";
 
 /**
@@ -21,31 +30,6 @@ const VIOLET = "rgb(106, 27, 154)";
 async function setLanguage(page: Page, lang: string) {
   expect((await postJson(page.request, "/resources/lang", { lang })).status).toBe(200);
 }
-
-/** The m:ss a CSS countdown shows now: the cell of each digit column that sits in its window. */
-function shownCountdown(page: Page, testId: string): Promise<string> {
-  return page.evaluate((id) => {
-    const dd = document.querySelector(`[data-testid="${id}"]`) as HTMLElement;
-    const run = dd.querySelector(".cd-run");
-    if (!run) return dd.textContent ?? "";
-    if (getComputedStyle(run).visibility === "hidden") return dd.querySelector(".cd-done")?.textContent ?? "";
-    let text = "";
-    for (const node of run.childNodes) {
-      if (node.nodeType === Node.TEXT_NODE) text += node.textContent;
-      if (!(node instanceof HTMLElement)) continue;
-      const window = node.getBoundingClientRect();
-      const cell = [...node.querySelectorAll(".cd-column > span")].find(
-        (c) => Math.abs(c.getBoundingClientRect().top - window.top) < 2,
-      );
-      text += cell?.textContent ?? "?";
-    }
-    return text;
-  }, testId);
-}
-const secondsIn = (mss: string) => {
-  const [m, s] = mss.split(":").map(Number);
-  return m * 60 + s;
-};
 
 test.describe("14 · the bet sheet and the rooms, for a player without money", () => {
   test("the sheet shows the balance and the payout and refuses a stake above the balance before confirming", async ({

@@ -208,3 +208,28 @@ export async function openRound(page: Page, path: string, seconds = 10) {
   }
   throw new Error(`No round with ${seconds} s of betting at ${path}`);
 }
+
+/** The m:ss a CSS countdown shows now: the cell of each digit column that sits in its window. */
+export function shownCountdown(page: Page, testId: string): Promise<string> {
+  return page.evaluate((id) => {
+    const dd = document.querySelector(`[data-testid="${id}"]`) as HTMLElement;
+    const run = dd.querySelector(".cd-run");
+    if (!run) return dd.textContent ?? "";
+    if (getComputedStyle(run).visibility === "hidden") return dd.querySelector(".cd-done")?.textContent ?? "";
+    let text = "";
+    for (const node of run.childNodes) {
+      if (node.nodeType === Node.TEXT_NODE) text += node.textContent;
+      if (!(node instanceof HTMLElement)) continue;
+      const window = node.getBoundingClientRect();
+      const cell = [...node.querySelectorAll(".cd-column > span")].find(
+        (c) => Math.abs(c.getBoundingClientRect().top - window.top) < 2,
+      );
+      text += cell?.textContent ?? "?";
+    }
+    return text;
+  }, testId);
+}
+export const secondsIn = (mss: string) => {
+  const [m, s] = mss.split(":").map(Number);
+  return m * 60 + s;
+};
