@@ -198,20 +198,24 @@ test.describe("15 and 16 · balls, rooms and names at 360 px", () => {
     await screen(page, "fi-15-balls", { fullPage: false });
   });
 
-  test("the room row shows that it scrolls, and stops showing it at its end", async ({ page }) => {
+  test("the room row shows that it scrolls, at either end where a room is clipped", async ({ page }) => {
     await page.goto(`${GAME_PATH}?level=1&coin=CHIP`);
     await hydrated(page);
     const row = page.getByTestId("rooms");
     const hint = page.getByTestId("rooms-more");
     const clipped = await row.evaluate((nav) => nav.scrollWidth > nav.clientWidth + 1);
     expect(clipped, "the three rooms do not fit 360 px in English").toBe(true);
+    const back = page.getByTestId("rooms-less");
     await expect(hint).toHaveCSS("opacity", "1");
     await expect(hint.locator("svg")).toBeVisible();
+    await expect(back).toHaveCSS("opacity", "0");
     await screen(page, "fi-16-rooms-hint", { fullPage: false });
     await row.evaluate((nav) => nav.scrollTo({ left: nav.scrollWidth }));
     await expect
       .poll(async () => Number(await hint.evaluate((n) => getComputedStyle(n).opacity)))
       .toBeLessThan(0.05);
+    // Now the first room is the clipped one: the hint is at the start.
+    await expect(back).toHaveCSS("opacity", "1");
     // The last room, once reached, is whole.
     const last = row.getByRole("link", { name: "Advanced" });
     const [lastBox, rowBox] = [await last.boundingBox(), await row.boundingBox()];

@@ -9,9 +9,10 @@ export type LevelTab = { level: number; levelName: string; enabled: boolean };
 
 /**
  * The room pills, one row that scrolls sideways. While more rooms lie to the right, a fade with
- * an arrow sits at the row's end (a scroll-driven animation hides it at the end, and when the
- * row does not scroll at all; tailwind.css .rooms-more), so a clipped name always shows that the
- * row goes on. With JS the chosen room is scrolled into view.
+ * an arrow sits at the row's end, and once scrolled, another at its start (scroll-driven
+ * animations show and hide them, and keep them hidden when the row does not scroll at all;
+ * tailwind.css .rooms-more, .rooms-less), so a clipped name always shows that the row goes on.
+ * With JS the chosen room is scrolled into view.
  */
 export const LevelTabs = memo(function LevelTabs({
   levels,
@@ -41,6 +42,19 @@ export const LevelTabs = memo(function LevelTabs({
       className="flex gap-2 overflow-x-auto pb-1"
       data-testid="rooms"
     >
+      <span className="rooms-less" aria-hidden="true" data-testid="rooms-less">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+        >
+          <path d="M15 6l-6 6 6 6" />
+        </svg>
+      </span>
       {levels.map((l) => {
         const name = operatorName(t, "rooms", l.levelName);
         return l.enabled ? (
