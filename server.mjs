@@ -34,6 +34,16 @@ const configSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   UPSTREAM_ENCRYPT: z.enum(["0", "1", "true", "false"]).default("0"),
   CURRENCY_SIGN: z.string().min(1).default("₹"),
+  DEFAULT_TIME_ZONE: z
+    .string()
+    .default("Asia/Kolkata")
+    .refine((zone) => {
+      try {
+        return Boolean(new Intl.DateTimeFormat("en-US", { timeZone: zone }));
+      } catch {
+        return false;
+      }
+    }, "DEFAULT_TIME_ZONE must be an IANA time zone such as Asia/Kolkata"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** express "trust proxy": set when a reverse proxy sets X-Forwarded-For / -Proto. */
   TRUST_PROXY: z.string().optional(),

@@ -7,6 +7,8 @@ import { Toasts } from "./components/Toasts";
 import stylesheet from "./tailwind.css";
 import { isJackpotEnabled } from "./utils/api/account.server";
 import { publicEnv } from "./utils/env.server";
+import { TIME_ZONE_SCRIPT } from "./utils/format";
+import { timeZoneOf } from "./utils/format.server";
 import { dirOf, fallbackLanguage } from "./utils/i18n";
 import { TranslationsProvider, useFallbackTranslations } from "./utils/i18n-react";
 import { i18nData } from "./utils/i18n.server";
@@ -44,6 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       /** The language's translations (every namespace): the browser needs no i18n library. */
       i18n,
       theme: themeOf(session),
+      /** Times are shown in this zone (the player's, once the page's script has stored it). */
+      timeZone: timeZoneOf(request),
       loggedIn: Boolean(session.get("token")),
       toast,
       jackpot,
@@ -68,6 +72,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#db2777" />
         <Meta />
         <Links />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script (format.ts).
+          dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }}
+        />
       </head>
       <body className="min-h-screen">
         <TranslationsProvider data={data?.i18n} nonce={nonce}>

@@ -18,15 +18,8 @@ export type BetStatus = (typeof BET_STATUSES)[number];
 /** Any whole multiple in this range is accepted; betMultipleStr only lists presets. */
 export const MAX_BET_MULTIPLE = 10_000;
 
-/** Colours of a digit: 0 red+violet, 5 green+violet, 1 3 7 9 green, 2 4 6 8 red. */
-export function coloursOf(digit: number): Array<"Red" | "Green" | "Violet"> {
-  if (digit === 0) return ["Red", "Violet"];
-  if (digit === 5) return ["Green", "Violet"];
-  return digit % 2 === 1 ? ["Green"] : ["Red"];
-}
-export function sizeOf(digit: number): "Big" | "Small" {
-  return digit >= 5 ? "Big" : "Small";
-}
+/** Colours and sizes of a digit (digits.ts, free of zod). */
+export { coloursOf, sizeOf } from "./digits";
 
 const level = z.coerce
   .number({ invalid_type_error: "level must be a number" })
@@ -52,6 +45,16 @@ export const gameLevelSchema = z.object({
 export const levelListSchema = z.array(gameLevelSchema);
 export type GameLevel = z.infer<typeof gameLevelSchema>;
 
+/** A payout table (contract/payout.ts says what it means); rounds and the rules call carry one. */
+export const payoutTableSchema = z.object({
+  serviceFeeRate: z.number(),
+  colour: z.number(),
+  colourOnVioletDigit: z.number(),
+  violet: z.number(),
+  number: z.number(),
+  bigSmall: z.number(),
+});
+
 // ---- GET /app/game/luckyLottery/getSession
 export const sessionInputSchema = z.object({ level, coin: coinSchema.default("CHIP") });
 export const gameSessionSchema = z.object({
@@ -69,6 +72,8 @@ export const gameSessionSchema = z.object({
   betMultipleStr: z.string(),
   /** SHA-256 (hex) of the round's server seed, published before betting opens. */
   seedHash: z.string(),
+  /** Ours: the payout table of this round (fixed when it was created), for "pays if it wins". */
+  payout: payoutTableSchema.optional(),
   /** Server time when the answer was made: countdowns derive from it. */
   timestamp: z.number(),
 });
@@ -126,6 +131,32 @@ export const bettingResultSchema = betRecordSchema.extend({
   balance: z.number(),
 });
 export const BET_PLACED_MESSAGE = "Bet placed successfully";
+
+/**
+ * Ours: the `result` of a refused bet (code 400 or 404), so that a client can say why in its own
+ * words and format the amounts itself: `amount` is the room's limit (BELOW_ROOM, ABOVE_ROOM) or
+ * the stake (INSUFFICIENT, with the `balance`); `amounts` the base amounts (BAD_BASE). Units.
+ */
+export const BET_REFUSALS = [
+  "NO_ROUND",
+  "OTHER_ROOM",
+  "ROOM_CLOSED",
+  "CLOSED",
+  "NOT_OPEN",
+  "BAD_BASE",
+  "BAD_TOTAL",
+  "BELOW_ROOM",
+  "ABOVE_ROOM",
+  "INSUFFICIENT",
+] as const;
+export type BetRefusal = (typeof BET_REFUSALS)[number];
+export const betRefusalSchema = z.object({
+  reason: z.enum(BET_REFUSALS),
+  amount: z.number().optional(),
+  balance: z.number().optional(),
+  amounts: z.array(z.number()).optional(),
+});
+export type BetRefusalDetail = z.infer<typeof betRefusalSchema>;
 
 // ---- GET /app/game/luckyLottery/sessionResultPage
 export const sessionResultPageInputSchema = pageInputSchema.extend({
@@ -200,14 +231,6 @@ export const verifyResultSchema = z.object({
 });
 
 // ---- GET /app/game/luckyLottery/rules (public)
-export const payoutTableSchema = z.object({
-  serviceFeeRate: z.number(),
-  colour: z.number(),
-  colourOnVioletDigit: z.number(),
-  violet: z.number(),
-  number: z.number(),
-  bigSmall: z.number(),
-});
 export const rulesSchema = z.object({
   payout: payoutTableSchema,
   /** digit -> its colours, e.g. "0": ["Red", "Violet"]. */

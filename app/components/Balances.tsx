@@ -1,24 +1,9 @@
-import { useRouteLoaderData } from "@remix-run/react";
-import type { RootLoaderData } from "~/root";
 import { useTranslation } from "~/utils/i18n-react";
-
-/** Money as the spec shows it: the currency sign for CHIP, none for GOLD and POINT. */
-export function useMoney() {
-  const root = useRouteLoaderData<RootLoaderData>("root");
-  const { i18n } = useTranslation();
-  const sign = root?.env.currencySign ?? "₹";
-  return (amount: number, coin: "CHIP" | "GOLD" | "POINT" = "CHIP") => {
-    const text = new Intl.NumberFormat(i18n.language || "en-US", {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(amount);
-    return coin === "CHIP" ? `${sign}${text}` : text;
-  };
-}
+import { useFormat } from "~/utils/use-format";
 
 export function Balances({ chip, gold, point }: { chip: number; gold: number; point: number }) {
   const { t } = useTranslation("common");
-  const money = useMoney();
+  const { coinMoney: money } = useFormat();
   const items = [
     { key: "chip", label: t("balance.chip"), value: money(chip, "CHIP") },
     { key: "gold", label: t("balance.gold"), value: money(gold, "GOLD") },

@@ -1,19 +1,49 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n-react";
 
-export function EmptyState({ message }: { message?: string }) {
+/**
+ * The one empty state (ui.md "one set of parts"): an illustration, what is missing in words and,
+ * when there is one, the way on (a link styled as a button). Used for empty lists and for pages
+ * reached without the id they show (a notice, a bet), instead of a bare 404.
+ */
+export function EmptyState({
+  title,
+  message,
+  action,
+}: {
+  title?: string;
+  message?: string;
+  action?: { to: string; label: string };
+}) {
   const { t } = useTranslation("common");
   return (
-    <div className="flex flex-col items-center justify-center gap-2 py-12 text-gray-600 dark:text-gray-300">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-12 w-12 opacity-60"
-        fill="none"
-        stroke="currentColor"
-      >
-        <path strokeWidth="1.5" d="M4 7h16v12H4zM4 7l3-3h10l3 3M9 12h6" />
+    <div
+      className="flex flex-col items-center justify-center gap-3 px-4 py-12 text-center"
+      data-testid="empty-state"
+    >
+      <svg aria-hidden="true" viewBox="0 0 96 96" className="h-24 w-24" fill="none">
+        <circle cx="48" cy="48" r="44" className="fill-pink-100 dark:fill-gray-800" />
+        <rect
+          x="26"
+          y="30"
+          width="44"
+          height="38"
+          rx="6"
+          className="fill-white stroke-brand dark:fill-gray-900"
+          strokeWidth="3"
+        />
+        <path d="M26 40h44" className="stroke-brand" strokeWidth="3" />
+        <path d="M38 52h20M38 60h12" className="stroke-gray-400" strokeWidth="3" strokeLinecap="round" />
+        <circle cx="68" cy="66" r="10" className="fill-brand" />
+        <path d="M68 61v6M68 70.5v.5" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
       </svg>
-      <p>{message ?? t("empty.noData")}</p>
+      {title ? <h1 className="text-lg font-semibold">{title}</h1> : null}
+      <p className="text-gray-700 dark:text-gray-300">{message ?? t("empty.noData")}</p>
+      {action ? (
+        <Link to={action.to} className="btn-primary">
+          {action.label}
+        </Link>
+      ) : null}
     </div>
   );
 }

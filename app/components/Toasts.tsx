@@ -14,11 +14,14 @@ const EVENT = "app:toast";
 const TOAST_MS = 1500;
 const FADE_MS = 300;
 
-/** Shows a toast from client code (copy button, client-side checks). */
+let shown = 0;
+/**
+ * Shows a toast from browser code. Its id is a counter, not crypto.randomUUID(): that exists only
+ * in secure contexts, and a phone may open the app over plain http by its LAN address.
+ */
 export function showToast(message: string, type: ClientToast["type"] = "info") {
-  window.dispatchEvent(
-    new CustomEvent<ClientToast>(EVENT, { detail: { id: crypto.randomUUID(), type, message } }),
-  );
+  shown += 1;
+  window.dispatchEvent(new CustomEvent<ClientToast>(EVENT, { detail: { id: `c${shown}`, type, message } }));
 }
 
 /**

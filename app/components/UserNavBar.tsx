@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { copyText } from "~/utils/clipboard";
 import { useTranslation } from "~/utils/i18n-react";
 import { showToast } from "./Toasts";
 
@@ -67,12 +68,8 @@ export function UserNavBar({ user }: { user: NavUser }) {
                 className="ml-1 inline-flex min-h-[44px] min-w-[44px] items-center justify-center rounded-full hover:bg-white/15"
                 aria-label={t("user.copyCode")}
                 onClick={async () => {
-                  try {
-                    await navigator.clipboard.writeText(user.invitation);
-                    showToast(t("toast.copied"), "success");
-                  } catch {
-                    showToast(t("toast.copyFailed"), "error");
-                  }
+                  if (await copyText(user.invitation)) showToast(t("toast.copied"), "success");
+                  else showToast(t("toast.copyFailed"), "error");
                 }}
               >
                 <svg

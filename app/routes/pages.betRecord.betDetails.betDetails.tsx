@@ -1,11 +1,11 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
-import { recordStatus } from "~/components/game/ResultTabs";
 import { parseDigit } from "~/components/game/bets";
-import { formatAmount, formatTime } from "~/components/game/format";
+import { recordStatus } from "~/components/game/results";
 import { getEnv } from "~/utils/env.server";
 import { coinSymbol, getBetRecord } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
@@ -13,8 +13,11 @@ import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
+import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };
+
+const BET_RECORD = "/pages/betRecord/betRecord";
 export const meta = pageTitle("details.title", "game");
 
 /** One of the player's bets (?id=). */
@@ -22,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const raw = new URL(request.url).searchParams.get("id") ?? "";
   const t = await i18n.getFixedT(request, "game");
+  if (!raw) throw json({ message: t("details.noId"), missing: true }, { status: 404 });
   if (!/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw)))
     throw json({ message: t("errors.noSuchBet") }, { status: 404 });
   const bet = await getBetRecord(request, Number(raw)).catch(asPageError);
@@ -37,7 +41,8 @@ export default function BetDetails() {
   const { t } = useTranslation("game");
   const digit = parseDigit(bet.lotteryResult);
   const status = recordStatus(bet);
-  const money = (n: number) => `${bet.symbol}${formatAmount(n)}`;
+  const { money: format, dateTime } = useFormat();
+  const money = (n: number) => format(n, bet.symbol);
   const rows: Array<[string, React.ReactNode]> = [
     [t("details.betId"), bet.id],
     [t("details.round"), bet.gameSessionId],
@@ -53,8 +58,8 @@ export default function BetDetails() {
     ],
     [t("details.status"), t(`records.${status}`)],
     [t("details.win"), money(bet.winAmount)],
-    [t("details.placedAt"), formatTime(bet.createTime)],
-    [t("details.drawnAt"), formatTime(bet.sessionEndTime)],
+    [t("details.placedAt"), dateTime(bet.createTime)],
+    [t("details.drawnAt"), dateTime(bet.sessionEndTime)],
   ];
   return (
     <>
@@ -76,20 +81,21 @@ export default function BetDetails() {
   );
 }
 
+/** Without an id, or with one that is not the player's bet: say so, and lead back to the record. */
 export function ErrorBoundary() {
   const { t } = useTranslation("game");
   const error = useRouteError();
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
-      <NavBar title={t("details.title")} backTo="/pages/betRecord/betRecord" />
+      <NavBar title={t("details.title")} backTo={BET_RECORD} />
       {missing ? (
-        <main className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-          <h1 className="text-xl font-semibold">{t("details.notFound")}</h1>
-          <p role="alert">{t("errors.noSuchBet")}</p>
-          <Link to="/pages/betRecord/betRecord" className="btn-primary">
-            {t("records.betRecord")}
-          </Link>
+        <main className="mx-auto max-w-md p-4">
+          <EmptyState
+            title={t(error.data?.missing ? "details.noIdTitle" : "details.notFound")}
+            message={t(error.data?.missing ? "details.noId" : "errors.noSuchBet")}
+            action={{ to: BET_RECORD, label: t("details.backToRecord") }}
+          />
         </main>
       ) : (
         <GeneralErrorBoundary />

@@ -4,16 +4,17 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
 import { Pager } from "~/components/game/Pager";
-import { recordStatus } from "~/components/game/ResultTabs";
 import { parseDigit } from "~/components/game/bets";
 import { GAME_COINS as COINS } from "~/components/game/coins";
-import { formatAmount, formatTime, pageCount, parseCoin, parsePage } from "~/components/game/format";
+import { pageCount, parseCoin, parsePage } from "~/components/game/format";
+import { recordStatus } from "~/components/game/results";
 import { getEnv } from "~/utils/env.server";
 import { PAGE_SIZE, coinSymbol, getBetRecords, getWinRecords } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
+import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("records.betRecord", "game");
@@ -68,6 +69,7 @@ function hrefOf(q: { tab: Tab; coin: string | null; page?: number }) {
 export default function BetRecord() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("game");
+  const { money, dateTime } = useFormat();
   const chip = (active: boolean) =>
     `flex min-h-[44px] items-center justify-center rounded-md px-3 text-sm font-semibold ${
       active ? "bg-brand text-white" : "text-gray-800 dark:text-gray-200"
@@ -118,23 +120,19 @@ export default function BetRecord() {
                     <span className="block font-mono text-sm">{t("round.id", { id: r.gameSessionId })}</span>
                     <span className="mt-1 flex items-center gap-2 text-sm">
                       <BetTag name={r.betName} />
-                      <span>
-                        {r.symbol}
-                        {formatAmount(r.totalBetAmount)}
-                      </span>
+                      <span className="tabular-nums">{money(r.totalBetAmount, r.symbol)}</span>
                       {digit !== null ? <DigitBall digit={digit} size={24} /> : null}
                     </span>
                     <span className="mt-1 block text-xs text-gray-700 dark:text-gray-300">
                       {r.phone ? `${r.phone} · ` : ""}
-                      {formatTime(r.createTime)}
+                      {dateTime(r.createTime)}
                     </span>
                   </span>
                   <span className="text-right text-sm font-semibold">
                     {t(`records.${status}`)}
                     {status === "won" ? (
                       <span className="block text-green-800 dark:text-green-300">
-                        +{r.symbol}
-                        {formatAmount(r.winAmount)}
+                        +{money(r.winAmount, r.symbol)}
                       </span>
                     ) : null}
                   </span>

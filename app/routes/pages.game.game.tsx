@@ -1,21 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Suspense, memo, useCallback, useEffect, useReducer, useRef } from "react";
+import { Suspense, useCallback, useEffect, useReducer, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { BetButtons } from "~/components/game/BetButtons";
-import { ResultTabs, type TabData, TrendChart } from "~/components/game/ResultTabs";
+import { LevelTabs } from "~/components/game/LevelTabs";
+import { MyRecords, ResultTabs, type TabData, TrendChart } from "~/components/game/ResultTabs";
 import { RoundPanel } from "~/components/game/RoundPanel";
-import { betFormReducer, initialBetForm } from "~/components/game/bet-form";
+import { betFormReducer, initialBetForm, reopenedChoice, roomLimitProblem } from "~/components/game/bet-form";
 import { type BetName, isBetName } from "~/components/game/bets";
-import type { GameCoin } from "~/components/game/coins";
-import { type GameTab, formatAmount, gameUrl } from "~/components/game/format";
+import { type GameTab, gameUrl } from "~/components/game/format";
 import { useHydrated } from "~/components/game/use-hydrated";
 import { useRoundCountdown } from "~/components/game/use-round-countdown";
 import { type GameActionData, gameAction, gameLoader } from "~/utils/game-page.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyComponent, whenIdle } from "~/utils/lazy";
 import { pageTitle } from "~/utils/meta";
+import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("game.pageTitle", "game");
@@ -34,19 +35,36 @@ export default function GamePage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<GameActionData>();
   const { t } = useTranslation("game");
+  const { money } = useFormat();
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  // A refused bet (with or without JS) opens the sheet again with the same choice and the reason.
   const reopen = actionData?.error && isBetName(actionData.betName) ? actionData.betName : null;
   const [form, dispatch] = useReducer(betFormReducer, null, () =>
-    initialBetForm(data.baseAmounts, reopen ?? data.betName, reopen ? undefined : data.betForm),
+    initialBetForm(
+      data.baseAmounts,
+      reopen ?? data.betName,
+      reopen ? reopenedChoice(actionData?.choice, data.baseAmounts) : data.betForm,
+    ),
   );
+  // The refusal shows while the sheet still holds the refused choice.
+  const refusal =
+    actionData?.error &&
+    actionData.betName === form.betName &&
+    (!actionData.choice ||
+      (actionData.choice.baseAmount === form.baseAmount && actionData.choice.multiple === form.multiple))
+      ? actionData.error
+      : null;
+  const room = roomLimitProblem(data.balance, data.limits);
+  const roomProblem = room ? t(`refusal.${room.reason}`, { amount: money(room.amount, data.symbol) }) : null;
   const left = useRoundCountdown(
     data.round?.id ?? null,
     data.round?.clock ?? null,
     data.round?.remaining ?? NO_TIME,
     data.lastDrawnId,
   );
-  const locked = !data.round || left.bet === 0;
+  const closed = !data.round || left.bet === 0;
+  const locked = closed || Boolean(roomProblem);
   const here = { level: data.level, coin: data.coin };
   // Stable callbacks keep the board and the tabs from re-rendering on every countdown tick.
   const choose = useCallback((betName: BetName) => dispatch({ type: "choose", betName }), []);
@@ -72,6 +90,7 @@ export default function GamePage() {
         BetPopup.preload().catch(() => {});
         ResultPopup.preload().catch(() => {});
         TrendChart.preload().catch(() => {});
+        MyRecords.preload().catch(() => {});
       }),
     [],
   );
@@ -103,11 +122,7 @@ export default function GamePage() {
         <p className="flex items-center justify-between text-sm">
           <span>{t(`coin.${data.coin}`)}</span>
           <span>
-            {t("balance")}:{" "}
-            <strong data-testid="balance">
-              {data.symbol}
-              {formatAmount(data.balance)}
-            </strong>
+            {t("balance")}: <strong data-testid="balance">{money(data.balance, data.symbol)}</strong>
           </span>
         </p>
 
@@ -116,10 +131,12 @@ export default function GamePage() {
         {data.round ? (
           <RoundPanel
             roundId={data.round.id}
-            title={data.round.title}
+            gameTitle={data.round.gameTitle}
+            levelName={data.round.levelName}
             left={left}
             previousDraw={data.previousDraw}
             refreshAfter={data.round.refreshAfter}
+            live={hydrated}
           />
         ) : (
           <section className="card text-center" aria-live="polite">
@@ -135,6 +152,8 @@ export default function GamePage() {
           coin={data.coin}
           tab={data.tabData.tab}
           locked={locked}
+          reason={roomProblem}
+          closesIn={hydrated ? null : left.bet}
           onChoose={choose}
         />
 
@@ -161,11 +180,14 @@ export default function GamePage() {
             baseAmounts={data.baseAmounts}
             multiples={data.multiples}
             formKey={data.formKey}
-            locked={locked}
+            locked={closed}
             pending={pending}
             hydrated={hydrated}
-            error={actionData?.error ?? null}
+            error={refusal}
             symbol={data.symbol}
+            balance={data.balance}
+            payout={data.payout}
+            blocked={roomProblem}
             closeHref={gameUrl({ ...here, tab: data.tabData.tab })}
           />
         ) : null}
@@ -176,47 +198,6 @@ export default function GamePage() {
     </>
   );
 }
-
-const LevelTabs = memo(function LevelTabs({
-  levels,
-  level,
-  coin,
-}: {
-  levels: Array<{ level: number; levelName: string; enabled: boolean }>;
-  level: number;
-  coin: GameCoin;
-}) {
-  const { t } = useTranslation("game");
-  return (
-    <nav aria-label={t("levels.label")} className="flex gap-2 overflow-x-auto pb-1">
-      {levels.map((l) =>
-        l.enabled ? (
-          <Link
-            key={l.level}
-            to={gameUrl({ level: l.level, coin })}
-            preventScrollReset
-            replace
-            aria-current={l.level === level ? "page" : undefined}
-            className={`flex min-h-[44px] shrink-0 items-center rounded-full border px-4 text-sm font-semibold ${
-              l.level === level
-                ? "border-brand bg-brand text-white"
-                : "border-gray-300 bg-white text-gray-800 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
-            }`}
-          >
-            {l.levelName}
-          </Link>
-        ) : (
-          <span
-            key={l.level}
-            className="flex min-h-[44px] shrink-0 items-center rounded-full border border-dashed border-gray-300 px-4 text-sm text-gray-600 dark:text-gray-400"
-          >
-            {l.levelName} · {t("levels.closed")}
-          </span>
-        ),
-      )}
-    </nav>
-  );
-});
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

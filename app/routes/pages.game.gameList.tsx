@@ -3,8 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { TabBar } from "~/components/TabBar";
+import { roomLimitProblem } from "~/components/game/bet-form";
 import { GAME_COINS as COINS } from "~/components/game/coins";
-import { formatAmount, gameUrl } from "~/components/game/format";
+import { gameUrl } from "~/components/game/format";
+import { operatorName } from "~/components/game/names";
 import { getEnv } from "~/utils/env.server";
 import { resolveCoin } from "~/utils/game-page.server";
 import { balanceOf, coinSymbol, getBalances, getLevels } from "~/utils/game.server";
@@ -12,6 +14,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
+import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("gameList.title", "game");
@@ -44,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function GameList() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("game");
+  const { money } = useFormat();
   return (
     <>
       <NavBar title={t("gameList.title")} />
@@ -70,9 +74,8 @@ export default function GameList() {
           <span className="text-sm text-gray-700 dark:text-gray-300">
             {t("balanceOf", { coin: t(`coin.${data.coin}`) })}
           </span>
-          <strong className="text-2xl" data-testid="balance">
-            {data.symbol}
-            {formatAmount(data.balance)}
+          <strong className="text-2xl tabular-nums" data-testid="balance">
+            {money(data.balance, data.symbol)}
           </strong>
         </section>
         <h2 className="px-1 text-base font-semibold">{t("gameList.rooms")}</h2>
@@ -81,31 +84,44 @@ export default function GameList() {
         ) : (
           <ul className="space-y-2">
             {data.levels.map((l) => {
+              // A room the balance is outside of says so instead of offering "Play".
+              const outside = roomLimitProblem(data.balance, { min: l.chipMinLimit, max: l.chipMaxLimit });
+              const playable = l.enabled && !outside;
+              const pill = "shrink-0 rounded-full px-3 py-1 text-sm font-semibold";
               const body = (
                 <>
-                  <span className="flex items-center justify-between">
-                    <span className="text-lg font-bold">{l.levelName}</span>
-                    {l.enabled ? (
-                      <span className="rounded-full bg-brand px-3 py-1 text-sm font-semibold text-white">
-                        {t("gameList.enter")}
-                      </span>
+                  <span className="flex items-center justify-between gap-2">
+                    <span className="text-lg font-bold">{operatorName(t, "rooms", l.levelName)}</span>
+                    {playable ? (
+                      <span className={`${pill} bg-brand text-white`}>{t("gameList.enter")}</span>
                     ) : (
-                      <span className="rounded-full bg-gray-200 px-3 py-1 text-sm text-gray-800 dark:bg-gray-700 dark:text-gray-100">
-                        {t("levels.closed")}
+                      <span
+                        className={`${pill} bg-gray-200 text-gray-800 dark:bg-gray-700 dark:text-gray-100`}
+                      >
+                        {!l.enabled
+                          ? t("levels.closed")
+                          : t(outside?.reason === "BELOW_ROOM" ? "gameList.needs" : "gameList.upTo", {
+                              amount: money(outside?.amount, data.symbol),
+                            })}
                       </span>
                     )}
                   </span>
                   <span className="mt-1 block text-sm text-gray-700 dark:text-gray-300">
                     {t("gameList.limits", {
-                      min: `${data.symbol}${formatAmount(l.chipMinLimit)}`,
-                      max: `${data.symbol}${formatAmount(l.chipMaxLimit)}`,
+                      min: money(l.chipMinLimit, data.symbol),
+                      max: money(l.chipMaxLimit, data.symbol),
                     })}
                   </span>
+                  {l.enabled && outside ? (
+                    <span className="mt-1 block text-sm font-semibold text-red-700 dark:text-red-300">
+                      {t(`refusal.${outside.reason}`, { amount: money(outside.amount, data.symbol) })}
+                    </span>
+                  ) : null}
                 </>
               );
               return (
-                <li key={l.level}>
-                  {l.enabled ? (
+                <li key={l.level} data-testid={`room-${l.level}`}>
+                  {playable ? (
                     <Link
                       to={gameUrl({ level: l.level, coin: data.coin })}
                       className="card block hover:ring-2 hover:ring-brand"
@@ -113,7 +129,7 @@ export default function GameList() {
                       {body}
                     </Link>
                   ) : (
-                    <div className="card block opacity-75" aria-disabled="true">
+                    <div className={`card block ${l.enabled ? "" : "opacity-75"}`} aria-disabled="true">
                       {body}
                     </div>
                   )}

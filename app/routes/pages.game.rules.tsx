@@ -9,6 +9,7 @@ import { getRules } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { asPageError } from "~/utils/upstream.server";
+import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("rules.title", "game");
@@ -45,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Rules() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("game");
+  const { money } = useFormat();
   return (
     <>
       <NavBar title={t("rules.title")} backTo="/pages/game/gameList" />
@@ -80,7 +82,7 @@ export default function Rules() {
                 </th>
                 <th scope="col">{t("rules.winsOn")}</th>
                 <th scope="col">{t("rules.pays")}</th>
-                <th scope="col">{t("rules.example")}</th>
+                <th scope="col">{t("rules.example", { amount: money(100) })}</th>
               </tr>
             </thead>
             <tbody>
@@ -101,12 +103,14 @@ export default function Rules() {
                       </span>
                     ) : null}
                   </td>
-                  <td>{r.exampleReturn}</td>
+                  <td className="tabular-nums">{money(r.exampleReturn)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">{t("rules.exampleNote")}</p>
+          <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">
+            {t("rules.exampleNote", { amount: money(100) })}
+          </p>
         </section>
         <section className="card space-y-2 text-sm">
           <h2 className="text-base font-semibold">{t("rules.fairTitle")}</h2>

@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     if (error instanceof UpstreamError && error.code >= 400 && error.code < 500) {
       return json(
-        { sessionId: raw, error: error.message, verification: null, settled: false },
+        { sessionId: raw, error: t("verify.unknownRound"), verification: null, settled: false },
         { status: 404 },
       );
     }
@@ -41,15 +41,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-function Check({ ok, yes, no }: { ok: boolean | null; yes: string; no: string }) {
-  if (ok === null) return null;
+/** One step of the check in words, with its outcome: ✓ (green), ✗ (red) or not yet (no mark). */
+function Step({
+  what,
+  ok,
+  outcome,
+  ball,
+}: { what: string; ok: boolean | null; outcome: string | null; ball?: number | null }) {
   return (
-    <p
-      className={`font-semibold ${ok ? "text-green-800 dark:text-green-300" : "text-red-700 dark:text-red-300"}`}
-    >
-      <span aria-hidden="true">{ok ? "✓ " : "✗ "}</span>
-      {ok ? yes : no}
-    </p>
+    <li className="space-y-1">
+      <p>{what}</p>
+      {outcome ? (
+        <p
+          className={`font-semibold ${
+            ok === false ? "text-red-700 dark:text-red-300" : ok ? "text-green-800 dark:text-green-300" : ""
+          }`}
+        >
+          {ok === null ? null : <span aria-hidden="true">{ok ? "✓ " : "✗ "}</span>}
+          {outcome}
+          {ball === null || ball === undefined ? null : (
+            <span className="ml-2 inline-block align-middle">
+              <DigitBall digit={ball} size={28} />
+            </span>
+          )}
+        </p>
+      ) : null}
+    </li>
   );
 }
 
@@ -90,51 +107,7 @@ export default function Verify() {
             {t("verify.submit")}
           </button>
         </Form>
-        {v ? (
-          <section className="card space-y-2 text-sm" aria-labelledby="verify-result">
-            <h2 id="verify-result" className="text-base font-semibold">
-              {t("round.id", { id: v.roundId })}
-            </h2>
-            <dl className="space-y-2">
-              <div>
-                <dt className="text-gray-700 dark:text-gray-300">{t("verify.seedHash")}</dt>
-                <dd className="break-all font-mono">{v.seedHash}</dd>
-              </div>
-              <div>
-                <dt className="text-gray-700 dark:text-gray-300">{t("verify.seed")}</dt>
-                <dd className="break-all font-mono">{v.seed ?? t("verify.notRevealed")}</dd>
-              </div>
-              {v.recomputedDigit !== null ? (
-                <div>
-                  <dt className="text-gray-700 dark:text-gray-300">{t("verify.recomputed")}</dt>
-                  <dd>
-                    <DigitBall digit={v.recomputedDigit} size={36} />
-                  </dd>
-                </div>
-              ) : null}
-              {v.publishedDigit !== null ? (
-                <div>
-                  <dt className="text-gray-700 dark:text-gray-300">{t("verify.published")}</dt>
-                  <dd>
-                    <DigitBall digit={v.publishedDigit} size={36} />
-                  </dd>
-                </div>
-              ) : null}
-            </dl>
-            <Check ok={v.hashMatches} yes={t("verify.hashOk")} no={t("verify.hashBad")} />
-            <Check ok={v.digitMatches} yes={t("verify.digitOk")} no={t("verify.digitBad")} />
-            {!data.settled ? <p>{t("verify.pending")}</p> : null}
-            {v.command ? (
-              <div>
-                <p className="text-gray-700 dark:text-gray-300">{t("verify.command")}</p>
-                <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-gray-100 p-2 font-mono text-xs dark:bg-gray-800">
-                  {v.command}
-                </pre>
-              </div>
-            ) : null}
-            <p className="text-xs text-gray-700 dark:text-gray-300">{t("verify.algorithm")}</p>
-          </section>
-        ) : null}
+        {v ? <Verdict v={v} settled={data.settled} /> : null}
       </main>
     </>
   );
@@ -142,4 +115,94 @@ export default function Verify() {
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+type VerificationView = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["verification"]>;
+
+/**
+ * The answer for a player first: "Verified" (or not, or not drawn yet) and the two steps in
+ * words; the hashes, the seed and the one-line command stay in a collapsed "check it yourself".
+ */
+function Verdict({ v, settled }: { v: VerificationView; settled: boolean }) {
+  const { t } = useTranslation("game");
+  const verified = v.hashMatches === true && v.digitMatches === true;
+  const failed = v.hashMatches === false || v.digitMatches === false;
+  const verdict = !settled ? "notDrawn" : verified ? "verified" : failed ? "notVerified" : "notDrawn";
+  const tone = {
+    verified: "bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-200",
+    notVerified: "bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-200",
+    notDrawn: "bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100",
+  }[verdict];
+  return (
+    <section className="card space-y-3 text-sm" aria-labelledby="verify-result">
+      <div className={`flex items-center gap-3 rounded-lg p-3 ${tone}`} data-testid="verdict">
+        <span aria-hidden="true" className="text-3xl font-bold leading-none">
+          {verdict === "verified" ? "✓" : verdict === "notVerified" ? "✗" : "…"}
+        </span>
+        <div>
+          <h2 id="verify-result" className="text-xl font-bold">
+            {t(`verify.${verdict}`)}
+          </h2>
+          <p>{t("round.id", { id: v.roundId })}</p>
+        </div>
+      </div>
+      <ol className="list-decimal space-y-3 pl-5">
+        <Step
+          what={t("verify.stepSeed")}
+          ok={v.hashMatches}
+          outcome={
+            v.hashMatches === null
+              ? t("verify.notRevealed")
+              : t(v.hashMatches ? "verify.hashOk" : "verify.hashBad")
+          }
+        />
+        <Step
+          what={t("verify.stepDigit")}
+          ok={v.digitMatches}
+          ball={v.recomputedDigit}
+          outcome={
+            v.recomputedDigit === null
+              ? null
+              : v.digitMatches === false
+                ? t("verify.digitBadIs", { recomputed: v.recomputedDigit, published: v.publishedDigit })
+                : t("verify.digitOkIs", { digit: v.recomputedDigit })
+          }
+        />
+      </ol>
+      {!settled ? <p>{t("verify.pending")}</p> : null}
+      <details
+        className="rounded-lg border border-gray-200 p-3 dark:border-gray-700"
+        data-testid="self-check"
+      >
+        <summary className="min-h-[44px] cursor-pointer py-2.5 font-semibold">
+          {t("verify.selfCheck")}
+        </summary>
+        <dl className="mt-2 space-y-2">
+          <div>
+            <dt className="text-gray-700 dark:text-gray-300">{t("verify.seedHash")}</dt>
+            <dd className="break-all font-mono">{v.seedHash}</dd>
+          </div>
+          <div>
+            <dt className="text-gray-700 dark:text-gray-300">{t("verify.seed")}</dt>
+            <dd className="break-all font-mono">{v.seed ?? t("verify.notRevealed")}</dd>
+          </div>
+          {v.publishedDigit !== null ? (
+            <div>
+              <dt className="text-gray-700 dark:text-gray-300">{t("verify.published")}</dt>
+              <dd className="font-mono">{v.publishedDigit}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {v.command ? (
+          <div className="mt-2">
+            <p className="text-gray-700 dark:text-gray-300">{t("verify.command")}</p>
+            <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-gray-100 p-2 font-mono text-xs dark:bg-gray-800">
+              {v.command}
+            </pre>
+          </div>
+        ) : null}
+        <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">{t("verify.algorithm")}</p>
+      </details>
+    </section>
+  );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
+import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("notice.title", "account");
@@ -22,10 +23,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function NoticePage() {
-  const { t, i18n } = useTranslation("account");
+  const { t } = useTranslation("account");
+  const { dateTime } = useFormat();
   const { page } = useLoaderData<typeof loader>();
   const pages = Math.max(1, Math.ceil(page.totalElements / page.pageSize));
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (
     <>
       <NavBar title={t("notice.title")} backTo="/pages/account/account" />
@@ -50,9 +51,7 @@ export default function NoticePage() {
                     )}
                     <span className={`truncate ${msg.read ? "" : "font-semibold"}`}>{msg.title}</span>
                   </span>
-                  <span className="text-xs text-gray-600 dark:text-gray-400">
-                    {date.format(new Date(msg.createTime))}
-                  </span>
+                  <span className="text-xs text-gray-600 dark:text-gray-400">{dateTime(msg.createTime)}</span>
                 </Link>
               </li>
             ))}

@@ -1,39 +1,45 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { getMessage, readMessage } from "~/utils/api/account.server";
 import { useTranslation } from "~/utils/i18n-react";
+import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { asPageError } from "~/utils/upstream.server";
+import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("notice.detailTitle", "account");
+
+const NOTICES = "/pages/notice/notice";
 
 /** Notice detail (?id=): opening it marks the message read, as the original did. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const id = new URL(request.url).searchParams.get("id") ?? "";
-  if (!/^\d{1,15}$/.test(id)) throw json({ message: "Notice not found" }, { status: 404 });
+  if (!/^\d{1,15}$/.test(id)) {
+    const t = await i18n.getFixedT(request, "account");
+    throw json({ message: t(id ? "notice.notFound" : "notice.noId"), missing: !id }, { status: 404 });
+  }
   const message = await getMessage(request, Number(id)).catch(asPageError);
   if (!message.read) await readMessage(request, message.id).catch(() => undefined);
   return json({ message: { ...message, read: true } });
 }
 
 export default function NoticeDetailPage() {
-  const { t, i18n } = useTranslation("account");
+  const { t } = useTranslation("account");
+  const { dateTime } = useFormat();
   const { message } = useLoaderData<typeof loader>();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (
     <>
-      <NavBar title={t("notice.detailTitle")} backTo="/pages/notice/notice" />
+      <NavBar title={t("notice.detailTitle")} backTo={NOTICES} />
       <main className="mx-auto max-w-md p-4">
         <article className="card space-y-2">
           <h2 className="text-lg font-semibold">{message.title}</h2>
-          <p className="text-xs text-gray-600 dark:text-gray-400">
-            {date.format(new Date(message.createTime))}
-          </p>
+          <p className="text-xs text-gray-600 dark:text-gray-400">{dateTime(message.createTime)}</p>
           <p className="whitespace-pre-wrap break-words leading-relaxed">{message.content}</p>
         </article>
       </main>
@@ -41,11 +47,25 @@ export default function NoticeDetailPage() {
   );
 }
 
+/** Without an id, or with one that is not the player's notice: say so, and lead back to the list. */
 export function ErrorBoundary() {
+  const { t } = useTranslation("account");
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
-      <NavBar title="" backTo="/pages/notice/notice" />
-      <GeneralErrorBoundary />
+      <NavBar title={t("notice.detailTitle")} backTo={NOTICES} />
+      {missing ? (
+        <main className="mx-auto max-w-md p-4">
+          <EmptyState
+            title={t(error.data?.missing ? "notice.noIdTitle" : "notice.notFoundTitle")}
+            message={t(error.data?.missing ? "notice.noId" : "notice.notFound")}
+            action={{ to: NOTICES, label: t("notice.backToList") }}
+          />
+        </main>
+      ) : (
+        <GeneralErrorBoundary />
+      )}
     </>
   );
 }

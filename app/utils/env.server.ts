@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FALLBACK_TIME_ZONE, isTimeZone } from "./format";
 
 /**
  * The BFF's configuration, validated with zod. server.mjs validates the same variables at start
@@ -17,6 +18,11 @@ const envSchema = z
       .default("0")
       .transform((v) => v === "1" || v === "true"),
     CURRENCY_SIGN: z.string().min(1).default("₹"),
+    /** Zone of the times shown to a player whose browser has not told its own (see format.ts). */
+    DEFAULT_TIME_ZONE: z
+      .string()
+      .default(FALLBACK_TIME_ZONE)
+      .refine(isTimeZone, "DEFAULT_TIME_ZONE must be an IANA time zone such as Asia/Kolkata"),
   })
   .refine((env) => env.NODE_ENV !== "production" || Boolean(env.SESSION_SECRET), {
     message: "SESSION_SECRET is required in production",
@@ -33,12 +39,13 @@ const ENV_KEYS = [
   "UPSTREAM_TIMEOUT_MS",
   "UPSTREAM_ENCRYPT",
   "CURRENCY_SIGN",
+  "DEFAULT_TIME_ZONE",
 ] as const;
 let parsedEnv: { key: string; env: Env } | undefined;
 
 /**
  * The validated configuration. It is read on every upstream call, so the parse is kept until one
- * of the variables changes (tests change process.env; comparing seven strings is cheap).
+ * of the variables changes (tests change process.env; comparing eight strings is cheap).
  */
 export function getEnv(): Env {
   const key = ENV_KEYS.map((name) => process.env[name] ?? "\u0000").join("\u0001");

@@ -12,6 +12,8 @@ import type { GameLevel, GameSession } from "../../contract/game";
 import type { Coin } from "../../contract/money";
 import { refreshAfterSeconds, remainingAtServer } from "./countdown";
 import { getEnv } from "./env.server";
+import { formatsFor } from "./format.server";
+import { refusalMessage } from "./game-refusals.server";
 import {
   PAGE_SIZE,
   balanceOf,
@@ -21,6 +23,7 @@ import {
   getMyLotteryRecords,
   getResults,
   getRound,
+  getRules,
   placeBet,
 } from "./game.server";
 import { i18n } from "./i18n.server";
@@ -37,7 +40,9 @@ export function roundView(round: GameSession) {
   };
   return {
     id: String(round.id),
-    title: [round.gameTitle, round.gameLevelName].filter(Boolean).join(" · "),
+    /** As the upstream names them; the page translates them (names.ts). */
+    gameTitle: round.gameTitle,
+    levelName: round.gameLevelName,
     seedHash: round.seedHash,
     clock,
     remaining: remainingAtServer(clock),
@@ -107,6 +112,10 @@ export async function gameLoader(request: Request) {
       level && tab === "pastHistory" && page > 1 ? getResults(request, { level, coin, pageNo: page }) : none,
     ]);
     const current = levels.find((l) => l.level === level) ?? null;
+    // The round's payout table (for "pays if it wins"); an upstream whose rounds lack it: the rules'.
+    const payout =
+      roundOf.round?.payout ??
+      (roundOf.round ? ((await getRules(request).catch(() => null))?.payout ?? null) : null);
     const symbol = coinSymbol(coin, getEnv().CURRENCY_SIGN);
 
     // The result popup: the latest finished round, if the player bet on it and has not seen it.
@@ -147,6 +156,7 @@ export async function gameLoader(request: Request) {
         limits: current ? { min: current.chipMinLimit, max: current.chipMaxLimit } : null,
         baseAmounts,
         multiples: splitAmounts(current?.betMultipleStr),
+        payout,
         round: roundOf.round && current?.enableFlag ? roundView(roundOf.round) : null,
         emptyMessage: roundOf.round ? null : roundOf.message,
         previousDraw: previousDraw(latest?.content ?? []),
@@ -197,7 +207,18 @@ export type GameActionData = {
   result: unknown;
   error?: { field: string; message: string };
   betName?: string | null;
+  /** What the refused bet's sheet held, so that it opens again with the same choice. */
+  choice?: { baseAmount: number; multiple: number };
 };
+
+/** The base amount and multiple a bet form posted (as typed: the sheet shows them again). */
+function choiceOf(form: FormData): { baseAmount: number; multiple: number } {
+  const base = Number(form.get("baseAmount"));
+  return {
+    baseAmount: Number.isFinite(base) && base > 0 ? base : 0,
+    multiple: parseMultiple(String(form.get("betMultiples") ?? "")),
+  };
+}
 
 export async function gameAction(request: Request) {
   await requireToken(request);
@@ -237,22 +258,43 @@ export async function gameAction(request: Request) {
         result: null,
         error: { field, message },
         betName: isBetName(betName) ? betName : null,
+        choice: choiceOf(form),
       },
       { status: 400 },
     );
   }
 
-  let outcome: { code: number; message: string; result: unknown };
+  let outcome: { code: number; message: string; result: unknown; detail: unknown };
+  // Whether the upstream answered (a refusal says why) or the call failed on the way.
+  let answered = true;
   try {
     outcome = await placeBet(request, parsed.data);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    outcome = { code: error.code, message: error.message, result: null };
+    outcome = { code: error.code, message: error.message, result: null, detail: null };
+    answered = false;
   }
-  const message = outcome.message || (outcome.code === 200 ? t("bet.placed") : t("errors.invalidBet"));
+  const refused = answered && outcome.code !== 200;
+  const message = refused
+    ? refusalMessage(t, await formatsFor(request), parsed.data.coin, outcome.detail, outcome.message)
+    : outcome.message || (outcome.code === 200 ? t("bet.placed") : t("errors.invalidBet"));
   if (asJson) {
     return json<GameActionData>(
-      { code: outcome.code, message, result: outcome.result },
+      { code: outcome.code, message, result: refused ? outcome.detail : outcome.result },
+      { status: statusFor(outcome.code) },
+    );
+  }
+  if (refused) {
+    // The sheet stays open with the choice and the reason (the page renders with this data).
+    return json<GameActionData>(
+      {
+        code: outcome.code,
+        message,
+        result: null,
+        error: { field: "form", message },
+        betName: parsed.data.betName,
+        choice: { baseAmount: parsed.data.baseAmount, multiple: parsed.data.betMultiples },
+      },
       { status: statusFor(outcome.code) },
     );
   }

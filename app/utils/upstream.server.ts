@@ -50,6 +50,8 @@ export interface EnvelopeResult<T> {
   code: number;
   message: string;
   result: T | null;
+  /** The unparsed `result` of a non-200 answer (say, why a bet was refused), else null. */
+  detail: unknown;
   timestamp?: number;
 }
 
@@ -366,8 +368,10 @@ export async function upstreamEnvelope<S extends z.ZodTypeAny>(
   opts: UpstreamOptions<S>,
 ): Promise<EnvelopeResult<z.infer<S>>> {
   const envelope = await send(request, path, opts);
-  const result = envelope.code === Code.OK ? parseResult(opts.schema, envelope.result, path) : null;
-  return { code: envelope.code, message: envelope.message, result, timestamp: envelope.timestamp };
+  const ok = envelope.code === Code.OK;
+  const result = ok ? parseResult(opts.schema, envelope.result, path) : null;
+  const detail = ok ? null : (envelope.result ?? null);
+  return { code: envelope.code, message: envelope.message, result, detail, timestamp: envelope.timestamp };
 }
 
 /**

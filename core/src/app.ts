@@ -111,7 +111,7 @@ export function createCoreApp(deps: Deps) {
   );
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return reply(c, error.code, error.message, null);
+    if (error instanceof ApiError) return reply(c, error.code, error.message, error.result);
     if (error instanceof InsufficientBalance) return reply(c, Code.BAD_REQUEST, error.message, null);
     if (error instanceof HTTPException && error.status < 500) {
       return reply(c, error.status, error.message || "Bad request", null);

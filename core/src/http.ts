@@ -5,12 +5,16 @@ import { Code } from "../../contract/codes";
 import { Header } from "../../contract/headers";
 import type { CoreEnv } from "./context";
 
-/** A failure the player (or caller) should read: becomes `{code, message}` in the envelope. */
+/**
+ * A failure the player (or caller) should read: becomes `{code, message}` in the envelope, with
+ * `result` when given (say, why a bet was refused and the amounts, for the client's own words).
+ */
 export class ApiError extends Error {
   override name = "ApiError";
   constructor(
     readonly code: number,
     message: string,
+    readonly result: unknown = null,
   ) {
     super(message);
   }

@@ -92,3 +92,37 @@ test("signed-in pages in the dark theme have no serious or critical violations",
     });
   }
 });
+
+test("game pages, the bet sheet, verify and the empty states have no serious or critical violations, light and dark", async ({
+  page,
+}) => {
+  await login(page, DEMO.phone, DEMO.password);
+  const game = "/pages/game/game?level=1&coin=CHIP";
+  const { round } = (await (
+    await page.request.get(game, { headers: { accept: "application/json" } })
+  ).json()) as {
+    round: { id: string };
+  };
+  const paths = [
+    "/pages/game/gameList?coin=CHIP",
+    game,
+    `${game}&betName=Red`,
+    `${game}&tab=trend`,
+    "/pages/game/rules",
+    `/pages/game/verify?sessionId=${round.id}`,
+    "/pages/betRecord/betDetails/betDetails",
+    "/pages/notice/noticeDetail/noticeDetail",
+  ];
+  for (const theme of ["light", "dark"]) {
+    const res = await page.request.post("/resources/theme", {
+      form: { theme },
+      headers: { accept: "application/json" },
+    });
+    expect(res.status()).toBe(200);
+    for (const path of paths) await test.step(`${theme} ${path}`, () => check(page, path));
+  }
+  await page.request.post("/resources/theme", {
+    form: { theme: "light" },
+    headers: { accept: "application/json" },
+  });
+});

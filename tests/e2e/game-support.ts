@@ -187,10 +187,49 @@ export function toastsSeen(page: Page): Promise<Array<{ at: number; text: string
 
 export const secondsOf = (duration: string) => Number(duration.match(/^PT(\d+)S$/)?.[1] ?? Number.NaN);
 
-/** How the game page shows an amount in units (formatAmount: 12 → "12", 12.5 → "12.50", 1,234). */
+/**
+ * How every page shows an amount in units in English (app/utils/format.ts, one way everywhere):
+ * two decimals, grouped: 12 → "12.00", 1234.5 → "1,234.50". Written here independently.
+ */
 export function shown(units: number): string {
-  const fixed = Number.isInteger(units) ? units.toString() : units.toFixed(2);
-  const [int, dec] = fixed.split(".");
+  const [int, dec] = Math.abs(units).toFixed(2).split(".");
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return dec ? `${grouped}.${dec}` : grouped;
+  return `${units < 0 ? "-" : ""}${grouped}.${dec}`;
 }
+
+/** Opens `path` on a round that still takes bets for `seconds` s (waiting for the next round). */
+export async function openRound(page: Page, path: string, seconds = 10) {
+  for (let i = 0; i < 4; i++) {
+    await page.goto(path);
+    const bet = await countdownSeconds(page, "bet-countdown");
+    if (bet >= seconds) return;
+    const round = await countdownSeconds(page, "round-countdown");
+    await page.waitForTimeout((round + 1.5) * 1000);
+  }
+  throw new Error(`No round with ${seconds} s of betting at ${path}`);
+}
+
+/** The m:ss a CSS countdown shows now: the cell of each digit column that sits in its window. */
+export function shownCountdown(page: Page, testId: string): Promise<string> {
+  return page.evaluate((id) => {
+    const dd = document.querySelector(`[data-testid="${id}"]`) as HTMLElement;
+    const run = dd.querySelector(".cd-run");
+    if (!run) return dd.textContent ?? "";
+    if (getComputedStyle(run).visibility === "hidden") return dd.querySelector(".cd-done")?.textContent ?? "";
+    let text = "";
+    for (const node of run.childNodes) {
+      if (node.nodeType === Node.TEXT_NODE) text += node.textContent;
+      if (!(node instanceof HTMLElement)) continue;
+      const window = node.getBoundingClientRect();
+      const cell = [...node.querySelectorAll(".cd-column > span")].find(
+        (c) => Math.abs(c.getBoundingClientRect().top - window.top) < 2,
+      );
+      text += cell?.textContent ?? "?";
+    }
+    return text;
+  }, testId);
+}
+export const secondsIn = (mss: string) => {
+  const [m, s] = mss.split(":").map(Number);
+  return m * 60 + s;
+};

@@ -42,7 +42,7 @@ async function placeBetThroughPopup(page: Page, bet: (typeof BETS)[number], shot
   await expect(dialog.getByRole("heading", { name: /Bet on/ })).toContainText(
     bet.betName === "7" ? "7" : bet.betName,
   );
-  await dialog.getByRole("radio", { name: `₹${bet.base}`, exact: true }).check({ force: true });
+  await dialog.getByRole("radio", { name: `₹${shown(bet.base)}`, exact: true }).check({ force: true });
   await dialog.getByLabel("Multiple", { exact: true }).fill(String(bet.multiple));
   await expect(dialog.locator("output")).toHaveText(`₹${shown(bet.base * bet.multiple)}`);
   if (shot) await screen(page, shot);

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { GAME_PATH, countdownSeconds, gameJson, shown, toCents } from "./game-support";
+import { GAME_PATH, gameJson, openRound, shown, toCents } from "./game-support";
 import { ACCOUNT_PATH, DEMO, PROFILE_PATH, accountJson, hydrated, login, postJson, screen } from "./support";
 
 /**
@@ -11,18 +11,6 @@ import { ACCOUNT_PATH, DEMO, PROFILE_PATH, accountJson, hydrated, login, postJso
 
 const LANGUAGES = ["en-US", "zh-CN", "ja-JP", "fr-FR", "de-DE", "ko-KR"] as const;
 const JSON_HEADERS = { accept: "application/json" };
-
-/** Opens `path` on a round that still takes bets for `seconds` s (waiting for the next round). */
-async function openRound(page: Page, path: string, seconds = 10) {
-  for (let i = 0; i < 4; i++) {
-    await page.goto(path);
-    const bet = await countdownSeconds(page, "bet-countdown");
-    if (bet >= seconds) return;
-    const round = await countdownSeconds(page, "round-countdown");
-    await page.waitForTimeout((round + 1.5) * 1000);
-  }
-  throw new Error(`No round with ${seconds} s of betting at ${path}`);
-}
 
 /** Whether two boxes overlap (by more than half a pixel). */
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
@@ -54,17 +42,17 @@ test.describe("without JavaScript", () => {
     const multiple = dialog.getByLabel("Multiple", { exact: true });
     const total = dialog.locator("output");
     await expect(dialog).toBeVisible();
-    await expect(total).toHaveText("1");
+    await expect(total).toHaveText(shown(1));
     await expect(dialog.getByText("Total = base amount × multiple", { exact: false })).toBeVisible();
 
     await test.step("+ keeps the chosen base and the typed multiple, and adds one", async () => {
-      await dialog.getByText("10", { exact: true }).click();
+      await dialog.getByText(shown(10), { exact: true }).click();
       await multiple.fill("2");
       await dialog.getByRole("button", { name: "Increase the multiple" }).click();
       await page.waitForURL((url) => url.searchParams.get("step") === "1");
       await expect(multiple).toHaveValue("3");
-      await expect(dialog.getByRole("radio", { name: "10", exact: true })).toBeChecked();
-      await expect(total).toHaveText("30");
+      await expect(dialog.getByRole("radio", { name: shown(10), exact: true })).toBeChecked();
+      await expect(total).toHaveText(shown(30));
     });
 
     await test.step("a quick multiple sets it, highlighted", async () => {
@@ -76,7 +64,7 @@ test.describe("without JavaScript", () => {
         "aria-pressed",
         "true",
       );
-      await expect(total).toHaveText((10 * m).toLocaleString("en-US"));
+      await expect(total).toHaveText(shown(10 * m));
     });
 
     await test.step("Enter in the multiple updates the total (it places no bet)", async () => {
@@ -84,7 +72,7 @@ test.describe("without JavaScript", () => {
       await multiple.press("Enter");
       await page.waitForURL((url) => url.searchParams.get("step") === "0");
       await expect(multiple).toHaveValue("4");
-      await expect(total).toHaveText("40");
+      await expect(total).toHaveText(shown(40));
       expect(toCents((await accountJson(page.request)).gold)).toBe(toCents(before.gold));
     });
 
@@ -92,7 +80,7 @@ test.describe("without JavaScript", () => {
       await dialog.getByRole("button", { name: "Decrease the multiple" }).click();
       await page.waitForURL((url) => url.searchParams.get("step") === "-1");
       await expect(multiple).toHaveValue("3");
-      await expect(total).toHaveText("30");
+      await expect(total).toHaveText(shown(30));
       await screen(page, "ui-nojs-bet-popup", { fullPage: false });
     });
 
@@ -221,7 +209,8 @@ test.describe("with JavaScript", () => {
     const res = await page.goto("/pages/betRecord/betDetails/betDetails?id=987654321");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Bet not found" })).toBeVisible();
-    await expect(page.getByRole("alert")).toHaveText("This bet was not found.");
+    await expect(page.getByTestId("empty-state")).toContainText("This bet was not found.");
+    await expect(page.getByRole("link", { name: "Back to bet record" })).toBeVisible();
     await expect(page).toHaveTitle("Bet details · Colour Lottery");
   });
 

@@ -8,21 +8,28 @@ import type { GameTab } from "./format";
 /**
  * The bet board. Each bet is a submit button of a GET form, so that without JS choosing a bet
  * reloads the page with ?betName= and the server renders the bet popup; with JS the click is
- * intercepted and the popup opens at once.
+ * intercepted and the popup opens at once. `locked` says why when it is set (`reason`, default
+ * "betting is closed"); `closesIn` (before hydration only) locks the board by CSS when betting
+ * closes, for a browser without JS that has not reloaded yet.
  */
 export const BetButtons = memo(function BetButtons({
   level,
   coin,
   tab,
   locked,
+  reason,
+  closesIn,
   onChoose,
 }: {
   level: number;
   coin: Coin;
   tab: GameTab;
   locked: boolean;
+  reason?: string | null;
+  closesIn?: number | null;
   onChoose: (name: BetName) => void;
 }) {
+  const lockLater = !locked && closesIn ? { animationDelay: `${closesIn}s` } : undefined;
   const { t } = useTranslation("game");
   const button = (name: BetName, label: string, wide: boolean) => (
     <button
@@ -45,7 +52,13 @@ export const BetButtons = memo(function BetButtons({
     </button>
   );
   return (
-    <Form method="get" preventScrollReset className="card space-y-3" aria-labelledby="bet-board-title">
+    <Form
+      method="get"
+      preventScrollReset
+      className={`card space-y-3 ${lockLater ? "cd-lock" : ""}`}
+      style={lockLater}
+      aria-labelledby="bet-board-title"
+    >
       <h2 id="bet-board-title" className="sr-only">
         {t("bet.board")}
       </h2>
@@ -57,8 +70,14 @@ export const BetButtons = memo(function BetButtons({
       </div>
       <div className="grid grid-cols-5 gap-2">{NUMBER_BETS.map((n) => button(n, n, false))}</div>
       <div className="grid grid-cols-2 gap-2">{SIZE_BETS.map((n) => button(n, t(`betName.${n}`), true))}</div>
-      {locked ? (
-        <p className="text-center text-sm font-semibold text-red-700 dark:text-red-300">{t("bet.locked")}</p>
+      {locked || lockLater ? (
+        <p
+          className={`text-center text-sm font-semibold text-red-700 dark:text-red-300 ${lockLater ? "cd-later" : ""}`}
+          style={lockLater}
+          data-testid="board-locked"
+        >
+          {(locked && reason) || t("bet.locked")}
+        </p>
       ) : null}
     </Form>
   );

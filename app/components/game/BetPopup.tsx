@@ -1,11 +1,12 @@
 import { Form } from "@remix-run/react";
 import type { Dispatch } from "react";
 import { useTranslation } from "~/utils/i18n-react";
+import { useFormat } from "~/utils/use-format";
+import { type PayoutTable, possibleWinsCents } from "../../../contract/payout";
 import { Dialog } from "./Dialog";
 import { type BetFormAction, type BetFormState, totalBetAmount } from "./bet-form";
 import { BET_TEXT_COLOUR, betColour } from "./bets";
 import type { GameCoin as Coin } from "./coins";
-import { formatAmount } from "./format";
 
 export type BetFormError = { field: string; message: string } | null;
 
@@ -13,8 +14,11 @@ export type BetFormError = { field: string; message: string } | null;
 const GAME_PATH = "/pages/game/game";
 
 /**
- * The bet popup: base amounts of the level, the multiple with − / + and direct entry, the total
- * and confirm. Posts to the game page; a hidden key makes a repeated post create one bet.
+ * The bet popup: the balance, base amounts of the level, the multiple with − / + and direct
+ * entry, the total, what it pays if it wins (the round's payout table, after the service fee:
+ * contract/payout.ts, as settlement pays it) and confirm. A total above the balance, or a room
+ * whose limits the balance is outside of (`blocked`), is said here and cannot be confirmed; the
+ * server refuses it too. Posts to the game page; a hidden key makes a repeated post create one bet.
  * Without JS, − / + and the quick multiples are submit buttons that GET the page again with the
  * form's values (the loader reads baseAmount, betMultiples, step and setMultiple), so the server
  * renders the new multiple and its total; Enter in the form does the same ("update"), and the
@@ -34,6 +38,9 @@ export function BetPopup({
   hydrated,
   error,
   symbol,
+  balance,
+  payout,
+  blocked,
   closeHref,
 }: {
   state: BetFormState;
@@ -49,13 +56,22 @@ export function BetPopup({
   hydrated: boolean;
   error: BetFormError;
   symbol: string;
+  balance: number;
+  payout: PayoutTable | null;
+  /** Why no bet can be placed in this room (its balance limits), or null. */
+  blocked: string | null;
   closeHref: string;
 }) {
   const { t } = useTranslation("game");
+  const { money } = useFormat();
   if (!state.betName) return null;
   const name = state.betName;
   const label = /^\d$/.test(name) ? name : t(`betName.${name}`);
   const total = totalBetAmount(state.baseAmount, state.multiple);
+  const stakeCents = Math.round(total * 100);
+  const overBalance = stakeCents > Math.round(balance * 100);
+  const wins = payout && stakeCents > 0 ? possibleWinsCents(stakeCents, name, payout) : [];
+  const problem = blocked ?? (overBalance ? t("bet.overBalance", { balance: money(balance, symbol) }) : null);
   const multipleError = error?.field === "betMultiples";
   const chip = "min-h-[44px] min-w-[44px] rounded-lg border px-3 text-base font-semibold";
   // Without JS these buttons submit the form by GET (the page re-renders the popup); with JS
@@ -88,6 +104,12 @@ export function BetPopup({
             {label}
           </span>
         </h2>
+        <p className="flex items-center justify-between rounded-lg bg-gray-100 px-3 py-2 text-sm dark:bg-gray-800">
+          <span>{t("balance")}</span>
+          <strong className="tabular-nums" data-testid="sheet-balance">
+            {money(balance, symbol)}
+          </strong>
+        </p>
         <input type="hidden" name="intent" value="bet" />
         <input type="hidden" name="gameSessionId" value={roundId} />
         <input type="hidden" name="betName" value={name} />
@@ -118,8 +140,7 @@ export function BetPopup({
                   onChange={() => dispatch({ type: "base", baseAmount: amount })}
                   className="sr-only"
                 />
-                {symbol}
-                {formatAmount(amount)}
+                {money(amount, symbol)}
               </label>
             ))}
           </div>
@@ -182,9 +203,8 @@ export function BetPopup({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-base">
             {t("bet.total")}:{" "}
-            <output className="font-bold" aria-live="polite">
-              {symbol}
-              {formatAmount(total)}
+            <output className="font-bold tabular-nums" aria-live="polite" data-testid="sheet-total">
+              {money(total, symbol)}
             </output>
           </p>
           {hydrated ? null : (
@@ -193,7 +213,37 @@ export function BetPopup({
             </button>
           )}
         </div>
+        {wins.length ? (
+          <div
+            className="rounded-lg bg-green-50 px-3 py-2 text-sm dark:bg-green-950"
+            data-testid="sheet-payout"
+          >
+            <p>
+              {t("bet.pays")}{" "}
+              <strong className="tabular-nums text-green-800 dark:text-green-300">
+                {money(wins[0].cents / 100, symbol)}
+              </strong>
+            </p>
+            {wins.slice(1).map((w) => (
+              <p key={w.cents} className="text-gray-700 dark:text-gray-300">
+                {t("bet.paysOn", { amount: money(w.cents / 100, symbol), digits: w.digits.join(", ") })}
+              </p>
+            ))}
+            <p className="text-xs text-gray-700 dark:text-gray-300">
+              {t("bet.afterFee", { percent: Math.round((payout?.serviceFeeRate ?? 0) * 10_000) / 100 })}
+            </p>
+          </div>
+        ) : null}
         {hydrated ? null : <p className="text-xs text-gray-700 dark:text-gray-300">{t("bet.totalHint")}</p>}
+        {problem && !error ? (
+          <p
+            role="alert"
+            className="text-sm font-semibold text-red-700 dark:text-red-300"
+            data-testid="sheet-problem"
+          >
+            {problem}
+          </p>
+        ) : null}
 
         {error ? (
           <p id="bet-error" role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">
@@ -207,7 +257,7 @@ export function BetPopup({
         <button
           type="submit"
           className="btn-primary w-full"
-          disabled={locked || pending || (hydrated && state.multiple <= 0)}
+          disabled={locked || pending || Boolean(problem) || (hydrated && state.multiple <= 0)}
         >
           {locked ? t("bet.locked") : pending ? t("bet.placing") : t("bet.confirm")}
         </button>

@@ -1,29 +1,28 @@
 import { useTranslation } from "~/utils/i18n-react";
-import { BET_TEXT_COLOUR, betColour, digitColours, isBetName } from "./bets";
+import { BET_TEXT_COLOUR, ballBackground, betColour, isBetName } from "./bets";
 
-/** A drawn digit in its palette colour; a second ring colour marks violet digits (0 and 5). */
+/** A drawn digit in the game's colours: red, green, or half red/green and half violet (0 and 5). */
 export function DigitBall({ digit, size = 32, label }: { digit: number; size?: number; label?: string }) {
-  const violet = digitColours(digit).includes("Violet");
   return (
     <span
       className="inline-flex shrink-0 items-center justify-center rounded-full font-bold"
       style={{
         width: size,
         height: size,
-        background: betColour(String(digit) as "0"),
+        background: ballBackground(digit),
         color: BET_TEXT_COLOUR,
-        boxShadow: violet ? "0 0 0 3px #6a1b9a" : undefined,
         fontSize: size / 2,
       }}
       role={label ? "img" : undefined}
       aria-label={label}
+      data-digit={digit}
     >
       {digit}
     </span>
   );
 }
 
-/** A bet name as a small coloured tag, translated ("Red") or as is ("7"). */
+/** A bet name as a small tag in its bet button's colour, translated ("Red") or as is ("7"). */
 export function BetTag({ name }: { name: string }) {
   const { t } = useTranslation("game");
   const bg = isBetName(name) ? betColour(name) : "#4b5563";

@@ -1,9 +1,9 @@
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n-react";
+import { useFormat } from "~/utils/use-format";
 import { Dialog } from "./Dialog";
 import { BetTag, DigitBall } from "./DigitBall";
-import { recordStatus } from "./ResultTabs";
-import { formatAmount } from "./format";
+import { recordStatus } from "./results";
 
 export type ResultPopupData = {
   roundId: string;
@@ -30,6 +30,7 @@ export function ResultPopup({
   symbol: string;
 }) {
   const { t } = useTranslation("game");
+  const { money } = useFormat();
   const fetcher = useFetcher();
   if (fetcher.formData?.get("sessionId") === popup.roundId || fetcher.data) return null;
   const won = popup.records.reduce((sum, r) => sum + (r.winAmount ?? 0), 0);
@@ -61,8 +62,8 @@ export function ResultPopup({
           className={`text-xl font-bold ${won > 0 ? "text-green-800 dark:text-green-300" : "text-gray-800 dark:text-gray-200"}`}
         >
           {won > 0
-            ? t("resultPopup.won", { amount: `${symbol}${formatAmount(won)}` })
-            : t("resultPopup.noWin", { amount: `${symbol}${formatAmount(staked)}` })}
+            ? t("resultPopup.won", { amount: money(won, symbol) })
+            : t("resultPopup.noWin", { amount: money(staked, symbol) })}
         </p>
         {/* One grid per row with the same columns: a fixed tag column, the status, and the
             amount right-aligned in tabular figures, so amounts line up whatever the tags. */}
@@ -74,8 +75,7 @@ export function ResultPopup({
               </span>
               <span className="font-semibold">{t(`records.${recordStatus(r)}`)}</span>
               <span className="text-right tabular-nums">
-                {symbol}
-                {formatAmount(r.totalBetAmount)}
+                {t("resultPopup.stake", { amount: money(r.totalBetAmount, symbol) })}
               </span>
             </li>
           ))}

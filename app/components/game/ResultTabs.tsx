@@ -2,16 +2,18 @@ import { Link } from "@remix-run/react";
 import { Suspense, memo } from "react";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyComponent } from "~/utils/lazy";
-import { BetTag, DigitBall } from "./DigitBall";
+import { DigitBall } from "./DigitBall";
 import { Pager } from "./Pager";
 import { digitColours, digitSize, parseDigit } from "./bets";
-import { GAME_TABS, type GameTab, formatAmount } from "./format";
+import { GAME_TABS, type GameTab } from "./format";
 
 /** Only on the trend tab: loaded on demand (see lazyComponent; the game page preloads it when idle). */
 export const TrendChart = lazyComponent(() => import("./TrendChart").then((m) => m.TrendChart));
+/** Only on the "my records" tab: loaded on demand, like the trend chart. */
+export const MyRecords = lazyComponent(() => import("./MyRecords").then((m) => m.MyRecords));
 
 type ResultRow = { id: string; lotteryResult?: unknown; sessionEndTime?: number | null };
-type RecordRow = {
+export type RecordRow = {
   id?: string;
   gameSessionId: string;
   betName: string;
@@ -63,7 +65,11 @@ export const ResultTabs = memo(function ResultTabs({
           <TrendChart rows={data.rows} />
         </Suspense>
       ) : null}
-      {data.tab === "myRecords" ? <MyRecords rows={data.rows} symbol={symbol} /> : null}
+      {data.tab === "myRecords" ? (
+        <Suspense fallback={null}>
+          <MyRecords rows={data.rows} symbol={symbol} />
+        </Suspense>
+      ) : null}
       {data.tab !== "trend" ? (
         <Pager page={data.page} pages={data.pages} hrefOf={(p) => hrefOf(data.tab, p)} />
       ) : null}
@@ -115,67 +121,5 @@ function PastResults({ rows }: { rows: ResultRow[] }) {
         })}
       </tbody>
     </table>
-  );
-}
-
-/** Status of a record: a won/lost/pending word from the row's fields. */
-export function recordStatus(row: {
-  status?: string | number | null;
-  winAmount?: number | null;
-  lotteryResult?: unknown;
-}) {
-  const status = String(row.status ?? "").toUpperCase();
-  if (status === "WIN" || status === "WON") return "won";
-  if (status === "LOSE" || status === "LOST") return "lost";
-  if (status === "PENDING" || status === "WAITING" || status === "OPEN" || status === "0") return "pending";
-  if (parseDigit(row.lotteryResult) === null) return "pending";
-  return (row.winAmount ?? 0) > 0 ? "won" : "lost";
-}
-
-function MyRecords({ rows, symbol }: { rows: RecordRow[]; symbol: string }) {
-  const { t } = useTranslation("game");
-  if (!rows.length) return <p className="py-6 text-center text-gray-700 dark:text-gray-300">{t("empty")}</p>;
-  return (
-    <ul className="divide-y divide-gray-200 dark:divide-gray-700">
-      {rows.map((row, i) => {
-        const status = recordStatus(row);
-        const digit = parseDigit(row.lotteryResult);
-        return (
-          <li
-            key={row.id ?? `${row.gameSessionId}-${i}`}
-            className="flex items-center justify-between gap-2 py-2"
-          >
-            <div className="min-w-0">
-              <p className="font-mono text-sm">{t("round.id", { id: row.gameSessionId })}</p>
-              <p className="mt-1 flex items-center gap-2 text-sm">
-                <BetTag name={row.betName} />
-                <span>
-                  {symbol}
-                  {formatAmount(row.totalBetAmount)}
-                </span>
-                {digit !== null ? <DigitBall digit={digit} size={24} /> : null}
-              </p>
-            </div>
-            <p
-              className={`text-right text-sm font-semibold ${
-                status === "won"
-                  ? "text-green-800 dark:text-green-300"
-                  : status === "lost"
-                    ? "text-red-700 dark:text-red-300"
-                    : "text-gray-700 dark:text-gray-300"
-              }`}
-            >
-              {t(`records.${status}`)}
-              {status === "won" ? (
-                <span className="block">
-                  +{symbol}
-                  {formatAmount(row.winAmount)}
-                </span>
-              ) : null}
-            </p>
-          </li>
-        );
-      })}
-    </ul>
   );
 }

@@ -1,57 +1,73 @@
-import { type Remaining, formatSeconds } from "~/utils/countdown";
+import type { Remaining } from "~/utils/countdown";
 import { useTranslation } from "~/utils/i18n-react";
+import { Countdown } from "./Countdown";
+import { DigitBall } from "./DigitBall";
+import { operatorName } from "./names";
 
 /**
- * The current round: its id, the two countdowns and the previous draw. `refreshAfter` renders a
- * <meta refresh> inside <noscript>, so only a browser without JS reloads itself at the round's end.
+ * The current round: the game and room (translated), the round id on one line, the previous draw
+ * as five balls and the two countdowns. `refreshAfter` renders a <meta refresh> inside
+ * <noscript>, so only a browser without JS reloads itself at the round's end; until then its
+ * countdowns run by CSS (`live` is false before hydration, see Countdown).
  */
 export function RoundPanel({
   roundId,
-  title,
+  gameTitle,
+  levelName,
   left,
   previousDraw,
   refreshAfter,
+  live,
 }: {
   roundId: string;
-  title: string | null;
+  gameTitle: string;
+  levelName: string;
   left: Remaining;
   previousDraw: string;
   refreshAfter: number;
+  live: boolean;
 }) {
   const { t } = useTranslation("game");
+  const title = [operatorName(t, "gameTitles", gameTitle), operatorName(t, "rooms", levelName)]
+    .filter(Boolean)
+    .join(" · ");
+  const digits = [...previousDraw].map(Number);
   return (
     <section className="card" aria-labelledby="round-title">
       <noscript>
         <meta httpEquiv="refresh" content={String(refreshAfter)} />
       </noscript>
-      <div className="flex items-start justify-between gap-2">
-        <div>
-          <h2 id="round-title" className="text-sm text-gray-700 dark:text-gray-300">
-            {title || t("round.title")}
-          </h2>
-          <p className="font-mono text-lg font-bold" data-testid="round-id">
-            {t("round.id", { id: roundId })}
-          </p>
-        </div>
-        <div className="text-right">
-          <p className="text-sm text-gray-700 dark:text-gray-300">{t("round.previousDraw")}</p>
-          <p className="font-mono text-lg font-bold tracking-[0.3em]" data-testid="previous-draw">
-            {previousDraw}
-          </p>
-        </div>
+      <h2 id="round-title" className="text-sm text-gray-700 dark:text-gray-300">
+        {title || t("round.title")}
+      </h2>
+      {/* One line: the id never leaves a word (期, 回, 회차) alone on the next line. */}
+      <p
+        className="whitespace-nowrap font-mono text-[clamp(0.95rem,5vw,1.125rem)] font-bold"
+        data-testid="round-id"
+      >
+        {t("round.id", { id: roundId })}
+      </p>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="text-sm text-gray-700 dark:text-gray-300" id="previous-draw-label">
+          {t("round.previousDraw")}
+        </p>
+        <ol className="flex gap-1.5" data-testid="previous-draw" aria-labelledby="previous-draw-label">
+          {digits.map((digit, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: five positions, newest first
+            <li key={i}>
+              <DigitBall digit={digit} size={28} />
+            </li>
+          ))}
+        </ol>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-center">
         <div className="rounded-lg bg-gray-100 p-2 dark:bg-gray-800">
           <dt className="text-xs text-gray-700 dark:text-gray-300">{t("round.betEndsIn")}</dt>
-          <dd className="font-mono text-2xl font-bold tabular-nums" data-testid="bet-countdown">
-            <time dateTime={`PT${left.bet}S`}>{formatSeconds(left.bet)}</time>
-          </dd>
+          <Countdown seconds={left.bet} live={live} testId="bet-countdown" />
         </div>
         <div className="rounded-lg bg-gray-100 p-2 dark:bg-gray-800">
           <dt className="text-xs text-gray-700 dark:text-gray-300">{t("round.drawIn")}</dt>
-          <dd className="font-mono text-2xl font-bold tabular-nums" data-testid="round-countdown">
-            <time dateTime={`PT${left.round}S`}>{formatSeconds(left.round)}</time>
-          </dd>
+          <Countdown seconds={left.round} live={live} testId="round-countdown" />
         </div>
       </dl>
       <p className="sr-only" aria-live="polite">

@@ -1,9 +1,33 @@
 import { useTranslation } from "~/utils/i18n-react";
-import { betColour } from "./bets";
+import { NAMED_BET_COLOURS, digitColours } from "./bets";
 import { digitCounts, trendPoints } from "./results";
 
 const WIDTH = 320;
 const ROW = 22;
+
+/** A point's fill in the game's colours: 0 and 5 are half red/green and half violet (gradients below). */
+function fillOf(digit: number): string {
+  const colours = digitColours(digit);
+  if (colours.length > 1) return `url(#trend-${digit})`;
+  return NAMED_BET_COLOURS[colours[0]];
+}
+
+/** Hard-stop gradients for the two-colour digits, as the result balls draw them. */
+function HalfFills() {
+  return (
+    <defs>
+      {[0, 5].map((digit) => {
+        const [first, second] = digitColours(digit).map((c) => NAMED_BET_COLOURS[c]);
+        return (
+          <linearGradient key={digit} id={`trend-${digit}`} x1="0" y1="0" x2="1" y2="1">
+            <stop offset="50%" stopColor={first} />
+            <stop offset="50%" stopColor={second} />
+          </linearGradient>
+        );
+      })}
+    </defs>
+  );
+}
 
 /** Recent results as a 10-column grid with a line through the drawn digits (pure SVG). */
 export function TrendChart({ rows }: { rows: ReadonlyArray<{ id: string; lotteryResult?: unknown }> }) {
@@ -25,6 +49,7 @@ export function TrendChart({ rows }: { rows: ReadonlyArray<{ id: string; lottery
         role="img"
         aria-label={t("trend.summary", { digits: points.map((p) => p.digit).join(", ") })}
       >
+        <HalfFills />
         {Array.from({ length: 10 }, (_, d) => (
           <text
             // biome-ignore lint/suspicious/noArrayIndexKey: the ten columns are fixed
@@ -57,7 +82,7 @@ export function TrendChart({ rows }: { rows: ReadonlyArray<{ id: string; lottery
           />
           {points.map((p) => (
             <g key={p.id}>
-              <circle cx={p.x} cy={p.y} r={ROW / 2 - 2} fill={betColour(String(p.digit) as "0")} />
+              <circle cx={p.x} cy={p.y} r={ROW / 2 - 2} fill={fillOf(p.digit)} />
               <text x={p.x} y={p.y + 4} textAnchor="middle" fontSize="11" fill="#fff" fontWeight="bold">
                 {p.digit}
               </text>

@@ -71,3 +71,28 @@ export function betFormReducer(state: BetFormState, action: BetFormAction): BetF
 export function totalBetAmount(baseAmount: number, multiple: number): number {
   return (Math.round(baseAmount * 100) * multiple) / 100;
 }
+
+/** A refused bet's choice as the sheet shows it again: an amount not in the room's list is its first. */
+export function reopenedChoice(
+  choice: { baseAmount: number; multiple: number } | undefined,
+  baseAmounts: number[],
+): { baseAmount: number; multiple: number } {
+  const baseAmount =
+    choice && baseAmounts.includes(choice.baseAmount) ? choice.baseAmount : (baseAmounts[0] ?? 1);
+  return { baseAmount, multiple: choice?.multiple ?? DEFAULT_MULTIPLE };
+}
+
+/**
+ * Why a player cannot bet in a room at all: the balance is below its minimum or above its
+ * maximum (the core refuses such bets with the same reasons, BELOW_ROOM and ABOVE_ROOM).
+ */
+export function roomLimitProblem(
+  balance: number,
+  limits: { min: number; max: number } | null,
+): { reason: "BELOW_ROOM" | "ABOVE_ROOM"; amount: number } | null {
+  if (!limits) return null;
+  const cents = Math.round(balance * 100);
+  if (cents < Math.round(limits.min * 100)) return { reason: "BELOW_ROOM", amount: limits.min };
+  if (cents > Math.round(limits.max * 100)) return { reason: "ABOVE_ROOM", amount: limits.max };
+  return null;
+}

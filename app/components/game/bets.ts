@@ -3,6 +3,8 @@
  * browser. Colours are chosen so that white text on them has a contrast of at least 4.5:1
  * (WCAG AA for normal text); a test checks it.
  */
+import { coloursOf, sizeOf } from "../../../contract/digits";
+
 export const COLOUR_BETS = ["Red", "Green", "Violet"] as const;
 export const SIZE_BETS = ["Big", "Small"] as const;
 export const NUMBER_BETS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
@@ -43,22 +45,23 @@ export function betColour(name: BetName): string {
   return DIGIT_PALETTE[Number(name)];
 }
 
-/** Colours a digit stands for: 0 red+violet, 5 green+violet, odd green, even red. */
-export function digitColours(digit: number): Array<"Red" | "Green" | "Violet"> {
-  if (digit === 0) return ["Red", "Violet"];
-  if (digit === 5) return ["Green", "Violet"];
-  return digit % 2 === 1 ? ["Green"] : ["Red"];
+/**
+ * How a drawn digit looks (results, balls, the trend chart): in the game's own colours, never the
+ * number buttons' palette: red or green, and half red (0) or half green (5) with violet. Text
+ * on it is white (each colour keeps 4.5:1).
+ */
+export function ballBackground(digit: number): string {
+  const [first, second] = coloursOf(digit).map((c) => NAMED_BET_COLOURS[c]);
+  return second ? `linear-gradient(135deg, ${first} 50%, ${second} 50%)` : first;
 }
 
-/** Big is 5–9, Small is 0–4. */
-export function digitSize(digit: number): "Big" | "Small" {
-  return digit >= 5 ? "Big" : "Small";
-}
+/** Colours a digit stands for (0 red+violet, 5 green+violet, odd green, even red); Big 5–9, Small 0–4. */
+export { coloursOf as digitColours, sizeOf as digitSize };
 
 /** Whether a bet wins on a drawn digit. */
 export function betWins(name: BetName, digit: number): boolean {
-  if (name === "Big" || name === "Small") return digitSize(digit) === name;
-  if (name === "Red" || name === "Green" || name === "Violet") return digitColours(digit).includes(name);
+  if (name === "Big" || name === "Small") return sizeOf(digit) === name;
+  if (name === "Red" || name === "Green" || name === "Violet") return coloursOf(digit).includes(name);
   return Number(name) === digit;
 }
 

@@ -1,27 +1,5 @@
-/** Small formatting helpers shared by the game pages (same output on server and browser). */
+/** URL and query helpers of the game pages (same output on server and browser). Money and dates: ~/utils/format. */
 import { GAME_COINS as COINS, type GameCoin as Coin } from "./coins";
-
-/** 12 → "12", 12.5 → "12.50", 1234567.891 → "1,234,567.89". */
-export function formatAmount(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return "0";
-  const fixed = Number.isInteger(value) ? value.toString() : value.toFixed(2);
-  const [int, dec] = fixed.split(".");
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return dec ? `${grouped}.${dec}` : grouped;
-}
-
-export function withSymbol(symbol: string, value: number | null | undefined): string {
-  return `${symbol}${formatAmount(value)}`;
-}
-
-/** A time in ms epoch as "HH:MM:SS" UTC-free local-agnostic string (server and browser agree). */
-export function formatTime(ms: number | string | null | undefined): string {
-  if (ms === null || ms === undefined || ms === "") return "";
-  const n = typeof ms === "number" ? ms : Number(ms);
-  const d = Number.isFinite(n) ? new Date(n) : new Date(String(ms));
-  if (Number.isNaN(d.getTime())) return String(ms);
-  return d.toISOString().replace("T", " ").slice(0, 19);
-}
 
 export function parseCoin(value: string | null | undefined): Coin | null {
   return value && (COINS as readonly string[]).includes(value) ? (value as Coin) : null;

@@ -93,3 +93,17 @@ export function payoutTable(rules: ReadonlyArray<PayoutRule>, feeRate: number, b
       exampleReturn: Math.round(100 * (1 - feeRate) * r.multiple * 100) / 100,
     }));
 }
+
+/** Status of a record: a won/lost/pending word from the row's fields. */
+export function recordStatus(row: {
+  status?: string | number | null;
+  winAmount?: number | null;
+  lotteryResult?: unknown;
+}) {
+  const status = String(row.status ?? "").toUpperCase();
+  if (status === "WIN" || status === "WON") return "won";
+  if (status === "LOSE" || status === "LOST") return "lost";
+  if (status === "PENDING" || status === "WAITING" || status === "OPEN" || status === "0") return "pending";
+  if (parseDigit(row.lotteryResult) === null) return "pending";
+  return (row.winAmount ?? 0) > 0 ? "won" : "lost";
+}

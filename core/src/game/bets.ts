@@ -1,5 +1,5 @@
 import { Code } from "../../../contract/codes";
-import type { BetRecord, BettingInput } from "../../../contract/game";
+import type { BetRecord, BetRefusal, BetRefusalDetail, BettingInput } from "../../../contract/game";
 import { type Coin, fromCents, toCents } from "../../../contract/money";
 import type { Db, Sql } from "../db";
 import { ApiError } from "../http";
@@ -51,7 +51,13 @@ export function toBetRecord(r: BetRow): BetRecord {
   };
 }
 
-const refuse = (message: string, code: number = Code.BAD_REQUEST) => new ApiError(code, message);
+/** A refusal: the message, and why with its amounts (contract betRefusalSchema) for the client's own words. */
+const refuse = (
+  reason: BetRefusal,
+  message: string,
+  detail: Omit<BetRefusalDetail, "reason"> = {},
+  code: number = Code.BAD_REQUEST,
+) => new ApiError(code, message, { reason, ...detail });
 
 async function findByKey(db: Sql, userId: number, key: string): Promise<PlacedBet | null> {
   const rows = await db.query<BetRow & { balance: number }>(
@@ -74,32 +80,57 @@ interface PlaceRow {
   o_end_time: number | null;
 }
 
-/** The player's message for each refusal code of game_place_bet (migration 011). */
-function refusal(row: PlaceRow): ApiError {
+/**
+ * The player's message for each refusal code of game_place_bet (migration 011), with the reason
+ * and amounts in the answer's result. `balanceCents` is read only for INSUFFICIENT.
+ */
+function refusal(row: PlaceRow, stakeCents: number, balanceCents: number | null): ApiError {
   switch (row.o_status) {
     case "NO_ROUND":
-      return refuse("This round does not exist", Code.NOT_FOUND);
+      return refuse("NO_ROUND", "This round does not exist", {}, Code.NOT_FOUND);
     case "OTHER_ROOM":
-      return refuse("This round belongs to another room");
+      return refuse("OTHER_ROOM", "This round belongs to another room");
     case "ROOM_CLOSED":
-      return refuse("This room is closed");
+      return refuse("ROOM_CLOSED", "This room is closed");
     case "CLOSED":
-      return refuse("Betting is closed for this round");
+      return refuse("CLOSED", "Betting is closed for this round");
     case "NOT_OPEN":
-      return refuse("Betting has not opened for this round yet");
-    case "BAD_BASE":
-      return refuse(`The base amount must be one of ${(row.o_detail ?? "").split(",").join(", ")}`);
+      return refuse("NOT_OPEN", "Betting has not opened for this round yet");
+    case "BAD_BASE": {
+      const amounts = (row.o_detail ?? "").split(",").map(Number);
+      return refuse("BAD_BASE", `The base amount must be one of ${amounts.join(", ")}`, { amounts });
+    }
     case "BAD_TOTAL":
-      return refuse("totalBetAmount must equal baseAmount × betMultiples");
-    case "BELOW_ROOM":
-      return refuse(`This room needs a balance of at least ${fromCents(Number(row.o_detail))}`);
-    case "ABOVE_ROOM":
-      return refuse(`This room is for balances up to ${fromCents(Number(row.o_detail))}`);
+      return refuse("BAD_TOTAL", "totalBetAmount must equal baseAmount × betMultiples");
+    case "BELOW_ROOM": {
+      const limit = Number(row.o_detail);
+      return refuse("BELOW_ROOM", `This room needs a balance of at least ${fromCents(limit)}`, {
+        amount: fromCents(limit),
+      });
+    }
+    case "ABOVE_ROOM": {
+      const limit = Number(row.o_detail);
+      return refuse("ABOVE_ROOM", `This room is for balances up to ${fromCents(limit)}`, {
+        amount: fromCents(limit),
+      });
+    }
     case "INSUFFICIENT":
-      return refuse("Insufficient balance");
+      return refuse("INSUFFICIENT", "Insufficient balance", {
+        amount: fromCents(stakeCents),
+        ...(balanceCents === null ? {} : { balance: fromCents(balanceCents) }),
+      });
     default:
-      return refuse("The bet could not be placed", Code.SERVER_ERROR);
+      return new ApiError(Code.SERVER_ERROR, "The bet could not be placed");
   }
+}
+
+/** The player's balance of a coin in cents (only read to explain a refusal). */
+async function balanceOf(db: Sql, userId: number, coin: Coin): Promise<number> {
+  const rows = await db.query<{ balance: number }>(
+    "SELECT balance FROM accounts WHERE user_id = $1 AND coin = $2",
+    [userId, coin],
+  );
+  return Number(rows[0]?.balance ?? 0);
 }
 
 /**
@@ -151,7 +182,10 @@ export async function placeBet(
     const first = await findByKey(db, userId, key);
     if (first) return first;
   }
-  if (row?.o_status !== "OK" || row.o_bet_id === null || row.o_balance === null) throw refusal(row);
+  if (row?.o_status !== "OK" || row.o_bet_id === null || row.o_balance === null) {
+    const balance = row?.o_status === "INSUFFICIENT" ? await balanceOf(db, userId, input.coin) : null;
+    throw refusal(row, totalCents, balance);
+  }
   return {
     bet: toBetRecord({
       id: row.o_bet_id,

@@ -1,6 +1,7 @@
 import type { Coin } from "../../../contract/money";
 import type { Sql } from "../db";
 import { newSeed, seedHashSync } from "./fairness-node";
+import type { PayoutTable } from "./payout";
 import type { GameTiming } from "./settings";
 import { getPayoutTable } from "./settings";
 
@@ -45,10 +46,12 @@ export interface Round {
   /** The server seed: kept secret until the round is settled. */
   seed: string;
   result: number | null;
+  /** The payout table in force for this round, fixed when it was created. */
+  payout: PayoutTable;
 }
 
 export const ROUND_COLUMNS = `id, coin, level, start_time AS "startTime", bet_end_time AS "betEndTime",
-  end_time AS "endTime", seed_hash AS "seedHash", seed, result`;
+  end_time AS "endTime", seed_hash AS "seedHash", seed, result, payout`;
 
 export async function findRound(db: Sql, id: number): Promise<Round | null> {
   const rows = await db.query<Round>(`SELECT ${ROUND_COLUMNS} FROM game_rounds WHERE id = $1`, [id]);

@@ -86,6 +86,7 @@ export function gameRoutes(app: CoreRouter) {
       betBaseAmountStr: room.betBaseAmountStr,
       betMultipleStr: room.betMultipleStr,
       seedHash: round.seedHash,
+      payout: round.payout,
       timestamp: now,
     };
     return ok(c, session);

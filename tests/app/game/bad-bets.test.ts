@@ -218,7 +218,11 @@ describe("bad bets get a clear message, a 4xx in JSON mode, and change nothing",
 
   it("an amount that is not one of the room's base amounts", async () => {
     const { round } = await loadGame();
-    await expectRefused(betOf(round, { baseAmount: "5" }), "The base amount must be one of 1, 10, 100", 400);
+    await expectRefused(
+      betOf(round, { baseAmount: "5" }),
+      "The amount must be one of ₹1.00, ₹10.00, ₹100.00.",
+      400,
+    );
     // The core's own message (passed through): it names the rule, not the field.
     await expectRefused(betOf(round, { baseAmount: "0.001" }), "At most two decimals", 400);
     await expectRefused(betOf(round, { baseAmount: "-10" }), "Choose an amount.", 400);
@@ -227,14 +231,18 @@ describe("bad bets get a clear message, a 4xx in JSON mode, and change nothing",
 
   it("a stake above the balance", async () => {
     const { round } = await loadGame();
-    await expectRefused(betOf(round, { baseAmount: "100", betMultiples: "6" }), "Insufficient balance", 400);
+    await expectRefused(
+      betOf(round, { baseAmount: "100", betMultiples: "6" }),
+      /^Insufficient balance: this bet costs ₹600\.00 and your balance is ₹\d{3}\.\d\d\.$/,
+      400,
+    );
   });
 
   it("another coin's balance: a GOLD bet of a player who has only chips", async () => {
     const gold = await loadGame(1, "GOLD");
     await expectRefused(
       { ...betOf(gold.round), coin: "GOLD", level: "1", betName: "Violet" },
-      "Insufficient balance",
+      "Insufficient balance: this bet costs 1.00 and your balance is 0.00.",
       400,
     );
     // The CHIP round cannot be paid in GOLD, nor the GOLD round in CHIP.
@@ -260,7 +268,7 @@ describe("bad bets get a clear message, a 4xx in JSON mode, and change nothing",
     const three = await loadGame(3);
     await expectRefused(
       betOf(three.round, { level: "3", baseAmount: "100" }),
-      "This room needs a balance of at least 1000",
+      "This room needs a balance of at least ₹1,000.00.",
       400,
     );
   });
@@ -289,17 +297,19 @@ describe("bad bets get a clear message, a 4xx in JSON mode, and change nothing",
     expect((await snapshot()).chip).toBe(before.chip - 1);
   });
 
-  it("without JSON, a refusal redirects back with the message as an error toast", async () => {
+  it("without JSON, a refusal renders the page again with the reason and the bet's choice", async () => {
     const { round } = await loadGame();
     const before = await snapshot();
     const res = await post(betOf(round, { baseAmount: "100", betMultiples: "100" }));
-    expect(res.status).toBe(302);
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const { toast } = await getToast(new Request(APP, { headers: { cookie } }));
-    expect(toast).toMatchObject({ type: "error", message: "Insufficient balance" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: {
+        field: "form",
+        message: expect.stringMatching(/^Insufficient balance: this bet costs ₹10,000\.00/),
+      },
+      betName: "Red",
+      choice: { baseAmount: 100, multiple: 100 },
+    });
     expect(await snapshot()).toEqual(before);
   });
 });

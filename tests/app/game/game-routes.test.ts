@@ -149,7 +149,7 @@ describe("game page", () => {
     expect(zero.status).toBe(400);
   });
 
-  it("shows the upstream's refusal whatever the code: 4xx in JSON, a toast after redirect", async () => {
+  it("shows the upstream's refusal whatever the code: 4xx in JSON, the page with the sheet open", async () => {
     const { data } = await loadGame();
     const form = {
       gameSessionId: data.round.id,
@@ -167,15 +167,15 @@ describe("game page", () => {
     const refusal = await asJson.json();
     expect(refusal.code).not.toBe(200);
     expect(refusal.message).toBeTruthy();
+    // Without JSON the page renders again (no redirect) with the reason and the bet's choice.
     const asPage = (await gameAction(args(await postForm("/pages/game/game", form)))) as Response;
-    expect(asPage.status).toBe(302);
-    expect(asPage.headers.get("location")).toBe("/pages/game/game?level=1&coin=CHIP");
-    const cookie = asPage.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const { toast } = await getToast(new Request(APP, { headers: { cookie } }));
-    expect(toast).toMatchObject({ type: "error", message: refusal.message });
+    expect(asPage.status).toBe(asJson.status);
+    expect(await asPage.json()).toMatchObject({
+      message: refusal.message,
+      error: { field: "form", message: refusal.message },
+      betName: "7",
+      choice: { baseAmount: 100, multiple: 10000 },
+    });
   });
 
   it("shows the result popup for the last drawn round the player bet on, until acknowledged", async () => {

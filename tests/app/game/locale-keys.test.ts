@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { COLOUR_BETS, SIZE_BETS } from "~/components/game/bets";
 import { GAME_TABS } from "~/components/game/format";
+import { BET_REFUSALS } from "../../../contract/game";
 
 /** Every literal t("…") key of the game pages, and every key built from a list, is in en-US. */
 const en = JSON.parse(readFileSync("locales/en-US/game.json", "utf8"));
@@ -14,6 +15,7 @@ const files = [
     .filter((f) => /^pages\.(game|betRecord)\./.test(f))
     .map((f) => join("app/routes", f)),
   "app/utils/game-page.server.ts",
+  "app/utils/game-refusals.server.ts",
 ].filter((f) => /\.tsx?$/.test(f));
 
 test("literal keys", () => {
@@ -42,6 +44,10 @@ test("keys built from lists", () => {
       "invalidKey",
       "invalidRound",
     ].map((e) => `errors.${e}`),
+    // Every reason the upstream gives for a refused bet has the player's words.
+    ...BET_REFUSALS.map((reason) => `refusal.${reason}`),
+    ...["Primary", "Intermediate", "Advanced"].map((room) => `rooms.${room}`),
+    "gameTitles.Colour Lottery",
   ];
   expect(keys.filter((k) => typeof has(k) !== "string")).toEqual([]);
 });

@@ -1,0 +1,36 @@
+/**
+ * A refused bet in the player's words: the upstream says why in the answer's result (contract
+ * betRefusalSchema: a reason and its amounts), and the message is written here in the player's
+ * language with every amount formatted (₹1,000.00). An upstream that gives no reason, or one this
+ * app does not know, keeps its own message.
+ */
+import { betRefusalSchema } from "../../contract/game";
+import type { Formats } from "./format";
+import type { TFunction } from "./translate";
+
+export function refusalMessage(
+  t: TFunction,
+  format: Formats,
+  coin: string,
+  detail: unknown,
+  upstreamMessage: string,
+): string {
+  const parsed = betRefusalSchema.safeParse(detail);
+  if (!parsed.success) return upstreamMessage;
+  const { reason, amount, balance, amounts } = parsed.data;
+  const money = (value: number) => format.coinMoney(value, coin);
+  switch (reason) {
+    case "INSUFFICIENT":
+      if (amount === undefined || balance === undefined) return t("refusal.insufficientPlain");
+      return t("refusal.INSUFFICIENT", { amount: money(amount), balance: money(balance) });
+    case "BELOW_ROOM":
+    case "ABOVE_ROOM":
+      return amount === undefined ? upstreamMessage : t(`refusal.${reason}`, { amount: money(amount) });
+    case "BAD_BASE":
+      return amounts?.length
+        ? t("refusal.BAD_BASE", { amounts: amounts.map(money).join(", ") })
+        : upstreamMessage;
+    default:
+      return t(`refusal.${reason}`, { defaultValue: upstreamMessage });
+  }
+}
