@@ -219,8 +219,12 @@ describe("bad bets get a clear message, a 4xx in JSON mode, and change nothing",
   it("an amount that is not one of the room's base amounts", async () => {
     const { round } = await loadGame();
     await expectRefused(betOf(round, { baseAmount: "5" }), "The base amount must be one of 1, 10, 100", 400);
-    // The core's own message (passed through): it names the rule, not the field.
-    await expectRefused(betOf(round, { baseAmount: "0.001" }), "At most two decimals", 400);
+    // The one money rule (contract/money.ts), checked by the app before the upstream.
+    await expectRefused(
+      betOf(round, { baseAmount: "0.001" }),
+      "Enter an amount with at most two decimals.",
+      400,
+    );
     await expectRefused(betOf(round, { baseAmount: "-10" }), "Choose an amount.", 400);
     await expectRefused(betOf(round, { baseAmount: "1e12" }), "Choose an amount.", 400);
   });
