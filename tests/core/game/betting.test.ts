@@ -211,6 +211,41 @@ describe("betting", () => {
     expect(await balanceOf(db, user)).toBe(98_000);
   });
 
+  it("refuses the same key with another bet (409) and still answers the same bet with the first", async () => {
+    const user = await createUser(db, { CHIP: 100_000 });
+    const s = await session();
+    const other = await session(2);
+    const headers = { ...auth(user), "idempotency-key": "form-reused-1" };
+    const first = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id), headers);
+    expect(first.code).toBe(200);
+    const changes: Array<Record<string, string | number>> = [
+      { betName: "Green" },
+      { baseAmount: 1, betMultiples: 20, totalBetAmount: 20 },
+      { betMultiples: 3, totalBetAmount: 30 },
+      { gameSessionId: s.id + 60 },
+      { gameSessionId: other.id, level: 2 },
+      { coin: "GOLD" },
+      { level: 2 },
+    ];
+    for (const change of changes) {
+      const res = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id, change), headers);
+      expect(res, JSON.stringify(change)).toMatchObject({
+        code: 409,
+        message: "This idempotency key was already used for a different bet",
+        result: null,
+      });
+    }
+    // The same bet again, also without the optional level: the first bet, nothing charged.
+    const { level: _level, ...withoutLevel } = bet(s.id);
+    for (const again of [bet(s.id), withoutLevel]) {
+      const res = await call(app, "POST", "/app/game/luckyLottery/betting", again, headers);
+      expect(res.code).toBe(200);
+      expect(res.result.id).toBe(first.result.id);
+    }
+    expect(await countBets(user)).toBe(1);
+    expect(await balanceOf(db, user)).toBe(98_000);
+  });
+
   it("takes a bet with the spec's fields only: the round names the room", async () => {
     const user = await createUser(db, { CHIP: 100_000, GOLD: 10_000_000 });
     const gold2 = await session(2, "GOLD");
