@@ -38,7 +38,7 @@ export default function GamePage() {
   const navigation = useNavigation();
   const reopen = actionData?.error && isBetName(actionData.betName) ? actionData.betName : null;
   const [form, dispatch] = useReducer(betFormReducer, null, () =>
-    initialBetForm(data.baseAmounts, reopen ?? data.betName, reopen ? undefined : data.betForm),
+    initialBetForm(data.baseAmounts, reopen ?? data.betName, reopen ? actionData?.choice : data.betForm),
   );
   const left = useRoundCountdown(
     data.round?.id ?? null,
@@ -160,7 +160,7 @@ export default function GamePage() {
             level={data.level}
             baseAmounts={data.baseAmounts}
             multiples={data.multiples}
-            formKey={data.formKey}
+            formKey={actionData?.idempotencyKey ?? data.formKey}
             locked={locked}
             pending={pending}
             hydrated={hydrated}
