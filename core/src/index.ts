@@ -13,7 +13,7 @@ import { gameSchedulerJob } from "./game/scheduler";
 import { createLogger } from "./log";
 import { migrate } from "./migrate";
 import { seed } from "./seed";
-import type { SmsSender } from "./sms";
+import { type SmsSender, smsDeliveriesSettled } from "./sms";
 
 /**
  * A job that runs beside the server (e.g. the game's round scheduler). `start` runs after the
@@ -130,6 +130,7 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Running
       await drained;
       clearTimeout(timer);
       clearInterval(sweep);
+      await smsDeliveriesSettled(); // texts answered as sent go out before the process ends
       for (const { name, stop } of stops.reverse()) {
         await Promise.resolve(stop()).catch((err) =>
           log.error({ err, job: name }, "background job did not stop cleanly"),
