@@ -13,7 +13,7 @@ import { gameSchedulerJob } from "./game/scheduler";
 import { createLogger } from "./log";
 import { migrate } from "./migrate";
 import { seed } from "./seed";
-import { type SmsSender, smsDeliveriesSettled } from "./sms";
+import { type SmsSender, createSmsSender, smsDeliveriesSettled } from "./sms";
 
 /**
  * A job that runs beside the server (e.g. the game's round scheduler). `start` runs after the
@@ -69,7 +69,8 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Running
     releaseLock();
     throw error;
   }
-  const deps: Deps = { db, log, config, now: options.now ?? Date.now, sms: options.sms };
+  const sms = options.sms ?? createSmsSender(config.sms, log);
+  const deps: Deps = { db, log, config, now: options.now ?? Date.now, sms };
   const stops: { name: string; stop: () => Promise<void> | void }[] = [];
   let server: ReturnType<typeof serve> | undefined;
 

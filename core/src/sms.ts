@@ -2,9 +2,11 @@ import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 
 import type { Logger } from "pino";
 import type { SmsPurpose } from "../../contract/auth";
 import { Code } from "../../contract/codes";
+import type { CoreConfig } from "./config";
 import type { Deps } from "./context";
 import type { Db, Sql } from "./db";
 import { ApiError } from "./http";
+import { httpSmsSender } from "./sms-http";
 
 /**
  * SMS verification codes: 6 digits, single use, valid 5 minutes, at most one per phone per
@@ -77,6 +79,12 @@ export function logSmsSender(log: Logger, { writeCodes = true }: { writeCodes?: 
       }
     },
   };
+}
+
+/** The provider the configuration names (core/src/config.ts). */
+export function createSmsSender(config: CoreConfig["sms"], log: Logger): SmsSender {
+  if (config.provider === "http") return httpSmsSender(config.http, log);
+  return logSmsSender(log, { writeCodes: config.writeCodes });
 }
 
 /** The texts, in English (the core has no translations; the gateway may template its own). */
