@@ -112,6 +112,8 @@ async function startApp() {
       DATA_DIR: dataDir,
       SESSION_SECRET: `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`,
       DEMO_PASSWORD: "demo1234",
+      // The bench sends no SMS; production refuses the log provider unless allowed.
+      SMS_ALLOW_LOG_PROVIDER: "1",
       UPSTREAM_URL: "",
       LOG_LEVEL: "error",
     },

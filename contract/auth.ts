@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalField } from "./fields";
 
 /**
  * Sign-in, registration, password reset and SMS codes (spec section 7). Request schemas take the
@@ -60,7 +61,7 @@ export const registerInputSchema = z.object({
   password: passwordSchema,
   smsCode: smsCodeSchema,
   /** The inviter's invitation code; the inviter becomes the new player's parent. Optional. */
-  invitationCode: z.preprocess((v) => (v === "" ? undefined : v), invitationCodeSchema.optional()),
+  invitationCode: optionalField(invitationCodeSchema),
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 export const registerResultSchema = loginResultSchema;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankAsAbsent, plainInteger } from "./fields";
 
 /** Every upstream answer: `{code, message, result, timestamp?}` (spec section 7). */
 export const envelopeSchema = z.object({
@@ -27,6 +28,14 @@ export type Page<T> = { content: T[]; totalElements: number; pageNo: number; pag
 
 /** Paging input shared by every paged call: pageNo from 1, pageSize capped. */
 export const pageInputSchema = z.object({
-  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageNo: z.preprocess(
+    blankAsAbsent,
+    plainInteger("pageNo must be a whole number from 1").pipe(z.number().min(1).max(100_000)).default("1"),
+  ),
+  pageSize: z.preprocess(
+    blankAsAbsent,
+    plainInteger("pageSize must be a whole number from 1 to 100")
+      .pipe(z.number().min(1).max(100))
+      .default("20"),
+  ),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageInputSchema, pageSchema } from "./envelope";
+import { blankAsAbsent, optionalField, plainInteger } from "./fields";
 import { amountSchema, coinSchema } from "./money";
 
 /**
@@ -21,14 +22,17 @@ export const MAX_BET_MULTIPLE = 10_000;
 /** Colours and sizes of a digit (digits.ts, free of zod). */
 export { coloursOf, sizeOf } from "./digits";
 
-const level = z.coerce
-  .number({ invalid_type_error: "level must be a number" })
-  .int("level must be a whole number")
-  .min(1, "level must be 1 to 99")
-  .max(99, "level must be 1 to 99");
+const level = plainInteger("level must be a whole number from 1 to 99").pipe(
+  z.number().min(1, "level must be 1 to 99").max(99, "level must be 1 to 99"),
+);
+/** The coin of a call: CHIP when left out or blank. */
+const coinOrChip = z.preprocess(blankAsAbsent, coinSchema.default("CHIP"));
+/** A positive id (a round, a bet) written plainly. */
+const idOf = (invalid: string, positive = invalid) =>
+  plainInteger(invalid).pipe(z.number().positive(positive));
 
 // ---- GET /app/game/luckyLottery/getLevelList
-export const levelListInputSchema = z.object({ coin: coinSchema.default("CHIP") });
+export const levelListInputSchema = z.object({ coin: coinOrChip });
 export const gameLevelSchema = z.object({
   coin: coinSchema,
   level: z.number().int(),
@@ -56,7 +60,7 @@ export const payoutTableSchema = z.object({
 });
 
 // ---- GET /app/game/luckyLottery/getSession
-export const sessionInputSchema = z.object({ level, coin: coinSchema.default("CHIP") });
+export const sessionInputSchema = z.object({ level, coin: coinOrChip });
 export const gameSessionSchema = z.object({
   id: z.number().int(),
   coin: coinSchema,
@@ -83,23 +87,22 @@ export const EMPTY_SESSION_MESSAGE = "The current session configuration is empty
 // ---- POST /app/game/luckyLottery/betting
 export const bettingInputSchema = z
   .object({
-    gameSessionId: z.coerce
-      .number({ invalid_type_error: "gameSessionId must be a number" })
-      .int()
-      .positive("Choose a round"),
+    /** The round: it names the room (coin and level) too. */
+    gameSessionId: idOf("gameSessionId must be a number", "Choose a round"),
     betName: z.enum(BET_NAMES, {
       errorMap: () => ({ message: "Choose a bet: Red, Green, Violet, Big, Small or a number 0-9" }),
     }),
     baseAmount: amountSchema,
-    betMultiples: z.coerce
-      .number({ invalid_type_error: "The multiple must be a whole number" })
-      .int("The multiple must be a whole number")
-      .min(1, "The multiple must be at least 1")
-      .max(MAX_BET_MULTIPLE, `The multiple must be at most ${MAX_BET_MULTIPLE}`),
+    betMultiples: plainInteger("The multiple must be a whole number").pipe(
+      z
+        .number()
+        .min(1, "The multiple must be at least 1")
+        .max(MAX_BET_MULTIPLE, `The multiple must be at most ${MAX_BET_MULTIPLE}`),
+    ),
     totalBetAmount: amountSchema,
-    coin: coinSchema.default("CHIP"),
-    /** Optional: when sent, it must be the round's level. */
-    level: level.optional(),
+    coin: coinOrChip,
+    /** Not in the spec's payload, so optional (blank too): when sent, it must be the round's level. */
+    level: optionalField(level),
   })
   .refine((b) => Math.round(b.baseAmount * 100) * b.betMultiples === Math.round(b.totalBetAmount * 100), {
     message: "totalBetAmount must equal baseAmount × betMultiples",
@@ -148,6 +151,7 @@ export const BET_REFUSALS = [
   "BELOW_ROOM",
   "ABOVE_ROOM",
   "INSUFFICIENT",
+  "KEY_REUSED",
 ] as const;
 export type BetRefusal = (typeof BET_REFUSALS)[number];
 export const betRefusalSchema = z.object({
@@ -159,10 +163,7 @@ export const betRefusalSchema = z.object({
 export type BetRefusalDetail = z.infer<typeof betRefusalSchema>;
 
 // ---- GET /app/game/luckyLottery/sessionResultPage
-export const sessionResultPageInputSchema = pageInputSchema.extend({
-  level,
-  coin: coinSchema.default("CHIP"),
-});
+export const sessionResultPageInputSchema = pageInputSchema.extend({ level, coin: coinOrChip });
 export const sessionResultSchema = z.object({
   id: z.number().int(),
   coin: coinSchema,
@@ -181,24 +182,24 @@ export type SessionResult = z.infer<typeof sessionResultSchema>;
 
 // ---- GET /app/game/luckyLottery/userLotteryRecordPage
 export const userLotteryRecordPageInputSchema = pageInputSchema.extend({
-  coin: coinSchema.default("CHIP"),
-  level: level.optional(),
+  coin: coinOrChip,
+  level: optionalField(level),
 });
 export const betRecordPageSchema = pageSchema(betRecordSchema);
 
 // ---- GET /app/user/betRecord/page
 export const betRecordPageInputSchema = pageInputSchema.extend({
-  coin: coinSchema.optional(),
-  status: z.enum(BET_STATUSES).optional(),
+  coin: optionalField(coinSchema),
+  status: optionalField(z.enum(BET_STATUSES)),
 });
 
 // ---- GET /app/user/betRecord/detail (ours): one of the player's bets
 export const betRecordDetailInputSchema = z.object({
-  id: z.coerce.number({ invalid_type_error: "id must be a number" }).int().positive("id must be a bet id"),
+  id: idOf("id must be a number", "id must be a bet id"),
 });
 
 // ---- GET /app/user/betRecord/winPage (public: recent wins of all players, phone masked)
-export const winPageInputSchema = pageInputSchema.extend({ coin: coinSchema.optional() });
+export const winPageInputSchema = pageInputSchema.extend({ coin: optionalField(coinSchema) });
 export const winRecordSchema = z.object({
   id: z.number().int(),
   gameSessionId: z.number().int(),
@@ -216,7 +217,7 @@ export const winPageSchema = pageSchema(winRecordSchema);
 
 // ---- GET /app/game/luckyLottery/verify (public)
 export const verifyInputSchema = z.object({
-  sessionId: z.coerce.number({ invalid_type_error: "sessionId must be a number" }).int().positive(),
+  sessionId: idOf("sessionId must be a number", "sessionId must be a round id"),
 });
 export const verifyResultSchema = z.object({
   id: z.number().int(),

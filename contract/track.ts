@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainInteger } from "./fields";
 
 /**
  * POST /app/track/pageView (ours): the fire-and-forget page-view record the BFF sends for every
@@ -10,6 +11,6 @@ export const pageViewInputSchema = z.object({
     .string({ required_error: "path is required" })
     .max(512, "path is too long")
     .regex(/^\//, "path must start with /"),
-  time: z.coerce.number().int().positive("time must be a timestamp"),
+  time: plainInteger("time must be a timestamp").pipe(z.number().positive("time must be a timestamp")),
 });
 export type PageViewInput = z.infer<typeof pageViewInputSchema>;

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { smsCodeSchema } from "./auth";
+import { blankAsAbsent } from "./fields";
 import { coinSchema } from "./money";
 
 /** GET /app/user/getUserInfo. `coin` picks which coin the bet totals count (default CHIP). */
 export const getUserInfoInputSchema = z.object({
-  coin: z.preprocess((v) => (v === "" ? undefined : v), coinSchema.default("CHIP")),
+  coin: z.preprocess(blankAsAbsent, coinSchema.default("CHIP")),
 });
 
 export const incomeSchema = z.object({
@@ -56,8 +57,6 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
-
 export const NICKNAME_MAX = 20;
 /** POST /app/user/modifyUserBaseInfo: any of the three; fields left out stay as they are. */
 export const modifyUserBaseInfoInputSchema = z
@@ -72,11 +71,11 @@ export const modifyUserBaseInfoInputSchema = z
         .optional(),
     ),
     sex: z.preprocess(
-      blankToUndefined,
+      blankAsAbsent,
       z.enum(["0", "1", "2"], { errorMap: () => ({ message: "Sex must be 0, 1 or 2" }) }).optional(),
     ),
     headUrl: z.preprocess(
-      blankToUndefined,
+      blankAsAbsent,
       z
         .string()
         .max(500, "The avatar address is too long")

@@ -179,7 +179,7 @@ export default function GamePage() {
             level={data.level}
             baseAmounts={data.baseAmounts}
             multiples={data.multiples}
-            formKey={data.formKey}
+            formKey={actionData?.idempotencyKey ?? data.formKey}
             locked={closed}
             pending={pending}
             hydrated={hydrated}

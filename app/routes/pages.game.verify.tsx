@@ -8,7 +8,7 @@ import { getRoundForVerify } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
-import { UpstreamError } from "~/utils/upstream.server";
+import { UpstreamError, asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("verify.title", "game");
@@ -31,13 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const round = await getRoundForVerify(request, Number(raw));
     return json({ sessionId: raw, error: null, verification: verifyRound(round), settled: round.settled });
   } catch (error) {
-    if (error instanceof UpstreamError && error.code >= 400 && error.code < 500) {
+    if (error instanceof UpstreamError && error.failure === "refused" && error.code < 500) {
       return json(
         { sessionId: raw, error: t("verify.unknownRound"), verification: null, settled: false },
         { status: 404 },
       );
     }
-    throw error;
+    return asPageError(error);
   }
 }
 

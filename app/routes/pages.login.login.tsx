@@ -60,8 +60,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "sendSms") {
     const submission = parseWithZod(formData, { schema: smsRequestSchema });
     const type = formData.get("purpose") === "forgot" ? "RESET_LOGIN_PWD" : "REGISTER";
-    return sendSmsCode(request, submission, hideFields, ({ areaCode, phone }) =>
-      sendSmsCodeNoAuth(request, { areaCode, phone, type }),
+    return sendSmsCode(
+      request,
+      submission,
+      hideFields,
+      ({ areaCode, phone }) => sendSmsCodeNoAuth(request, { areaCode, phone, type }),
+      type === "REGISTER" ? "login.smsSentRegister" : "login.smsSentForgot",
     );
   }
 

@@ -17,19 +17,13 @@ import { Avatar } from "~/components/UserNavBar";
 import { SubmitButton } from "~/components/forms";
 import { getUserInfo, modifyUserBaseInfo, uploadImage } from "~/utils/api/account.server";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, profileSchema } from "~/utils/forms";
-import {
-  formError,
-  isUpstreamError,
-  serverT,
-  statusForUpstream,
-  upstreamFormError,
-} from "~/utils/forms.server";
+import { formError, isUpstreamError, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { wantsJson } from "~/utils/json-mode.server";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
-import { asPageError } from "~/utils/upstream.server";
+import { asPageError, statusOf } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("profile.title", "account");
@@ -68,7 +62,7 @@ async function avatarAction(request: Request) {
     return finish(request, SELF, { type: "success", message: t("toast.saved") }, undefined, { headUrl });
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    return fail(error.message, statusForUpstream(error));
+    return fail(error.message, statusOf(error));
   }
 }
 

@@ -2,7 +2,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { i18n } from "./i18n.server";
 import { wantsJson } from "./json-mode.server";
-import { UpstreamError } from "./upstream.server";
+import { UpstreamError, statusOf } from "./upstream.server";
 
 /** Server-side t() for the request's language. */
 export async function serverT(request: Request, ns: "common" | "account" = "common") {
@@ -32,20 +32,14 @@ export async function formError(
   return json({ result: reply, ...extra }, { status, headers });
 }
 
-/** HTTP status for an upstream refusal shown on a form. */
-export function statusForUpstream(error: UpstreamError): number {
-  if (error.code === 429) return 429;
-  if (error.code >= 400 && error.code < 500) return 400;
-  return 502;
-}
-
 export function isUpstreamError(error: unknown): error is UpstreamError {
   return error instanceof UpstreamError;
 }
 
 /**
- * The one catch for a form whose upstream call failed: an upstream refusal becomes the form's
- * error (its message, its status); anything else is rethrown for the error boundary.
+ * The one catch for a form whose upstream call failed: an upstream failure becomes the form's
+ * error (its message; the status of the one mapping, statusOf); anything else is rethrown for
+ * the error boundary.
  */
 export function upstreamFormError(
   request: Request,
@@ -58,7 +52,7 @@ export function upstreamFormError(
   return formError(
     request,
     submission.reply({ formErrors: [error.message], hideFields }),
-    statusForUpstream(error),
+    statusOf(error),
     extra,
   );
 }

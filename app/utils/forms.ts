@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from "../../contract/auth";
+import { optionalField } from "../../contract/fields";
 
 /**
  * Form schemas shared by the browser (Conform's client validation) and the actions. They follow
@@ -27,12 +28,14 @@ export const smsCode = z
   .trim()
   .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), "validation.smsCode");
 
-export const invitationCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{4,16}$/, "validation.invitationCode")
-  .optional();
+/** Optional (blank is none) and case-insensitive: "demo8888" is the code DEMO8888. */
+export const invitationCode = optionalField(
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{4,16}$/, "validation.invitationCode"),
+);
 
 export const paymentPassword = z
   .string({ required_error: "validation.paymentPasswordRequired" })
@@ -40,7 +43,10 @@ export const paymentPassword = z
 
 /**
  * Adds "The two passwords do not match" on confirmPassword. The check sits on its own side of an
- * intersection so that it reports even while other fields are still invalid.
+ * intersection so that it reports even while other fields are still invalid. That side reads the
+ * raw fields but outputs confirmPassword alone: zod merges the two sides' outputs, and a field
+ * that the other side transforms (a trimmed phone, an upper-cased or blank invitation code) would
+ * otherwise differ between them and fail with "Intersection results could not be merged".
  */
 export function withConfirm<T extends z.ZodRawShape>(
   shape: T,
@@ -55,7 +61,8 @@ export function withConfirm<T extends z.ZodRawShape>(
       if (typeof v[field] === "string" && v[field] !== v.confirmPassword) {
         ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.passwordsMismatch" });
       }
-    });
+    })
+    .transform((value) => ({ confirmPassword: value.confirmPassword }));
   return z.object(shape).and(confirm);
 }
 

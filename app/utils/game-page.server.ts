@@ -30,7 +30,7 @@ import { i18n } from "./i18n.server";
 import { wantsJson } from "./json-mode.server";
 import { coinOf, commitSession, getSession, requireToken } from "./session.server";
 import { redirectWithToast } from "./toast.server";
-import { UpstreamError, asPageError } from "./upstream.server";
+import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "./upstream.server";
 
 export function roundView(round: GameSession) {
   const clock = {
@@ -194,13 +194,6 @@ function recordView(r: {
   };
 }
 
-/** HTTP status for a refused bet in JSON mode: the envelope's 4xx code, else 400 / 502. */
-function statusFor(code: number): number {
-  if (code === 200) return 200;
-  if (code >= 400 && code < 500) return code;
-  return code >= 500 && code < 600 ? 502 : 400;
-}
-
 export type GameActionData = {
   code: number;
   message: string;
@@ -209,6 +202,11 @@ export type GameActionData = {
   betName?: string | null;
   /** What the refused bet's sheet held, so that it opens again with the same choice. */
   choice?: { baseAmount: number; multiple: number };
+  /**
+   * Set when the upstream may have placed the bet without saying so: the popup reopens with the
+   * same choice and this key, so that confirming again cannot place it twice.
+   */
+  idempotencyKey?: string;
 };
 
 /** The base amount and multiple a bet form posted (as typed: the sheet shows them again). */
@@ -220,14 +218,23 @@ function choiceOf(form: FormData): { baseAmount: number; multiple: number } {
   };
 }
 
+/** The room to go back to: the bet's own (the round names it), else the form's, else the page's. */
+function roomOf(form: FormData, request: Request, placed: unknown): number {
+  const fromBet = (placed as { level?: unknown } | null)?.level;
+  const candidates = [fromBet, form.get("level"), new URL(request.url).searchParams.get("level")];
+  for (const value of candidates) {
+    const n = Number(value);
+    if (value !== null && value !== "" && Number.isInteger(n) && n >= 1 && n <= 99) return n;
+  }
+  return 1;
+}
+
 export async function gameAction(request: Request) {
   await requireToken(request);
   const form = await request.formData();
   const t = await i18n.getFixedT(request, "game");
   const asJson = wantsJson(request);
   const coin = parseCoin(String(form.get("coin") ?? "")) ?? coinOf(await getSession(request));
-  const levelNo = Number(form.get("level"));
-  const back = gameUrl({ level: Number.isInteger(levelNo) && levelNo > 0 ? levelNo : 1, coin });
 
   if (form.get("intent") === "ack") {
     const id = String(form.get("sessionId") ?? "");
@@ -242,15 +249,15 @@ export async function gameAction(request: Request) {
     const headers = { "set-cookie": await commitSession(session) };
     if (asJson)
       return json<GameActionData>({ code: 200, message: "OK", result: { ackSessionId: id } }, { headers });
-    return redirect(back, { headers });
+    return redirect(gameUrl({ level: roomOf(form, request, null), coin }), { headers });
   }
 
   const parsed = betFormSchema.safeParse(Object.fromEntries(form));
+  const betName = String(form.get("betName") ?? "");
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue.path[0] ?? "form");
     const message = t(`errors.${issue.message}`, { defaultValue: t("errors.invalidBet") });
-    const betName = String(form.get("betName") ?? "");
     return json<GameActionData>(
       {
         code: 400,
@@ -264,24 +271,44 @@ export async function gameAction(request: Request) {
     );
   }
 
+  // Every bet goes with a key (one is made for a client that sent none): a retry after an
+  // unknown outcome is then safe.
+  const bet = { ...parsed.data, idempotencyKey: parsed.data.idempotencyKey ?? crypto.randomUUID() };
+  const choice = { baseAmount: bet.baseAmount, multiple: bet.betMultiples };
   let outcome: { code: number; message: string; result: unknown; detail: unknown };
   // Whether the upstream answered (a refusal says why) or the call failed on the way.
   let answered = true;
   try {
-    outcome = await placeBet(request, parsed.data);
+    outcome = await placeBet(request, bet);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
+    if (outcomeUnknown(error)) {
+      const message = t("errors.outcomeUnknown");
+      return json<GameActionData>(
+        {
+          code: error.code,
+          message,
+          result: null,
+          error: { field: "form", message },
+          betName: bet.betName,
+          idempotencyKey: bet.idempotencyKey,
+          choice,
+        },
+        { status: statusOf(error) },
+      );
+    }
     outcome = { code: error.code, message: error.message, result: null, detail: null };
     answered = false;
   }
+  const status = outcome.code === 200 ? 200 : statusOf(new UpstreamError(outcome.code, outcome.message));
   const refused = answered && outcome.code !== 200;
   const message = refused
-    ? refusalMessage(t, await formatsFor(request), parsed.data.coin, outcome.detail, outcome.message)
+    ? refusalMessage(t, await formatsFor(request), bet.coin, outcome.detail, outcome.message)
     : outcome.message || (outcome.code === 200 ? t("bet.placed") : t("errors.invalidBet"));
   if (asJson) {
     return json<GameActionData>(
       { code: outcome.code, message, result: refused ? outcome.detail : outcome.result },
-      { status: statusFor(outcome.code) },
+      { status },
     );
   }
   if (refused) {
@@ -292,11 +319,12 @@ export async function gameAction(request: Request) {
         message,
         result: null,
         error: { field: "form", message },
-        betName: parsed.data.betName,
-        choice: { baseAmount: parsed.data.baseAmount, multiple: parsed.data.betMultiples },
+        betName: bet.betName,
+        choice,
       },
-      { status: statusFor(outcome.code) },
+      { status },
     );
   }
+  const back = gameUrl({ level: roomOf(form, request, outcome.result), coin });
   return redirectWithToast(back, { type: outcome.code === 200 ? "success" : "error", message });
 }

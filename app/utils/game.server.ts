@@ -45,7 +45,12 @@ export async function getRound(
     });
     return { round, message: null };
   } catch (error) {
-    if (error instanceof UpstreamError && error.code >= 400 && error.code < 500) {
+    if (
+      error instanceof UpstreamError &&
+      error.failure === "refused" &&
+      error.code >= 400 &&
+      error.code < 500
+    ) {
       return { round: null, message: error.message };
     }
     throw error;

@@ -19,6 +19,8 @@ export async function sendSmsCode<T>(
   submission: Submission<T, string[]>,
   hideFields: string[],
   send: (value: T) => Promise<{ resendAfterSeconds: number }>,
+  /** What the player reads once it is asked for (signed out: words that do not tell who has an account). */
+  sentMessage: "login.smsSent" | "login.smsSentRegister" | "login.smsSentForgot" = "login.smsSent",
 ) {
   const t = await serverT(request, "account");
   const session = await getSession(request);
@@ -41,7 +43,7 @@ export async function sendSmsCode<T>(
         result: submission.reply({ hideFields }),
         smsRemaining: sent.resendAfterSeconds,
         smsSent: Date.now(),
-        message: t("login.smsSent"),
+        message: t(sentMessage),
       },
       { headers: { "set-cookie": await commitSession(session) } },
     );

@@ -31,9 +31,30 @@ export class UpstreamError extends Error {
     message: string,
     /** HTTP status of the upstream answer, when there was one. */
     readonly status?: number,
+    /** What went wrong: the field to branch on (the code cannot: 5 is a timeout and a network error). */
+    readonly failure: UpstreamFailure = "refused",
   ) {
     super(message);
   }
+}
+
+/**
+ * Why an upstream call failed:
+ * - "refused": the upstream answered with a readable envelope whose code is not 200;
+ * - "unreachable": no connection could be made, so nothing was sent;
+ * - "no-reply": the request was (or may have been) sent, then the connection died without an answer;
+ * - "timeout": no answer within the deadline;
+ * - "aborted": the page request that made the call went away;
+ * - "bad-answer": an answer came but could not be read (HTTP 5xx page, garbage, off-contract).
+ */
+export type UpstreamFailure = "refused" | "unreachable" | "no-reply" | "timeout" | "aborted" | "bad-answer";
+
+/**
+ * True when the upstream may have carried out the call although no answer says so: a call that
+ * changes something (a bet) has an unknown outcome, never a refusal (design section 6).
+ */
+export function outcomeUnknown(error: UpstreamError): boolean {
+  return error.failure === "no-reply" || error.failure === "timeout" || error.failure === "bad-answer";
 }
 
 export type Params = Record<string, string | number | boolean | undefined | null>;
@@ -169,6 +190,16 @@ function decode(body: Buffer, encoding: string | undefined): string {
   }
 }
 
+/** A transport failure of nodeRequest, saying whether any of the request may have reached the upstream. */
+class SendError extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly sent: boolean,
+  ) {
+    super(String(cause));
+  }
+}
+
 function nodeRequest(
   url: URL,
   init: { method: string; headers: Headers; body?: string },
@@ -180,7 +211,11 @@ function nodeRequest(
   // Over TLS the upstream is remote: let it compress. Near (plain HTTP) it is not worth the CPU.
   if (secure && !headers["accept-encoding"]) headers["accept-encoding"] = "gzip, deflate, br";
   if (init.body !== undefined) headers["content-length"] = String(Buffer.byteLength(init.body));
+  // A call that can be repeated without effect: a read, or a write carrying an idempotency key.
+  const repeatable = init.method === "GET" || init.headers.has(Header.idempotencyKey);
   return new Promise((resolve, reject) => {
+    // Once the connection is up, bytes of the request may have reached the upstream.
+    let sent = false;
     const req = (secure ? https : http).request(
       url,
       { method: init.method, headers, agent: secure ? httpsAgent : httpAgent, signal },
@@ -203,16 +238,40 @@ function nodeRequest(
         resolve({ status, ok: status >= 200 && status < 300, text: () => body });
       },
     );
+    req.on("socket", (socket) => {
+      if (req.reusedSocket || !socket.connecting) sent = true;
+      else
+        socket.once(secure ? "secureConnect" : "connect", () => {
+          sent = true;
+        });
+    });
     req.on("error", (error: NodeJS.ErrnoException) => {
       const stale = req.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE");
-      if (retry && stale && init.method === "GET" && !signal.aborted) {
+      if (retry && stale && repeatable && !signal.aborted) {
         resolve(nodeRequest(url, init, signal, false));
       } else {
-        reject(error);
+        reject(new SendError(error, sent));
       }
     });
     req.end(init.body);
   });
+}
+
+/** Error codes that mean no connection was made (fetch, used for uploads, hides `sent`). */
+const NOT_CONNECTED = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+function wasSent(error: unknown): boolean {
+  if (error instanceof SendError) return error.sent;
+  const code = (error as { cause?: { code?: string } })?.cause?.code;
+  return !(code && NOT_CONNECTED.has(code));
 }
 
 /** A call within the deadline; transport failures become UpstreamError with spec codes. */
@@ -229,20 +288,33 @@ async function fetchWithTimeout(
     // Multipart uploads keep fetch, which encodes FormData.
     return await fetch(url, { ...init, signal: limit.signal, redirect: "manual" });
   } catch (error) {
-    if (limit.timedOut()) throw new UpstreamError(Code.TRANSPORT_TIMEOUT, "Request timed out");
-    if (limit.callerAborted()) throw new UpstreamError(Code.TRANSPORT_ABORT, "Request aborted");
-    logger.warn({ err: String(error), path: url.pathname }, "upstream network error");
-    throw new UpstreamError(networkCode, "Network error");
+    if (limit.timedOut()) throw timedOut();
+    if (limit.callerAborted()) {
+      throw new UpstreamError(Code.TRANSPORT_ABORT, "Request aborted", undefined, "aborted");
+    }
+    const sent = wasSent(error);
+    const cause = error instanceof SendError ? error.cause : error;
+    logger.warn({ err: String(cause), path: url.pathname, sent }, "upstream network error");
+    if (!sent) throw new UpstreamError(networkCode, "Network error", undefined, "unreachable");
+    throw noReply(networkCode);
   }
 }
 
+const timedOut = () => new UpstreamError(Code.TRANSPORT_TIMEOUT, "Request timed out", undefined, "timeout");
+const noReply = (code: number) => new UpstreamError(code, "The server did not answer", undefined, "no-reply");
+
 /** Reads the body: unscrambles a prefixed body, parses JSON, and JSON inside a JSON string. */
-async function readEnvelope(response: UpstreamResponse, timeoutMs: number) {
+async function readEnvelope(response: UpstreamResponse, limit: Deadline, networkCode: number) {
   let text: string;
   try {
     text = await response.text();
   } catch {
-    throw new UpstreamError(Code.TRANSPORT_TIMEOUT, timeoutMs ? "Request timed out" : "Network error");
+    // The answer began, then stopped: the upstream got the request, what it did is unknown.
+    if (limit.timedOut()) throw timedOut();
+    if (limit.callerAborted()) {
+      throw new UpstreamError(Code.TRANSPORT_ABORT, "Request aborted", undefined, "aborted");
+    }
+    throw noReply(networkCode);
   }
   let parsed: unknown;
   try {
@@ -295,7 +367,7 @@ async function send(
   let envelope: Awaited<ReturnType<typeof readEnvelope>>;
   try {
     response = await fetchWithTimeout(url, { method, headers, body }, limit, Code.TRANSPORT_NETWORK);
-    envelope = await readEnvelope(response, timeoutMs);
+    envelope = await readEnvelope(response, limit, Code.TRANSPORT_NETWORK);
   } finally {
     limit.done();
   }
@@ -316,9 +388,15 @@ async function send(
         Code.BAD_RESPONSE,
         `The server is unavailable (HTTP ${response.status}). Please try again later.`,
         response.status,
+        "bad-answer",
       );
     }
-    throw new UpstreamError(Code.BAD_RESPONSE, "The server sent an unreadable answer", response.status);
+    throw new UpstreamError(
+      Code.BAD_RESPONSE,
+      "The server sent an unreadable answer",
+      response.status,
+      "bad-answer",
+    );
   }
   if (endsSession(envelope.code)) return logoutRedirect(request, envelope.message);
   if (!response.ok && envelope.code === Code.OK) {
@@ -326,6 +404,7 @@ async function send(
       Code.BAD_RESPONSE,
       `The server answered HTTP ${response.status}`,
       response.status,
+      "bad-answer",
     );
   }
   return { ...envelope, result: envelope.result ?? null };
@@ -338,7 +417,12 @@ function parseResult<S extends z.ZodTypeAny>(schema: S, result: unknown, path: s
       { path, issues: parsed.error.issues.slice(0, 3) },
       "upstream result did not match the contract",
     );
-    throw new UpstreamError(Code.BAD_RESPONSE, "The server sent an unexpected answer");
+    throw new UpstreamError(
+      Code.BAD_RESPONSE,
+      "The server sent an unexpected answer",
+      undefined,
+      "bad-answer",
+    );
   }
   return parsed.data;
 }
@@ -402,16 +486,23 @@ export async function uploadFile<S extends z.ZodTypeAny>(
       );
     } catch (error) {
       // Uploads report every transport failure but an abort as 602001 (spec section 8).
-      if (error instanceof UpstreamError && error.code === Code.TRANSPORT_TIMEOUT) {
-        throw new UpstreamError(Code.TRANSPORT_UPLOAD, "Upload timed out");
+      if (error instanceof UpstreamError && error.failure === "timeout") {
+        throw new UpstreamError(Code.TRANSPORT_UPLOAD, "Upload timed out", undefined, "timeout");
       }
       throw error;
     }
-    envelope = await readEnvelope(response, timeoutMs);
+    envelope = await readEnvelope(response, limit, Code.TRANSPORT_UPLOAD);
   } finally {
     limit.done();
   }
-  if (!envelope) throw new UpstreamError(Code.TRANSPORT_UPLOAD, `Upload failed (HTTP ${response.status})`);
+  if (!envelope) {
+    throw new UpstreamError(
+      Code.TRANSPORT_UPLOAD,
+      `Upload failed (HTTP ${response.status})`,
+      response.status,
+      "bad-answer",
+    );
+  }
   if (endsSession(envelope.code)) return logoutRedirect(request, envelope.message);
   if (envelope.code !== Code.OK) throw new UpstreamError(envelope.code, envelope.message || "Upload failed");
   return parseResult(opts.schema, envelope.result, "file/upload");
@@ -448,12 +539,26 @@ export function trackPageView(request: Request, pathname: string): void {
   })().catch(() => {});
 }
 
-/** HTTP status a page shows for an upstream failure. */
+/**
+ * The one mapping from an upstream failure to the HTTP status of our answer, for pages, forms
+ * and the bet alike: a timeout is 504 wherever it happens. A refusal keeps its 4xx code (a 5xx
+ * code is the upstream's fault: 502; its own business codes: 400); nothing sent is 503; a lost or
+ * unreadable answer is 502.
+ */
 export function statusOf(error: UpstreamError): number {
-  // Code 5 is both "timed out" and "network error" (spec section 8); the message tells them apart.
-  if (error.code === Code.TRANSPORT_TIMEOUT) return error.message === "Request timed out" ? 504 : 503;
-  if (error.code >= 400 && error.code < 500) return error.code;
-  return 502;
+  switch (error.failure) {
+    case "timeout":
+      return 504;
+    case "unreachable":
+    case "aborted":
+      return 503;
+    case "no-reply":
+    case "bad-answer":
+      return 502;
+    case "refused":
+      if (error.code >= 400 && error.code < 500) return error.code;
+      return error.code >= 500 && error.code < 600 ? 502 : 400;
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { HttpSmsConfig } from "./sms-http";
 
 /**
  * The core's configuration, read once from the environment at start and validated: a bad value
@@ -26,7 +27,23 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().min(6, "DEMO_PASSWORD must be at least 6 characters").max(64).optional(),
   /** "0" turns the demo seed (demo player and balances) off; defaults to on outside production. */
   DEMO_SEED: z.enum(["0", "1"]).optional(),
-  SMS_PROVIDER: z.enum(["log"]).default("log"),
+  SMS_PROVIDER: z.enum(["log", "http"]).default("log"),
+  /** "1" lets the log provider run in production (it then writes no texts, never a code). */
+  SMS_ALLOW_LOG_PROVIDER: z.enum(["0", "1"]).default("0"),
+  SMS_HTTP_URL: z
+    .string()
+    .url("SMS_HTTP_URL must be a URL such as https://sms.example.com/send")
+    .regex(/^https?:\/\//, "SMS_HTTP_URL must be an http(s) URL")
+    .optional(),
+  SMS_HTTP_AUTH_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, "SMS_HTTP_AUTH_HEADER must be a header name")
+    .default("authorization"),
+  SMS_HTTP_AUTH_VALUE: z.string().min(1).optional(),
+  SMS_HTTP_FORMAT: z.enum(["json", "form"]).default("json"),
+  SMS_HTTP_BODY: z.string().default('{"to":"{{to}}","text":"{{text}}","reference":"{{id}}"}'),
+  SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  SMS_HTTP_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   ROUND_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
   BET_CLOSE_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   CURRENCY_SIGN: z.string().min(1).max(8).default("₹"),
@@ -45,7 +62,7 @@ export interface CoreConfig {
   migrationsDir: string;
   adminToken?: string;
   demo: { enabled: boolean; areaCode: string; phone: string; password: string };
-  smsProvider: "log";
+  sms: { provider: "log"; writeCodes: boolean } | { provider: "http"; http: HttpSmsConfig };
   roundSeconds: number;
   betCloseSeconds: number;
   currencySign: string;
@@ -55,6 +72,54 @@ export interface CoreConfig {
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+/**
+ * Where SMS go. Production refuses the log provider (it would either write codes to the log or
+ * send nothing) unless SMS_ALLOW_LOG_PROVIDER=1, and then it writes no code.
+ */
+function smsConfig(e: z.infer<typeof envSchema>, production: boolean): CoreConfig["sms"] {
+  const fail = (message: string): never => {
+    throw new ConfigError(`Invalid core configuration: ${message}`);
+  };
+  if (e.SMS_PROVIDER === "log") {
+    if (production && e.SMS_ALLOW_LOG_PROVIDER !== "1") {
+      fail(
+        "SMS_PROVIDER=log cannot send codes in production: set SMS_PROVIDER=http and SMS_HTTP_URL, or SMS_ALLOW_LOG_PROVIDER=1 to run without SMS",
+      );
+    }
+    return { provider: "log", writeCodes: !production };
+  }
+  const url = e.SMS_HTTP_URL ?? fail("SMS_HTTP_URL is required when SMS_PROVIDER=http");
+  let body: unknown;
+  try {
+    body = JSON.parse(e.SMS_HTTP_BODY);
+  } catch {
+    fail("SMS_HTTP_BODY must be a JSON object");
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) fail("SMS_HTTP_BODY must be a JSON object");
+  const fields = body as Record<string, unknown>;
+  if (
+    e.SMS_HTTP_FORMAT === "form" &&
+    Object.values(fields).some((v) => typeof v === "object" && v !== null)
+  ) {
+    fail("SMS_HTTP_BODY must be flat (no nested objects) when SMS_HTTP_FORMAT=form");
+  }
+  if (!JSON.stringify(fields).includes("{{text}}") && !JSON.stringify(fields).includes("{{code}}")) {
+    fail("SMS_HTTP_BODY must contain {{text}} or {{code}}");
+  }
+  return {
+    provider: "http",
+    http: {
+      url,
+      authHeader: e.SMS_HTTP_AUTH_HEADER.toLowerCase(),
+      authValue: e.SMS_HTTP_AUTH_VALUE,
+      format: e.SMS_HTTP_FORMAT,
+      body: fields,
+      timeoutMs: e.SMS_HTTP_TIMEOUT_MS,
+      retries: e.SMS_HTTP_RETRIES,
+    },
+  };
 }
 
 /** Validates `env` (default process.env); `overrides` win over it (tests, startCore options). */
@@ -94,7 +159,7 @@ export function loadConfig(
       phone: e.DEMO_PHONE,
       password: e.DEMO_PASSWORD ?? "demo1234",
     },
-    smsProvider: e.SMS_PROVIDER,
+    sms: smsConfig(e, production),
     roundSeconds: e.ROUND_SECONDS,
     betCloseSeconds: e.BET_CLOSE_SECONDS,
     currencySign: e.CURRENCY_SIGN,

@@ -13,7 +13,7 @@ import { gameSchedulerJob } from "./game/scheduler";
 import { createLogger } from "./log";
 import { migrate } from "./migrate";
 import { seed } from "./seed";
-import type { SmsSender } from "./sms";
+import { type SmsSender, createSmsSender, smsDeliveriesSettled } from "./sms";
 
 /**
  * A job that runs beside the server (e.g. the game's round scheduler). `start` runs after the
@@ -69,7 +69,8 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Running
     releaseLock();
     throw error;
   }
-  const deps: Deps = { db, log, config, now: options.now ?? Date.now, sms: options.sms };
+  const sms = options.sms ?? createSmsSender(config.sms, log);
+  const deps: Deps = { db, log, config, now: options.now ?? Date.now, sms };
   const stops: { name: string; stop: () => Promise<void> | void }[] = [];
   let server: ReturnType<typeof serve> | undefined;
 
@@ -130,6 +131,7 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Running
       await drained;
       clearTimeout(timer);
       clearInterval(sweep);
+      await smsDeliveriesSettled(); // texts answered as sent go out before the process ends
       for (const { name, stop } of stops.reverse()) {
         await Promise.resolve(stop()).catch((err) =>
           log.error({ err, job: name }, "background job did not stop cleanly"),

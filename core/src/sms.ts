@@ -1,15 +1,21 @@
-import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Logger } from "pino";
 import type { SmsPurpose } from "../../contract/auth";
 import { Code } from "../../contract/codes";
+import type { CoreConfig } from "./config";
 import type { Deps } from "./context";
 import type { Db, Sql } from "./db";
 import { ApiError } from "./http";
+import { httpSmsSender } from "./sms-http";
 
 /**
  * SMS verification codes: 6 digits, single use, valid 5 minutes, at most one per phone per
  * minute and a few per address per hour; five wrong tries kill a code. Only the newest code of
  * a phone and purpose counts. Codes are stored hashed.
+ *
+ * Whether a phone has an account never shows in an answer, its time or its limits: every request
+ * for a code is counted and recorded the same way, and what is texted depends on the account only
+ * (a code, a notice that the number is already registered, or nothing), sent after the answer.
  */
 export const SMS_TTL_MS = 5 * 60 * 1000;
 export const SMS_RESEND_MS = 60 * 1000;
@@ -17,9 +23,23 @@ export const SMS_MAX_PER_IP_PER_HOUR = 10;
 export const SMS_MAX_WRONG_TRIES = 5;
 const SMS_LOCK = 7_144_002;
 
-export interface SmsSender {
-  send(message: { areaCode: string; phone: string; code: string; purpose: SmsPurpose }): Promise<void>;
+/** One text to one phone. `code` is set when the text carries a verification code. */
+export interface SmsMessage {
+  /** Unique per message and the same on every retry (a gateway dedupes by it). */
+  id: string;
+  areaCode: string;
+  phone: string;
+  purpose: SmsPurpose;
+  text: string;
+  code?: string;
 }
+
+export interface SmsSender {
+  send(message: SmsMessage): Promise<void>;
+}
+
+/** What a request for a code texts: the code, a notice that the number has an account, or nothing. */
+export type SmsDelivery = "code" | "registered-notice" | "none";
 
 /** Last code sent to each phone by the log provider in this process (tests read it). */
 const lastCodes = new Map<string, string>();
@@ -29,28 +49,89 @@ export function lastSmsCode(phone: string, areaCode?: string): string | undefine
   return areaCode ? lastCodes.get(`${areaCode} ${phone}`) : lastCodes.get(phone);
 }
 
+/** "9000000001" -> "90******01": enough for an operator to match a complaint, not to collect numbers. */
+export function maskPhone(phone: string): string {
+  return phone.length <= 4 ? "****" : `${phone.slice(0, 2)}${"*".repeat(phone.length - 4)}${phone.slice(-2)}`;
+}
+
 /**
- * The default provider: the code goes to the core's log, one line per code, easy to grep:
+ * The development provider: texts go to the core's log, one line per code, easy to grep:
  *   "SMS code for +91 9000000001: 123456"
+ * With `writeCodes` false (production, where it runs only when SMS_ALLOW_LOG_PROVIDER=1) it writes
+ * that a text was not sent, with the phone masked and never the code.
  */
-export function logSmsSender(log: Logger): SmsSender {
+export function logSmsSender(log: Logger, { writeCodes = true }: { writeCodes?: boolean } = {}): SmsSender {
   return {
-    async send({ areaCode, phone, code, purpose }) {
-      lastCodes.set(`${areaCode} ${phone}`, code);
-      lastCodes.set(phone, code);
-      log.info({ sms: true, purpose }, `SMS code for +${areaCode} ${phone}: ${code}`);
+    async send({ id, areaCode, phone, code, purpose, text }) {
+      if (!writeCodes) {
+        log.warn(
+          { sms: true, id, purpose, to: `+${areaCode} ${maskPhone(phone)}` },
+          "SMS not sent: the log provider does not write texts in production",
+        );
+        return;
+      }
+      if (code) {
+        lastCodes.set(`${areaCode} ${phone}`, code);
+        lastCodes.set(phone, code);
+        log.info({ sms: true, purpose }, `SMS code for +${areaCode} ${phone}: ${code}`);
+      } else {
+        log.info({ sms: true, purpose }, `SMS to +${areaCode} ${phone}: ${text}`);
+      }
     },
   };
 }
 
+/** The provider the configuration names (core/src/config.ts). */
+export function createSmsSender(config: CoreConfig["sms"], log: Logger): SmsSender {
+  if (config.provider === "http") return httpSmsSender(config.http, log);
+  return logSmsSender(log, { writeCodes: config.writeCodes });
+}
+
+/** The texts, in English (the core has no translations; the gateway may template its own). */
+export function smsText(delivery: Exclude<SmsDelivery, "none">, code: string): string {
+  if (delivery === "code") {
+    return `Your Colour Lottery verification code is ${code}. It expires in ${SMS_TTL_MS / 60_000} minutes. Never share it.`;
+  }
+  return "Someone asked to register this number with Colour Lottery, but it already has an account. If it was you, log in or use Forgot password.";
+}
+
+/** Texts being sent (the answer does not wait for them); the core's shutdown waits. */
+const deliveries = new Set<Promise<void>>();
+
+/** Resolves when every text handed to a provider so far has been sent or has failed. */
+export async function smsDeliveriesSettled(): Promise<void> {
+  await Promise.allSettled([...deliveries]);
+}
+
+function deliverLater(deps: Deps, message: SmsMessage) {
+  const sender = deps.sms ?? logSmsSender(deps.log);
+  const delivery = sender
+    .send(message)
+    .catch((err) =>
+      deps.log.error(
+        { sms: true, id: message.id, purpose: message.purpose, err: String((err as Error).message ?? err) },
+        "SMS could not be sent",
+      ),
+    )
+    .finally(() => deliveries.delete(delivery));
+  deliveries.add(delivery);
+}
+
 const hashCode = (code: string) => createHash("sha256").update(code).digest("hex");
 
+/**
+ * Records a request for a code against the per-phone and per-address limits and, when
+ * `delivery` is "code", texts a new code. Otherwise the stored hash belongs to no 6-digit code
+ * (nobody can use it) and the phone gets the notice or nothing; the answer is the same.
+ */
 export async function sendSmsCode(
   deps: Deps,
-  target: { areaCode: string; phone: string; purpose: SmsPurpose; ip: string },
+  target: { areaCode: string; phone: string; purpose: SmsPurpose; ip: string; delivery?: SmsDelivery },
 ) {
   const now = deps.now();
+  const delivery = target.delivery ?? "code";
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const stored = delivery === "code" ? code : randomBytes(32).toString("hex");
   await deps.db.tx(async (tx) => {
     // One sender at a time decides, so two quick requests cannot both pass the limits.
     await tx.query("SELECT pg_advisory_xact_lock($1)", [SMS_LOCK]);
@@ -79,18 +160,27 @@ export async function sendSmsCode(
         target.areaCode,
         target.phone,
         target.purpose,
-        hashCode(code),
+        hashCode(stored),
         target.ip,
         new Date(now).toISOString(),
         new Date(now + SMS_TTL_MS).toISOString(),
       ],
     );
   });
-  await (deps.sms ?? logSmsSender(deps.log)).send({ ...target, code });
+  if (delivery !== "none") {
+    deliverLater(deps, {
+      id: randomUUID(),
+      areaCode: target.areaCode,
+      phone: target.phone,
+      purpose: target.purpose,
+      text: smsText(delivery, code),
+      code: delivery === "code" ? code : undefined,
+    });
+  }
   return { resendAfterSeconds: SMS_RESEND_MS / 1000, expiresInSeconds: SMS_TTL_MS / 1000 };
 }
 
-const WRONG_CODE = "The SMS code is wrong or has expired";
+export const WRONG_SMS_CODE = "The SMS code is wrong or has expired";
 
 /**
  * A cheap early refusal when no live code exists, so that a guessed code costs no password hash.
@@ -106,7 +196,7 @@ export async function assertLiveSmsCode(
      AND expires_at > $4 AND failed_attempts < $5 LIMIT 1`,
     [target.areaCode, target.phone, target.purpose, new Date(now).toISOString(), SMS_MAX_WRONG_TRIES],
   );
-  if (rows.length === 0) throw new ApiError(Code.BAD_REQUEST, WRONG_CODE);
+  if (rows.length === 0) throw new ApiError(Code.BAD_REQUEST, WRONG_SMS_CODE);
 }
 
 /**
@@ -129,11 +219,11 @@ export async function withSmsCode<T>(
         [target.areaCode, target.phone, target.purpose, new Date(now).toISOString()],
       );
       if (!row || row.failed_attempts >= SMS_MAX_WRONG_TRIES)
-        throw new ApiError(Code.BAD_REQUEST, WRONG_CODE);
+        throw new ApiError(Code.BAD_REQUEST, WRONG_SMS_CODE);
       const given = Buffer.from(hashCode(target.code));
       if (!timingSafeEqual(given, Buffer.from(row.code_hash))) {
         wrongId = row.id;
-        throw new ApiError(Code.BAD_REQUEST, WRONG_CODE);
+        throw new ApiError(Code.BAD_REQUEST, WRONG_SMS_CODE);
       }
       await tx.query("UPDATE sms_codes SET used_at = $2 WHERE id = $1", [
         row.id,

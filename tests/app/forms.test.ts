@@ -1,5 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
-import { loginSchema, registerSchema } from "~/utils/forms";
+import {
+  forgotSchema,
+  loginPasswordSchema,
+  loginSchema,
+  paymentPasswordSchema,
+  registerSchema,
+} from "~/utils/forms";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();
@@ -45,4 +51,56 @@ test("register succeeds when everything is valid and the passwords match", () =>
     { schema: registerSchema },
   );
   expect(submission.status).toBe("success");
+});
+
+describe("schemas with a password confirmation take the fields their rules transform", () => {
+  const register = {
+    intent: "register",
+    areaCode: "91",
+    phone: "9000000077",
+    smsCode: "123456",
+    password: "secret12",
+    confirmPassword: "secret12",
+    ageConfirmed: "on",
+  };
+
+  it("register: an empty, blank or lower-case invitation code", () => {
+    const cases: Array<[string, string | undefined]> = [
+      ["", undefined],
+      ["   ", undefined],
+      ["demo8888", "DEMO8888"],
+      [" Demo8888 ", "DEMO8888"],
+      ["DEMO8888", "DEMO8888"],
+    ];
+    for (const [invitationCode, expected] of cases) {
+      const submission = parseWithZod(form({ ...register, invitationCode }), { schema: registerSchema });
+      expect(submission.status, JSON.stringify(invitationCode)).toBe("success");
+      if (submission.status === "success") expect(submission.value.invitationCode).toBe(expected);
+    }
+  });
+
+  it("register and forgot: a phone with spaces and an area code with +", () => {
+    const fields = { areaCode: "+91", phone: " 9000000077 " };
+    const registered = parseWithZod(form({ ...register, ...fields }), { schema: registerSchema });
+    expect(registered.status).toBe("success");
+    if (registered.status === "success") {
+      expect(registered.value).toMatchObject({ areaCode: "91", phone: "9000000077" });
+    }
+    const { ageConfirmed: _age, ...rest } = register;
+    const forgot = parseWithZod(form({ ...rest, ...fields, intent: "forgot" }), { schema: forgotSchema });
+    expect(forgot.status).toBe("success");
+  });
+
+  it("login password and payment password: an SMS code with spaces around it", () => {
+    const login = parseWithZod(
+      form({ intent: "save", smsCode: " 123456 ", password: "secret12", confirmPassword: "secret12" }),
+      { schema: loginPasswordSchema },
+    );
+    expect(login.status).toBe("success");
+    const payment = parseWithZod(
+      form({ intent: "save", smsCode: " 123456 ", assetPassword: "123456", confirmPassword: "123456" }),
+      { schema: paymentPasswordSchema },
+    );
+    expect(payment.status).toBe("success");
+  });
 });

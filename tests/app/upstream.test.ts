@@ -1,8 +1,11 @@
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getToast } from "~/utils/toast.server";
 import {
   UpstreamError,
+  outcomeUnknown,
+  statusOf,
   trackPageView,
   uploadFile,
   upstream,
@@ -158,6 +161,58 @@ describe("upstream client", () => {
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).code).toBe(5);
     expect((error as UpstreamError).message).toBe("Network error");
+  });
+
+  it("tells 'nothing sent', 'sent but no answer' and 'timed out' apart by a field, and maps each once", async () => {
+    // Nothing listens: nothing was sent.
+    process.env.UPSTREAM_URL = "http://127.0.0.1:9/core";
+    const unreachable = (await rejection(
+      upstream(null, "/app/x", { method: "POST", params: { a: 1 }, schema: z.null() }),
+    )) as UpstreamError;
+    expect(unreachable).toMatchObject({ code: Code.TRANSPORT_NETWORK, failure: "unreachable" });
+    expect(outcomeUnknown(unreachable)).toBe(false);
+    expect(statusOf(unreachable)).toBe(503);
+
+    // A real socket that reads the whole request, then dies without a byte of answer.
+    const seen: string[] = [];
+    const dying = createNetServer((socket) => {
+      let data = "";
+      socket.on("data", (chunk) => {
+        data += chunk.toString();
+        if (data.includes("\r\n\r\n") && data.endsWith("a=1")) {
+          seen.push(data);
+          socket.destroy();
+        }
+      });
+    });
+    await new Promise<void>((r) => dying.listen(0, "127.0.0.1", r));
+    process.env.UPSTREAM_URL = `http://127.0.0.1:${(dying.address() as AddressInfo).port}/core`;
+    try {
+      const lost = (await rejection(
+        upstream(null, "/app/x", { method: "POST", params: { a: 1 }, schema: z.null() }),
+      )) as UpstreamError;
+      expect(seen).toHaveLength(1);
+      expect(lost).toMatchObject({ code: Code.TRANSPORT_NETWORK, failure: "no-reply" });
+      expect(outcomeUnknown(lost)).toBe(true);
+      expect(statusOf(lost)).toBe(502);
+    } finally {
+      await new Promise<void>((r) => dying.close(() => r()));
+    }
+
+    process.env.UPSTREAM_URL = fake.base;
+    fake.setHandler(() => {});
+    const late = (await rejection(
+      upstream(null, "/x", { schema: z.null(), timeoutMs: 100 }),
+    )) as UpstreamError;
+    expect(late).toMatchObject({ code: Code.TRANSPORT_TIMEOUT, failure: "timeout" });
+    expect(outcomeUnknown(late)).toBe(true);
+    expect(statusOf(late)).toBe(504);
+
+    fake.setHandler((_s, res) => envelope(res, 409, "Taken", null));
+    const refused = (await rejection(upstream(null, "/x", { schema: z.null() }))) as UpstreamError;
+    expect(refused).toMatchObject({ code: 409, failure: "refused" });
+    expect(outcomeUnknown(refused)).toBe(false);
+    expect(statusOf(refused)).toBe(409);
   });
 
   it("reports an abort by the caller with code 600003", async () => {

@@ -1,5 +1,6 @@
 import { loginResultSchema } from "../../contract/auth";
 import { Code } from "../../contract/codes";
+import { LOGIN_MAX_DELAY_MS, LOGIN_WINDOW_MS, phoneDelayMs } from "../../core/src/auth/limits";
 import { TOKEN_TTL_MS } from "../../core/src/auth/tokens";
 import { DEMO_INVITATION } from "../../core/src/seed";
 import {
@@ -65,13 +66,62 @@ describe.each(TEST_DATABASES)("auth on %s", (database) => {
     });
   });
 
-  it("locks a phone after 5 failures in 15 minutes, even for the right password, then lets it in again", async () => {
+  it("never refuses the right password because a stranger guessed wrong: only the guesser waits", async () => {
     const { phone, password } = await registerPlayer(core);
-    for (let i = 0; i < 5; i++) expect((await login(phone, "wrong-pass")).code).toBe(400);
-    const locked = await login(phone, password);
-    expect(locked).toMatchObject({ code: Code.RATE_LIMITED, message: "Too many attempts, try again later" });
-    core.advance(15 * 60 * 1000 + 1000);
-    expect((await login(phone, password)).code).toBe(200);
+    const stranger = freshIp();
+    for (let i = 0; i < 5; i++) expect((await login(phone, "wrong-pass", stranger)).code).toBe(400);
+    // The stranger now waits before each try, even with the right password.
+    expect(await login(phone, password, stranger)).toMatchObject({
+      code: Code.RATE_LIMITED,
+      message: "Too many attempts, try again in 1 s",
+    });
+    // The owner, from an address that has not failed on this phone, signs in at once.
+    const owner = freshIp();
+    expect((await login(phone, password, owner)).code).toBe(200);
+    // An owner who mistypes once waits a short while (2 s after the 6th failure), never 15 minutes.
+    expect((await login(phone, "typo-pass", owner)).code).toBe(400);
+    expect(await login(phone, password, owner)).toMatchObject({
+      code: Code.RATE_LIMITED,
+      message: "Too many attempts, try again in 2 s",
+    });
+    core.advance(2000);
+    expect((await login(phone, password, owner)).code).toBe(200);
+  });
+
+  it("slows a guesser down more after each failure, up to a minute; the failures age out", async () => {
+    const { phone, password } = await registerPlayer(core);
+    const guesser = freshIp();
+    const waits: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      expect((await login(phone, `wrong-${i}`, guesser)).code).toBe(400);
+      const next = await login(phone, "wrong-again", guesser);
+      if (next.code === 400) continue; // still within the free failures
+      const seconds = Number(/try again in (\d+) s/.exec(next.message)?.[1]);
+      waits.push(seconds);
+      core.advance(seconds * 1000);
+    }
+    expect(phoneDelayMs(4)).toBe(0);
+    expect(waits.slice(0, 6)).toEqual([1, 2, 4, 8, 16, 32]);
+    expect(Math.max(...waits)).toBe(LOGIN_MAX_DELAY_MS / 1000);
+    // The right password from the guesser's address: allowed once the wait is over.
+    core.advance(LOGIN_MAX_DELAY_MS);
+    expect((await login(phone, password, guesser)).code).toBe(200);
+    // A failure after that counts again, but all of them are forgotten after 15 minutes.
+    core.advance(LOGIN_WINDOW_MS + 1000);
+    expect((await login(phone, "wrong", guesser)).code).toBe(400);
+    expect((await login(phone, password, guesser)).code).toBe(200);
+  });
+
+  it("counts an unknown phone like a known one: the answers say nothing about accounts", async () => {
+    const known = await registerPlayer(core);
+    const unknown = freshPhone();
+    const answers = async (phone: string) => {
+      const ip = freshIp();
+      const out = [];
+      for (let i = 0; i < 7; i++) out.push(await login(phone, "wrong-pass", ip));
+      return out.map((r) => `${r.code} ${r.message}`);
+    };
+    expect(await answers(unknown)).toEqual(await answers(known.phone));
   });
 
   it("locks an address after 20 failures whatever the phone", async () => {
@@ -121,8 +171,9 @@ describe.each(TEST_DATABASES)("auth on %s", (database) => {
     expect(rows).toHaveLength(0);
     // The code survived the failed attempts (fewer than 5 wrong ones) and still works once.
     expect((await call(core, "/app/auth/register", { params: base, ip })).code).toBe(200);
+    // The code is used up: registering the number again is refused like any wrong code.
     const again = await call(core, "/app/auth/register", { params: base, ip });
-    expect(again).toMatchObject({ code: Code.CONFLICT, message: "This phone number is already registered" });
+    expect(again).toMatchObject({ code: 400, message: "The SMS code is wrong or has expired" });
   });
 
   it("resets the login password with an SMS code and signs out every device", async () => {
@@ -150,12 +201,35 @@ describe.each(TEST_DATABASES)("auth on %s", (database) => {
     expect((await login(player.phone, "newpass99")).code).toBe(200);
   });
 
-  it("refuses a reset code for a phone with no account", async () => {
-    const res = await call(core, "/app/sms/sendSmsCodeNoAuth", {
-      params: { areaCode: "91", phone: freshPhone(), type: "RESET_LOGIN_PWD" },
-      ip: freshIp(),
-    });
-    expect(res).toMatchObject({ code: 404, message: "No account uses this phone number" });
+  it("answers register, reset and their codes the same way whether the phone has an account", async () => {
+    const known = await registerPlayer(core);
+    core.advance(61_000); // one code per phone per minute
+    const unknown = freshPhone();
+    const flow = async (phone: string, type: "REGISTER" | "RESET_LOGIN_PWD") => {
+      const ip = freshIp();
+      const sent = await call(core, "/app/sms/sendSmsCodeNoAuth", {
+        params: { areaCode: "91", phone, type },
+        ip,
+      });
+      const again = await call(core, "/app/sms/sendSmsCodeNoAuth", {
+        params: { areaCode: "91", phone, type },
+        ip,
+      });
+      const params = { areaCode: "91", phone, password: "guess1234", smsCode: "123456" };
+      const path = type === "REGISTER" ? "/app/auth/register" : "/app/auth/resetLoginPwd";
+      const guess = await call(core, path, { params, ip });
+      return [sent, again, guess].map((r) => ({ code: r.code, message: r.message, result: r.result }));
+    };
+    for (const type of ["REGISTER", "RESET_LOGIN_PWD"] as const) {
+      const a = await flow(known.phone, type);
+      const b = await flow(unknown, type);
+      expect(a, type).toEqual(b);
+      expect(a[0].code, type).toBe(200);
+      expect(a[1].code, type).toBe(Code.RATE_LIMITED);
+      expect(a[2], type).toMatchObject({ code: 400, message: "The SMS code is wrong or has expired" });
+      core.advance(61_000);
+    }
+    expect(await flow(freshPhone(), "RESET_LOGIN_PWD")).toEqual(await flow(known.phone, "RESET_LOGIN_PWD"));
   });
 
   it("revokes the token on logout, and expires tokens after 30 days with 50001", async () => {

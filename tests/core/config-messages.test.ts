@@ -49,6 +49,16 @@ describe.each(TEST_DATABASES)("config and system messages on %s", (database) => 
     await expect(
       runAdmin(["credit", "--phone", "9000000001", "--coin", "GEMS", "--amount", "1"], core.deps.db),
     ).rejects.toThrow("--coin must be CHIP, GOLD or POINT");
+    for (const [amount, message] of [
+      ["0x0A", "Enter an amount such as 10 or 10.50"],
+      ["1e2", "Enter an amount such as 10 or 10.50"],
+      ["0.999999999", "At most two decimals"],
+      ["-5", "The amount must be more than 0"],
+    ]) {
+      await expect(
+        runAdmin(["credit", "--phone", "9000000001", "--coin", "GOLD", `--amount=${amount}`], core.deps.db),
+      ).rejects.toThrow(`--amount: ${message}`);
+    }
     const player = await registerPlayer(core);
     const list = await call<{ content: { title: string }[] }>(core, "/app/sysMessage/findUserMsgList", {
       token: player.token,

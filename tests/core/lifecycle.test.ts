@@ -26,11 +26,15 @@ describe("configuration", () => {
   });
 
   it("has no demo player with a default password in production", () => {
-    expect(loadConfig({ NODE_ENV: "production" }).demo.enabled).toBe(false);
-    expect(loadConfig({ NODE_ENV: "production", DEMO_PASSWORD: "chosen-by-operator" }).demo.enabled).toBe(
-      true,
-    );
-    expect(() => loadConfig({ NODE_ENV: "production", DEMO_SEED: "1" })).toThrow(/DEMO_PASSWORD/);
+    // Production needs an SMS provider (tests/core/sms-http.test.ts); a gateway URL is enough here.
+    const production = {
+      NODE_ENV: "production",
+      SMS_PROVIDER: "http",
+      SMS_HTTP_URL: "https://sms.example.com/send",
+    };
+    expect(loadConfig(production).demo.enabled).toBe(false);
+    expect(loadConfig({ ...production, DEMO_PASSWORD: "chosen-by-operator" }).demo.enabled).toBe(true);
+    expect(() => loadConfig({ ...production, DEMO_SEED: "1" })).toThrow(/DEMO_PASSWORD/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Code } from "../../contract/codes";
-import { SMS_MAX_PER_IP_PER_HOUR } from "../../core/src/sms";
+import { SMS_MAX_PER_IP_PER_HOUR, smsDeliveriesSettled } from "../../core/src/sms";
+import { createUser } from "../../core/src/users";
 import {
   TEST_DATABASES,
   type TestCore,
@@ -130,11 +131,79 @@ describe.each(TEST_DATABASES)("SMS codes on %s", (database) => {
     expect(reset.code).toBe(400);
   });
 
-  it("refuses a REGISTER code for a registered phone and a bad type", async () => {
-    expect(await send("9000000001")).toMatchObject({
-      code: 409,
-      message: "This phone number is already registered",
+  it("texts a registered phone a notice instead of a REGISTER code, and an unknown one nothing for a reset", async () => {
+    const player = await registerPlayer(core);
+    core.advance(61_000);
+    const before = core.lastSmsCode(player.phone);
+    const notice = await send(player.phone);
+    expect(notice).toMatchObject({
+      code: 200,
+      message: "A code is on its way. If this number already has an account, we text that instead",
+      result: { resendAfterSeconds: 60, expiresInSeconds: 300 },
     });
+    expect(core.lastSmsCode(player.phone)).toBe(before);
+    const lines = core.logLines().filter((l) => String(l.msg).includes(player.phone));
+    expect(lines.at(-1)?.msg).toMatch(
+      /^SMS to \+91 \d+: Someone asked to register this number .* already has an account/,
+    );
+    // The notice counts against the phone's limit like a code.
+    expect((await send(player.phone)).code).toBe(Code.RATE_LIMITED);
+
+    const stranger = freshPhone();
+    const reset = await send(stranger, freshIp(), "RESET_LOGIN_PWD");
+    expect(reset).toMatchObject({
+      code: 200,
+      message: "If this number has an account, a code is on its way",
+    });
+    expect(core.lastSmsCode(stranger)).toBeUndefined();
+    expect(core.logLines().filter((l) => String(l.msg).includes(stranger))).toEqual([]);
+    expect((await send(stranger, freshIp(), "RESET_LOGIN_PWD")).code).toBe(Code.RATE_LIMITED);
+  });
+
+  it("refuses a bad type", async () => {
     expect((await send(freshPhone(), freshIp(), "LOGIN")).code).toBe(400);
   });
 });
+
+describe("SMS answers do not wait for the provider", () => {
+  it("answers before a slow provider has sent the text, the same for a code, a notice and nothing", async () => {
+    const sent: string[] = [];
+    const slow = {
+      send: async (m: { phone: string }) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        sent.push(m.phone);
+      },
+    };
+    const core = await startTestCore({ sms: slow });
+    try {
+      const player = await registerPlayerWith(core);
+      core.advance(61_000);
+      for (const [phone, type] of [
+        [player, "REGISTER"],
+        [freshPhone(), "REGISTER"],
+        [player, "RESET_LOGIN_PWD"],
+        [freshPhone(), "RESET_LOGIN_PWD"],
+      ] as const) {
+        const started = performance.now();
+        const res = await call(core, "/app/sms/sendSmsCodeNoAuth", {
+          params: { areaCode: "91", phone, type },
+          ip: freshIp(),
+        });
+        expect(res.code).toBe(200);
+        expect(performance.now() - started).toBeLessThan(1000);
+        core.advance(61_000);
+      }
+      await smsDeliveriesSettled();
+      expect(sent.filter((p) => p === player)).toHaveLength(2);
+    } finally {
+      await core.close();
+    }
+  });
+});
+
+/** A player registered straight in the database (the slow provider would hold its code). */
+async function registerPlayerWith(core: TestCore): Promise<string> {
+  const phone = freshPhone();
+  await createUser(core.deps.db, { areaCode: "91", phone, passwordHash: "x", parentId: null });
+  return phone;
+}

@@ -60,7 +60,12 @@ test("a new player registers, logs in again, edits the profile, changes settings
     await form.getByLabel("Phone number").fill(phone);
     const before = smsCodes(phone).length;
     await form.getByRole("button", { name: "Send code" }).click();
-    await expect(form.getByText("The verification code has been sent.")).toBeVisible();
+    // The same words whether or not the number has an account (no user enumeration).
+    await expect(
+      form.getByText(
+        "A code is on its way. If this number already has an account, we text you that instead.",
+      ),
+    ).toBeVisible();
     await expect(form.getByRole("button", { name: /Retry in \d+ s/ })).toBeDisabled();
     const code = await readSmsCode(phone, { after: before });
     await form.getByLabel("SMS verification code").fill(code);

@@ -76,6 +76,9 @@ describe.skipIf(!built)("the runtime stage, outside Docker", () => {
       env: {
         NODE_ENV: "production",
         SESSION_SECRET: "runtime-test-secret-0123456789abcdef",
+        // Production refuses the log provider: a gateway is configured (nothing here sends an SMS).
+        SMS_PROVIDER: "http",
+        SMS_HTTP_URL: "http://127.0.0.1:9/sms",
         LOG_LEVEL: "warn",
       },
       readyWithinMs: 60_000,

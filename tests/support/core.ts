@@ -10,7 +10,7 @@ import type { CoreConfig } from "../../core/src/config";
 import type { Deps } from "../../core/src/context";
 import { type Db, openDb } from "../../core/src/db";
 import { startCore } from "../../core/src/index";
-import { lastSmsCode } from "../../core/src/sms";
+import { type SmsSender, lastSmsCode } from "../../core/src/sms";
 
 export type TestDatabase = "pglite" | "postgres";
 
@@ -72,7 +72,14 @@ async function createPostgresDatabase(): Promise<{ db: Db; drop: () => Promise<v
 
 /** Starts a real core (HTTP on a free port) on a throw-away database. */
 export async function startTestCore(
-  options: { database?: TestDatabase; config?: Partial<CoreConfig>; seed?: boolean; jobs?: boolean } = {},
+  options: {
+    database?: TestDatabase;
+    config?: Partial<CoreConfig>;
+    seed?: boolean;
+    jobs?: boolean;
+    /** Where SMS go (default: the log provider, whose codes lastSmsCode reads). */
+    sms?: SmsSender;
+  } = {},
 ): Promise<TestCore> {
   const database = options.database ?? "pglite";
   const uploadDir = mkdtempSync(join(tmpdir(), "core-uploads-"));
@@ -100,6 +107,7 @@ export async function startTestCore(
     now: () => Date.now() + offset,
     seed: options.seed,
     jobs: options.jobs ?? false,
+    sms: options.sms,
   });
   return {
     url: core.url,

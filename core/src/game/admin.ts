@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { coinSchema, fromCents, toCents } from "../../../contract/money";
+import { coinSchema, fromCents, moneySchema, toCents } from "../../../contract/money";
 import type { Db } from "../db";
 import { type LevelPatch, listLevels, setLevel } from "./levels";
 import type { PayoutTable } from "./payout";
@@ -11,11 +11,21 @@ export const GAME_USAGE = `  admin level list [--coin CHIP|GOLD|POINT]
   admin payout show
   admin payout set [--fee 0.02] [--colour 2] [--colour-violet 1.5] [--violet 4.5] [--number 9] [--big-small 2]`;
 
+/** A payout rate or fee (not money): a non-negative number. */
 const number = (v: string | undefined, name: string, usage: (m: string) => Error) => {
   if (v === undefined) return undefined;
   const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) throw usage(`--${name} must be a non-negative number`);
+  if (v.trim() === "" || !Number.isFinite(n) || n < 0) throw usage(`--${name} must be a non-negative number`);
   return n;
+};
+
+/** A room's balance limit: the one money rule (plain decimal, two places at most), 0 allowed. */
+const limitSchema = moneySchema({ min: "zero" });
+const amount = (v: string | undefined, name: string, usage: (m: string) => Error) => {
+  if (v === undefined) return undefined;
+  const parsed = limitSchema.safeParse(v);
+  if (!parsed.success) throw usage(`--${name}: ${parsed.error.issues[0].message}`);
+  return parsed.data;
 };
 
 /**
@@ -69,8 +79,8 @@ export async function runGameAdmin(
     if (values.enable !== undefined && values.enable !== "0" && values.enable !== "1") {
       throw usage("--enable must be 0 or 1");
     }
-    const min = number(values.min, "min", usage);
-    const max = number(values.max, "max", usage);
+    const min = amount(values.min, "min", usage);
+    const max = amount(values.max, "max", usage);
     const patch: LevelPatch = {
       levelName: values.name,
       chipMinLimitCents: min === undefined ? undefined : toCents(min),

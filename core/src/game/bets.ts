@@ -80,9 +80,30 @@ interface PlaceRow {
   o_end_time: number | null;
 }
 
+export const KEY_REUSED = "This idempotency key was already used for a different bet";
+
+/** True when `bet` (the one an idempotency key placed) is what `input` asks for. */
+function sameBet(bet: BetRecord, input: BettingInput): boolean {
+  return (
+    bet.gameSessionId === input.gameSessionId &&
+    bet.coin === input.coin &&
+    (input.level === undefined || bet.level === input.level) &&
+    bet.betName === input.betName &&
+    toCents(bet.baseAmount) === toCents(input.baseAmount) &&
+    bet.betMultiples === input.betMultiples &&
+    toCents(bet.totalBetAmount) === toCents(input.totalBetAmount)
+  );
+}
+
+/** The answer to a repeated key: the first bet when it is the same bet, else a 409. */
+function repeatOf(first: PlacedBet, input: BettingInput): PlacedBet {
+  if (!sameBet(first.bet, input)) throw refuse("KEY_REUSED", KEY_REUSED, {}, Code.CONFLICT);
+  return first;
+}
+
 /**
- * The player's message for each refusal code of game_place_bet (migration 011), with the reason
- * and amounts in the answer's result. `balanceCents` is read only for INSUFFICIENT.
+ * The player's message for each refusal code of game_place_bet (migrations 011 and 013), with the
+ * reason and amounts in the answer's result. `balanceCents` is read only for INSUFFICIENT.
  */
 function refusal(row: PlaceRow, stakeCents: number, balanceCents: number | null): ApiError {
   switch (row.o_status) {
@@ -119,6 +140,8 @@ function refusal(row: PlaceRow, stakeCents: number, balanceCents: number | null)
         amount: fromCents(stakeCents),
         ...(balanceCents === null ? {} : { balance: fromCents(balanceCents) }),
       });
+    case "KEY_REUSED":
+      return refuse("KEY_REUSED", KEY_REUSED, {}, Code.CONFLICT);
     default:
       return new ApiError(Code.SERVER_ERROR, "The bet could not be placed");
   }
@@ -139,7 +162,7 @@ async function balanceOf(db: Sql, userId: number, coin: Coin): Promise<number> {
  * the round (exists, this room, open at `nowMs`, not settled) and the room (enabled, base amount
  * in its list, the player's balance within its limits and covering the stake), then debits the
  * stake, inserts the bet and writes its BET ledger entry, atomically. A repeated idempotency key
- * returns the first bet and changes nothing.
+ * returns the first bet and changes nothing; the same key with another bet is refused (409).
  */
 export async function placeBet(
   db: Db,
@@ -170,17 +193,18 @@ export async function placeBet(
       ],
     );
   } catch (error) {
-    // Two requests with one key raced (PostgreSQL): the loser answers with the winner's bet.
+    // Two requests with one key raced (PostgreSQL): the loser answers with the winner's bet, if
+    // it asked for the same bet.
     if (key && (error as { code?: string }).code === "23505") {
       const first = await findByKey(db, userId, key);
-      if (first) return first;
+      if (first) return repeatOf(first, input);
     }
     throw error;
   }
   const row = rows[0];
   if (row?.o_status === "REPEATED" && key) {
     const first = await findByKey(db, userId, key);
-    if (first) return first;
+    if (first) return repeatOf(first, input);
   }
   if (row?.o_status !== "OK" || row.o_bet_id === null || row.o_balance === null) {
     const balance = row?.o_status === "INSUFFICIENT" ? await balanceOf(db, userId, input.coin) : null;

@@ -5,12 +5,18 @@ import {
   resetLoginPwdInputSchema,
 } from "../../../contract/auth";
 import { Code } from "../../../contract/codes";
-import { assertNotLimited, clearFailures, loginKeys, recordFailure } from "../auth/limits";
+import {
+  assertLoginAllowed,
+  clearPhoneFailures,
+  forgiveLoginFailures,
+  loginKeys,
+  recordLoginFailure,
+} from "../auth/limits";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { issueToken, revokeAllTokens, revokeToken } from "../auth/tokens";
 import type { CoreRouter } from "../context";
 import { ApiError, clientIp, ok, parseInput, tokenOf } from "../http";
-import { assertLiveSmsCode, withSmsCode } from "../sms";
+import { WRONG_SMS_CODE, assertLiveSmsCode, withSmsCode } from "../sms";
 import { createUser, findUserByPhone, isUniqueViolation } from "../users";
 
 const PHONE_TAKEN = "This phone number is already registered";
@@ -20,16 +26,17 @@ export function authRoutes(app: CoreRouter) {
     const { db, now, log } = c.get("deps");
     const input = await parseInput(c, loginInputSchema);
     const keys = loginKeys(input.areaCode, input.phone, clientIp(c));
-    await assertNotLimited(db, keys, now());
+    await assertLoginAllowed(db, keys, now());
     const user = await findUserByPhone(db, input.areaCode, input.phone);
+    // verifyPassword spends the same time without an account: the answer and its time match.
     const valid = await verifyPassword(input.password, user?.password_hash);
     if (!user || !valid) {
-      await recordFailure(db, keys, now());
+      await recordLoginFailure(db, keys, now());
       log.info({ reqId: c.get("requestId"), userId: user?.id }, "login failed");
       throw new ApiError(Code.BAD_REQUEST, "Incorrect phone number or password");
     }
     if (user.user_status !== "NORMAL") throw new ApiError(Code.FORBIDDEN, "This account is disabled");
-    await clearFailures(db, keys[0].key);
+    await forgiveLoginFailures(db, keys);
     const result: LoginResult = await issueToken(db, user.id, now());
     return ok(c, result, "Login successful");
   });
@@ -37,9 +44,9 @@ export function authRoutes(app: CoreRouter) {
   app.post("/app/auth/register", async (c) => {
     const { db, now } = c.get("deps");
     const input = await parseInput(c, registerInputSchema);
-    if (await findUserByPhone(db, input.areaCode, input.phone)) {
-      throw new ApiError(Code.CONFLICT, PHONE_TAKEN);
-    }
+    // The code first: a registered phone never got one (sendSmsCodeNoAuth texts a notice), so it
+    // gets the same "wrong code" as any guess. Only the phone's owner, with a live code, can meet
+    // PHONE_TAKEN (someone registered the number between the code and this call).
     await assertLiveSmsCode(db, now(), { areaCode: input.areaCode, phone: input.phone, purpose: "REGISTER" });
     const passwordHash = await hashPassword(input.password);
     try {
@@ -56,6 +63,8 @@ export function authRoutes(app: CoreRouter) {
             if (!inviter) throw new ApiError(Code.BAD_REQUEST, "The invitation code does not exist");
             parentId = inviter.id;
           }
+          if (await findUserByPhone(tx, input.areaCode, input.phone))
+            throw new ApiError(Code.CONFLICT, PHONE_TAKEN);
           const user = await createUser(tx, { ...input, passwordHash, parentId });
           return issueToken(tx, user.id, now());
         },
@@ -78,13 +87,12 @@ export function authRoutes(app: CoreRouter) {
       { areaCode: input.areaCode, phone: input.phone, purpose: "RESET_LOGIN_PWD", code: input.smsCode },
       async (tx) => {
         const user = await findUserByPhone(tx, input.areaCode, input.phone);
-        if (!user) throw new ApiError(Code.NOT_FOUND, "No account uses this phone number");
+        // A phone without an account was never texted a code: the same answer as a wrong code.
+        if (!user) throw new ApiError(Code.BAD_REQUEST, WRONG_SMS_CODE);
         await tx.query("UPDATE users SET password_hash = $2 WHERE id = $1", [user.id, passwordHash]);
-        // A new password signs out every device, and lifts the lock of the old failures.
+        // A new password signs out every device, and forgets the failed sign-ins of the old one.
         await revokeAllTokens(tx, user.id, now());
-        await tx.query("DELETE FROM auth_failures WHERE key = $1", [
-          `phone:${input.areaCode}-${input.phone}`,
-        ]);
+        await clearPhoneFailures(tx, input.areaCode, input.phone);
       },
     );
     return ok(c, null, "Password changed, please log in again");

@@ -4,83 +4,27 @@
  * message, a 4xx in JSON mode, and leaves every balance and the bet list as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game";
-import { getToast } from "~/utils/toast.server";
-import { type TestCore, call } from "../../support/core";
-import { requestWithSession } from "../helpers";
+import type { TestCore } from "../../support/core";
 import { startCoreWithPlayer } from "./core-with-player";
+import { GAME, JSON_MODE, betOf, gameClient, toastOf } from "./game-client";
 
 let core: TestCore;
-let token: string;
-const APP = "http://app.test";
-const GAME = "/pages/game/game";
-const JSON_MODE = { accept: "application/json" };
+let client: ReturnType<typeof gameClient>;
 
 beforeAll(async () => {
   // 500 chips and nothing else: enough for level 2 (100 to 100,000), not for level 3 (from 1,000).
-  ({ core, token } = await startCoreWithPlayer(50_000));
+  const player = await startCoreWithPlayer(50_000);
+  core = player.core;
+  client = gameClient(player);
 }, 60_000);
 afterAll(async () => {
   await core?.close();
 });
 
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-async function post(body: Record<string, string>, headers: Record<string, string> = {}) {
-  const request = await requestWithSession(
-    `${APP}${GAME}?level=${body.level ?? 1}&coin=${body.coin ?? "CHIP"}`,
-    { token },
-    {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-      body: new URLSearchParams(body),
-    },
-  );
-  return (await gameAction(args(request))) as Response;
-}
-
-type GameData = {
-  round: {
-    id: string;
-    clock: { serverNow: number; betEndTime: number; sessionEndTime: number };
-    remaining: { bet: number; round: number };
-  };
-  formKey: string;
-  baseAmounts: number[];
-};
-async function readGame(level: number, coin: string): Promise<GameData> {
-  const request = await requestWithSession(`${APP}${GAME}?level=${level}&coin=${coin}`, { token });
-  return ((await gameLoader(args(request))) as Response).json();
-}
-/**
- * The game page's data, with a round that takes bets for at least 10 more seconds: when the
- * current one closes sooner, the core's clock moves on to the start of the next one.
- */
-async function loadGame(level = 1, coin = "CHIP"): Promise<GameData> {
-  const data = await readGame(level, coin);
-  if (data.round.remaining.bet >= 10) return data;
-  core.advance(data.round.clock.sessionEndTime - data.round.clock.serverNow + 10);
-  const next = await readGame(level, coin);
-  expect(next.round.remaining.bet).toBeGreaterThanOrEqual(10);
-  return next;
-}
-
-/** Balances and every bet of the player, read from the core directly. */
-async function snapshot() {
-  const user = await call<{ chip: number; gold: number; point: number }>(core, "/app/user/getUserInfo", {
-    method: "GET",
-    token,
-  });
-  const bets = await call<{ content: Array<{ id: number }>; totalElements: number }>(
-    core,
-    "/app/user/betRecord/page",
-    { method: "GET", token, params: { pageNo: 1, pageSize: 100 } },
-  );
-  expect(user.code).toBe(200);
-  expect(bets.code).toBe(200);
-  const { chip, gold, point } = user.result;
-  return { chip, gold, point, bets: bets.result.totalElements };
-}
+const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
+  client.post(body, headers);
+const loadGame = (level?: number, coin?: string) => client.loadGame(level, coin);
+const snapshot = () => client.snapshot();
 
 /** Posts `body` in JSON mode; asserts a 4xx, `message`, and that nothing changed. */
 async function expectRefused(body: Record<string, string>, message: RegExp | string, status?: number) {
@@ -98,19 +42,6 @@ async function expectRefused(body: Record<string, string>, message: RegExp | str
   return answer;
 }
 
-function betOf(round: GameData["round"], extra: Record<string, string> = {}) {
-  return {
-    intent: "bet",
-    gameSessionId: round.id,
-    betName: "Red",
-    baseAmount: "1",
-    betMultiples: "1",
-    coin: "CHIP",
-    level: "1",
-    ...extra,
-  };
-}
-
 describe("one idempotency key, one bet", () => {
   it("a form post repeated with the same key (no JSON, the browser's way) places one bet", async () => {
     const { round, formKey } = await loadGame();
@@ -126,12 +57,7 @@ describe("one idempotency key, one bet", () => {
     for (const res of [first, second]) {
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe(`${GAME}?level=1&coin=CHIP`);
-      const cookie = res.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
-      const { toast } = await getToast(new Request(APP, { headers: { cookie } }));
-      expect(toast).toMatchObject({ type: "success", message: "Bet placed successfully" });
+      expect(await toastOf(res)).toMatchObject({ type: "success", message: "Bet placed successfully" });
     }
     const after = await snapshot();
     expect(after.bets).toBe(before.bets + 1);
@@ -163,6 +89,39 @@ describe("one idempotency key, one bet", () => {
     expect((await snapshot()).bets).toBe(before.bets + 2);
   });
 
+  it("the same key with another bet is refused with 409 and a clear message; the first bet stands", async () => {
+    const { round, formKey } = await loadGame();
+    const first = await post(betOf(round, { idempotencyKey: formKey }), JSON_MODE);
+    expect(first.status).toBe(200);
+    const placed = await first.json();
+    const before = await snapshot();
+    const changes: Array<Record<string, string>> = [
+      { betName: "Green" },
+      { baseAmount: "10" },
+      { betMultiples: "2" },
+    ];
+    for (const change of changes) {
+      const res = await post(betOf(round, { idempotencyKey: formKey, ...change }), JSON_MODE);
+      expect(res.status, JSON.stringify(change)).toBe(409);
+      expect(await res.json()).toMatchObject({
+        code: 409,
+        message: "This idempotency key was already used for a different bet",
+        result: null,
+      });
+    }
+    // Without JSON: back to the game with the message as an error toast.
+    const form = await post(betOf(round, { idempotencyKey: formKey, betName: "Violet" }));
+    expect(form.status).toBe(302);
+    expect(await toastOf(form)).toMatchObject({
+      type: "error",
+      message: "This idempotency key was already used for a different bet",
+    });
+    const again = await post(betOf(round, { idempotencyKey: formKey }), JSON_MODE);
+    expect(again.status).toBe(200);
+    expect((await again.json()).result.id).toBe(placed.result.id);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("refuses a malformed key before the upstream", async () => {
     const { round } = await loadGame();
     await expectRefused(
@@ -173,7 +132,67 @@ describe("one idempotency key, one bet", () => {
   });
 });
 
+describe("a bet with the spec's fields only (no level): the round names the room", () => {
+  const specFields = (round: { id: string }) => ({
+    gameSessionId: round.id,
+    betName: "Small",
+    baseAmount: "10",
+    betMultiples: "2",
+    totalBetAmount: "20",
+    coin: "CHIP",
+  });
+
+  it("JSON mode: placed in the round's room", async () => {
+    const { round } = await loadGame(2);
+    const before = await snapshot();
+    const res = await client.post(specFields(round), JSON_MODE, "coin=CHIP");
+    const answer = await res.json();
+    expect(res.status, JSON.stringify(answer)).toBe(200);
+    expect(answer.result).toMatchObject({ gameSessionId: Number(round.id), level: 2, totalBetAmount: 20 });
+    expect((await snapshot()).chip).toBe(before.chip - 20);
+  });
+
+  it("the form's way: placed, and back to the round's room; a blank level is no level", async () => {
+    const { round } = await loadGame(2);
+    const before = await snapshot();
+    const res = await client.post({ ...specFields(round), level: "" }, {}, "coin=CHIP");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${GAME}?level=2&coin=CHIP`);
+    expect(await toastOf(res)).toMatchObject({ type: "success", message: "Bet placed successfully" });
+    expect((await snapshot()).chip).toBe(before.chip - 20);
+  });
+});
+
 describe("bad bets get a clear message, a 4xx in JSON mode, and change nothing", () => {
+  it("an amount or a multiple that is not written plainly", async () => {
+    const { round } = await loadGame();
+    const amount = "Choose an amount.";
+    const decimals = "Enter an amount with at most two decimals.";
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ baseAmount: "0x0A" }, amount, "baseAmount"],
+      [{ baseAmount: "0x1" }, amount, "baseAmount"],
+      [{ baseAmount: "1e1" }, amount, "baseAmount"],
+      [{ baseAmount: "1E0" }, amount, "baseAmount"],
+      [{ baseAmount: "+1" }, amount, "baseAmount"],
+      [{ baseAmount: " 1" }, amount, "baseAmount"],
+      [{ baseAmount: "1 " }, amount, "baseAmount"],
+      [{ baseAmount: "Infinity" }, amount, "baseAmount"],
+      [{ baseAmount: "1." }, amount, "baseAmount"],
+      [{ baseAmount: "0.999999999" }, decimals, "baseAmount"],
+      [{ baseAmount: "1.001" }, decimals, "baseAmount"],
+      [{ baseAmount: "1", totalBetAmount: "0x1" }, "The total is not a number.", "totalBetAmount"],
+      [{ baseAmount: "1", totalBetAmount: "0.999999999" }, decimals, "totalBetAmount"],
+      [{ betMultiples: "0x2" }, "The multiple must be a whole number from 1 to 10000.", "betMultiples"],
+      [{ betMultiples: " 2" }, "The multiple must be a whole number from 1 to 10000.", "betMultiples"],
+      [{ betMultiples: "2.0" }, "The multiple must be a whole number from 1 to 10000.", "betMultiples"],
+      [{ betMultiples: "+2" }, "The multiple must be a whole number from 1 to 10000.", "betMultiples"],
+    ];
+    for (const [change, message, field] of cases) {
+      const answer = await expectRefused(betOf(round, change), message, 400);
+      expect(answer.error.field, JSON.stringify(change)).toBe(field);
+    }
+  });
+
   it("a bet name outside the list", async () => {
     const { round } = await loadGame();
     const message = "Choose a bet: Red, Green, Violet, Big, Small or a number.";
@@ -223,8 +242,12 @@ describe("bad bets get a clear message, a 4xx in JSON mode, and change nothing",
       "The amount must be one of ₹1.00, ₹10.00, ₹100.00.",
       400,
     );
-    // The core's own message (passed through): it names the rule, not the field.
-    await expectRefused(betOf(round, { baseAmount: "0.001" }), "At most two decimals", 400);
+    // The one money rule (contract/money.ts), checked by the app before the upstream.
+    await expectRefused(
+      betOf(round, { baseAmount: "0.001" }),
+      "Enter an amount with at most two decimals.",
+      400,
+    );
     await expectRefused(betOf(round, { baseAmount: "-10" }), "Choose an amount.", 400);
     await expectRefused(betOf(round, { baseAmount: "1e12" }), "Choose an amount.", 400);
   });

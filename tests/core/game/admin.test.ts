@@ -66,6 +66,13 @@ describe("game admin commands", () => {
       admin("level", "set", "--coin", "CHIP", "--level", "2", "--min", "10", "--max", "1"),
     ).rejects.toThrow(/below/);
     await expect(admin("level", "set", "--coin", "XYZ", "--level", "2")).rejects.toThrow(/--coin/);
+    // Balance limits are money: the one money rule, zero allowed.
+    for (const min of ["0x0A", "1e3", "-1", "0.999", " 10"]) {
+      await expect(
+        admin("level", "set", "--coin", "CHIP", "--level", "2", `--min=${min}`),
+        min,
+      ).rejects.toThrow(/--min: /);
+    }
     await expect(admin("payout", "set", "--fee", "1.5")).rejects.toThrow(/serviceFeeRate/);
   });
 

@@ -211,6 +211,94 @@ describe("betting", () => {
     expect(await balanceOf(db, user)).toBe(98_000);
   });
 
+  it("refuses the same key with another bet (409) and still answers the same bet with the first", async () => {
+    const user = await createUser(db, { CHIP: 100_000 });
+    const s = await session();
+    const other = await session(2);
+    const headers = { ...auth(user), "idempotency-key": "form-reused-1" };
+    const first = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id), headers);
+    expect(first.code).toBe(200);
+    const changes: Array<Record<string, string | number>> = [
+      { betName: "Green" },
+      { baseAmount: 1, betMultiples: 20, totalBetAmount: 20 },
+      { betMultiples: 3, totalBetAmount: 30 },
+      { gameSessionId: s.id + 60 },
+      { gameSessionId: other.id, level: 2 },
+      { coin: "GOLD" },
+      { level: 2 },
+    ];
+    for (const change of changes) {
+      const res = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id, change), headers);
+      expect(res, JSON.stringify(change)).toMatchObject({
+        code: 409,
+        message: "This idempotency key was already used for a different bet",
+        result: null,
+      });
+    }
+    // The same bet again, also without the optional level: the first bet, nothing charged.
+    const { level: _level, ...withoutLevel } = bet(s.id);
+    for (const again of [bet(s.id), withoutLevel]) {
+      const res = await call(app, "POST", "/app/game/luckyLottery/betting", again, headers);
+      expect(res.code).toBe(200);
+      expect(res.result.id).toBe(first.result.id);
+    }
+    expect(await countBets(user)).toBe(1);
+    expect(await balanceOf(db, user)).toBe(98_000);
+  });
+
+  it("takes a bet with the spec's fields only: the round names the room", async () => {
+    const user = await createUser(db, { CHIP: 100_000, GOLD: 10_000_000 });
+    const gold2 = await session(2, "GOLD");
+    const spec = {
+      gameSessionId: gold2.id,
+      betName: "Big",
+      baseAmount: 10,
+      betMultiples: 3,
+      totalBetAmount: 30,
+      coin: "GOLD",
+    };
+    const res = await call(app, "POST", "/app/game/luckyLottery/betting", spec, auth(user));
+    expect(res.code, res.message).toBe(200);
+    expect(res.result).toMatchObject({ gameSessionId: gold2.id, coin: "GOLD", level: 2, totalBetAmount: 30 });
+    // A blank level (a form field left empty) is no level.
+    const blank = await call(
+      app,
+      "POST",
+      "/app/game/luckyLottery/betting",
+      { ...spec, level: "" },
+      auth(user),
+    );
+    expect(blank.code, blank.message).toBe(200);
+    expect(await balanceOf(db, user, "GOLD")).toBe(10_000_000 - 6_000);
+  });
+
+  it("takes money only as plain decimals with two places at most, and the multiple as digits", async () => {
+    const user = await createUser(db, { CHIP: 100_000 });
+    const s = await session();
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ baseAmount: "0x0A", totalBetAmount: "20" }, "Enter an amount such as 10 or 10.50"],
+      [{ baseAmount: "1e1", totalBetAmount: "20" }, "Enter an amount such as 10 or 10.50"],
+      [{ baseAmount: "+10", totalBetAmount: "20" }, "Enter an amount such as 10 or 10.50"],
+      [{ baseAmount: " 10", totalBetAmount: "20" }, "Enter an amount such as 10 or 10.50"],
+      [{ baseAmount: "Infinity", totalBetAmount: "20" }, "Enter an amount such as 10 or 10.50"],
+      [{ baseAmount: "0.999999999", betMultiples: "1", totalBetAmount: "1" }, "At most two decimals"],
+      [{ baseAmount: "10", totalBetAmount: "0x14" }, "Enter an amount such as 10 or 10.50"],
+      [{ baseAmount: "10", totalBetAmount: "19.999999999" }, "At most two decimals"],
+      [{ baseAmount: "-10", totalBetAmount: "-20" }, "The amount must be more than 0"],
+      [{ betMultiples: "0x2" }, "The multiple must be a whole number"],
+      [{ betMultiples: "2e0" }, "The multiple must be a whole number"],
+      [{ betMultiples: "2.0" }, "The multiple must be a whole number"],
+      [{ betMultiples: " 2" }, "The multiple must be a whole number"],
+      [{ level: "0x1" }, "level must be a whole number from 1 to 99"],
+    ];
+    for (const [over, message] of cases) {
+      const res = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id, over), auth(user));
+      expect(res, JSON.stringify(over)).toMatchObject({ code: 400, message });
+    }
+    expect(await countBets(user)).toBe(0);
+    expect(await balanceOf(db, user)).toBe(100_000);
+  });
+
   it("lets exactly as many concurrent bets through as the balance covers", async () => {
     const user = await createUser(db, { CHIP: 10_000 }); // 100.00 covers ten bets of 10.00
     const s = await session();

@@ -88,6 +88,40 @@ describe.skipIf(!TEST_DATABASES.includes("postgres"))("game on PostgreSQL, two p
     expect(await balanceOf(a, user)).toBe(99_000);
   });
 
+  it("one key raced by different bets: one bet placed, the same bet answered, the others refused (409)", async () => {
+    const round = await ensureRound(a, "CHIP", 1, roundWindow(T0, TIMING));
+    const user = await createUser(a, { CHIP: 100_000 });
+    const asks = Array.from({ length: 12 }, (_, i) =>
+      stake(i % 3 === 0 ? "Red" : "Green", round.id, 1 + (i % 2)),
+    );
+    const results = await Promise.allSettled(
+      asks.map((ask, i) => placeBet(i % 2 ? a : b, user, ask, T0 + 1000, "k-race-mixed")),
+    );
+    const placed = await a.query<{ bet_name: string; bet_multiples: number; id: number }>(
+      "SELECT id, bet_name, bet_multiples FROM bets WHERE user_id = $1",
+      [user],
+    );
+    expect(placed).toHaveLength(1);
+    const [winner] = placed;
+    results.forEach((result, i) => {
+      const same = asks[i].betName === winner.bet_name && asks[i].betMultiples === winner.bet_multiples;
+      if (same) {
+        expect(result.status, `ask ${i}`).toBe("fulfilled");
+        if (result.status === "fulfilled") expect(result.value.bet.id).toBe(Number(winner.id));
+      } else {
+        expect(result.status, `ask ${i}`).toBe("rejected");
+        if (result.status === "rejected") {
+          expect(result.reason).toMatchObject({
+            code: 409,
+            message: "This idempotency key was already used for a different bet",
+          });
+        }
+      }
+    });
+    expect(await balanceOf(a, user)).toBe(100_000 - 1000 * winner.bet_multiples);
+    expect(await ledgerSum(a, user)).toBe(100_000 - 1000 * winner.bet_multiples);
+  });
+
   it("settles every round exactly once with two processes settling at the same time", async () => {
     const start = T0 + 3_600_000;
     const users = await Promise.all(Array.from({ length: 10 }, () => createUser(a, { CHIP: 900_000 })));
