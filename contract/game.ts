@@ -151,7 +151,6 @@ export const BET_REFUSALS = [
   "BELOW_ROOM",
   "ABOVE_ROOM",
   "INSUFFICIENT",
-  "KEY_REUSED",
 ] as const;
 export type BetRefusal = (typeof BET_REFUSALS)[number];
 export const betRefusalSchema = z.object({

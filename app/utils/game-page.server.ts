@@ -276,8 +276,8 @@ export async function gameAction(request: Request) {
   const bet = { ...parsed.data, idempotencyKey: parsed.data.idempotencyKey ?? crypto.randomUUID() };
   const choice = { baseAmount: bet.baseAmount, multiple: bet.betMultiples };
   let outcome: { code: number; message: string; result: unknown; detail: unknown };
-  // Whether the upstream answered (a refusal says why) or the call failed on the way.
-  let answered = true;
+  // Set when the call failed on the way (no answer): otherwise a refusal says why.
+  let failure: UpstreamError | null = null;
   try {
     outcome = await placeBet(request, bet);
   } catch (error) {
@@ -298,10 +298,14 @@ export async function gameAction(request: Request) {
       );
     }
     outcome = { code: error.code, message: error.message, result: null, detail: null };
-    answered = false;
+    failure = error;
   }
-  const status = outcome.code === 200 ? 200 : statusOf(new UpstreamError(outcome.code, outcome.message));
-  const refused = answered && outcome.code !== 200;
+  const status = failure
+    ? statusOf(failure)
+    : outcome.code === 200
+      ? 200
+      : statusOf(new UpstreamError(outcome.code, outcome.message));
+  const refused = !failure && outcome.code !== 200;
   const message = refused
     ? refusalMessage(t, await formatsFor(request), bet.coin, outcome.detail, outcome.message)
     : outcome.message || (outcome.code === 200 ? t("bet.placed") : t("errors.invalidBet"));

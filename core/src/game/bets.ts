@@ -97,7 +97,7 @@ function sameBet(bet: BetRecord, input: BettingInput): boolean {
 
 /** The answer to a repeated key: the first bet when it is the same bet, else a 409. */
 function repeatOf(first: PlacedBet, input: BettingInput): PlacedBet {
-  if (!sameBet(first.bet, input)) throw refuse("KEY_REUSED", KEY_REUSED, {}, Code.CONFLICT);
+  if (!sameBet(first.bet, input)) throw new ApiError(Code.CONFLICT, KEY_REUSED);
   return first;
 }
 
@@ -141,7 +141,7 @@ function refusal(row: PlaceRow, stakeCents: number, balanceCents: number | null)
         ...(balanceCents === null ? {} : { balance: fromCents(balanceCents) }),
       });
     case "KEY_REUSED":
-      return refuse("KEY_REUSED", KEY_REUSED, {}, Code.CONFLICT);
+      return new ApiError(Code.CONFLICT, KEY_REUSED);
     default:
       return new ApiError(Code.SERVER_ERROR, "The bet could not be placed");
   }

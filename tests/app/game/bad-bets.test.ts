@@ -109,12 +109,12 @@ describe("one idempotency key, one bet", () => {
         result: null,
       });
     }
-    // Without JSON: back to the game with the message as an error toast.
+    // Without JSON: the page again, the sheet open with the choice and the message (issue 6, 14).
     const form = await post(betOf(round, { idempotencyKey: formKey, betName: "Violet" }));
-    expect(form.status).toBe(302);
-    expect(await toastOf(form)).toMatchObject({
-      type: "error",
-      message: "This idempotency key was already used for a different bet",
+    expect(form.status).toBe(409);
+    expect(await form.json()).toMatchObject({
+      error: { field: "form", message: "This idempotency key was already used for a different bet" },
+      betName: "Violet",
     });
     const again = await post(betOf(round, { idempotencyKey: formKey }), JSON_MODE);
     expect(again.status).toBe(200);
