@@ -95,14 +95,15 @@ test("with JavaScript: the sheet stays open, says the outcome is unknown, and a 
 
   await page.getByRole("button", { name: "Bet on Green", exact: true }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByText("10", { exact: true }).click();
+  // GOLD amounts show without a sign (one formatter: 10.00).
+  await dialog.getByRole("radio", { name: "10.00", exact: true }).check({ force: true });
   await dialog.getByLabel("Multiple", { exact: true }).fill("2");
   const key = await dialog.locator('input[name="idempotencyKey"]').inputValue();
 
   proxy.set("lose-reply", isBetting);
   await dialog.getByRole("button", { name: "Confirm bet" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(UNKNOWN);
-  await expect(dialog.getByRole("radio", { name: "10", exact: true })).toBeChecked();
+  await expect(dialog.getByRole("radio", { name: "10.00", exact: true })).toBeChecked();
   await expect(dialog.getByLabel("Multiple", { exact: true })).toHaveValue("2");
   expect(await dialog.locator('input[name="idempotencyKey"]').inputValue()).toBe(key);
   await screen(page, "unknown-outcome-01-js", { fullPage: false });
@@ -128,7 +129,8 @@ test.describe("without JavaScript", () => {
     await openGame(page, "&betName=Violet");
     const before = await goldBalance(page);
     const dialog = page.getByRole("dialog");
-    await dialog.getByText("10", { exact: true }).click();
+    // GOLD amounts show without a sign (one formatter: 10.00).
+    await dialog.getByRole("radio", { name: "10.00", exact: true }).check({ force: true });
     await dialog.getByLabel("Multiple", { exact: true }).fill("3");
     const key = await dialog.locator('input[name="idempotencyKey"]').inputValue();
 
@@ -139,7 +141,7 @@ test.describe("without JavaScript", () => {
     ]);
     expect(answer.status()).toBe(502);
     await expect(dialog.getByRole("alert")).toHaveText(UNKNOWN);
-    await expect(dialog.getByRole("radio", { name: "10", exact: true })).toBeChecked();
+    await expect(dialog.getByRole("radio", { name: "10.00", exact: true })).toBeChecked();
     await expect(dialog.getByLabel("Multiple", { exact: true })).toHaveValue("3");
     expect(await dialog.locator('input[name="idempotencyKey"]').inputValue()).toBe(key);
     await screen(page, "unknown-outcome-02-nojs", { fullPage: false });

@@ -36,7 +36,8 @@ test.describe("14 · the bet sheet and the rooms, for a player without money", (
     page,
   }) => {
     await registerPlayer(page.request);
-    await page.goto(`${GAME_PATH}?level=1&coin=CHIP`);
+    // A round with time to spare: the server's refusal below must be about the balance, not the clock.
+    await openRound(page, `${GAME_PATH}?level=1&coin=CHIP`, 12);
     await hydrated(page);
     const data = await pageJson<{ round: { id: string } }>(page.request, `${GAME_PATH}?level=1&coin=CHIP`);
 
