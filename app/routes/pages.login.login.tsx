@@ -15,11 +15,12 @@ import { CheckboxField, PhoneField, SmsButton, SubmitButton } from "~/components
 import { getAreaCodes, login, register, resetLoginPwd, sendSmsCodeNoAuth } from "~/utils/api/account.server";
 import { logoutAction } from "~/utils/auth-actions.server";
 import { forgotSchema, loginSchema, registerSchema, smsRequestSchema } from "~/utils/forms";
-import { formError, serverT, upstreamFormError } from "~/utils/forms.server";
+import { formError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { titleOf } from "~/utils/meta";
 import { LOGIN_PATH } from "~/utils/paths";
-import { createLoginSession, getSession, safeRedirect } from "~/utils/session.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { createLoginSession, getSession } from "~/utils/session.server";
 import { sendSmsCode, smsRemaining } from "~/utils/sms-cooldown.server";
 import { finish } from "~/utils/toast.server";
 
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   if (url.searchParams.get("intent") === "logout") return logoutAction({ request });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "logout") return logoutAction({ request });
   const t = await serverT(request, "account");

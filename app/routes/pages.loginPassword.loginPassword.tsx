@@ -8,7 +8,7 @@ import { NavBar } from "~/components/NavBar";
 import { SmsButton, SubmitButton } from "~/components/forms";
 import { getUserInfo, resetLoginPwd, sendUserCode } from "~/utils/api/account.server";
 import { loginPasswordSchema, userCodeRequestSchema } from "~/utils/forms";
-import { formError, serverT, upstreamFormError } from "~/utils/forms.server";
+import { formError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { getSession, requireToken } from "~/utils/session.server";
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const t = await serverT(request, "account");
   const hideFields = ["password", "confirmPassword"];
   if (formData.get("intent") === "sendSms") {

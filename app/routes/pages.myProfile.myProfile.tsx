@@ -6,7 +6,6 @@ import {
   MaxPartSizeExceededError,
   json,
   unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -17,7 +16,7 @@ import { Avatar } from "~/components/UserNavBar";
 import { SubmitButton } from "~/components/forms";
 import { getUserInfo, modifyUserBaseInfo, uploadImage } from "~/utils/api/account.server";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, profileSchema } from "~/utils/forms";
-import { formError, isUpstreamError, serverT, upstreamFormError } from "~/utils/forms.server";
+import { formError, isUpstreamError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { wantsJson } from "~/utils/json-mode.server";
 import { pageTitle } from "~/utils/meta";
@@ -45,10 +44,7 @@ async function avatarAction(request: Request) {
       : json({ avatarError: message }, { status });
   let formData: FormData;
   try {
-    formData = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: AVATAR_MAX_BYTES }),
-    );
+    formData = await readForm(request, unstable_createMemoryUploadHandler({ maxPartSize: AVATAR_MAX_BYTES }));
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return fail(t("profile.avatarTooLarge"), 413);
     throw error;
@@ -70,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data"))
     return avatarAction(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== "success") return formError(request, submission.reply());
   const t = await serverT(request, "account");

@@ -1,10 +1,12 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
+import { readForm } from "~/utils/forms.server";
 import { wantsJson } from "~/utils/json-mode.server";
-import { commitSession, getSession, safeRedirect } from "~/utils/session.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { commitSession, getSession } from "~/utils/session.server";
 
 /** POST /resources/theme: theme=light|dark (default light; anything else than light is dark). */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const theme = form.get("theme") === "dark" ? "dark" : "light";
   const session = await getSession(request);
   session.set("theme", theme);

@@ -1,5 +1,10 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { json } from "@remix-run/node";
+import {
+  MaxPartSizeExceededError,
+  type UploadHandler,
+  json,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
 import { i18n } from "./i18n.server";
 import { wantsJson } from "./json-mode.server";
 import { UpstreamError, statusOf } from "./upstream.server";
@@ -55,4 +60,48 @@ export function upstreamFormError(
     statusOf(error),
     extra,
   );
+}
+
+const URLENCODED = "application/x-www-form-urlencoded";
+const MULTIPART = "multipart/form-data";
+const FORM_TYPES_HINT = `send the form as ${URLENCODED} or ${MULTIPART}`;
+
+/** A body the app will not take: thrown, so the error boundary (or the JSON client) shows it. */
+function refusedBody(status: 400 | 413 | 415, message: string): Response {
+  return json({ ok: false, message }, { status });
+}
+
+/**
+ * The one way an action reads its form. A body that is not a form (JSON, text, no content type),
+ * a broken one (multipart without a boundary or with broken parts) or one over the size limit
+ * (server.mjs counts the bytes and fails the stream) is thrown as 415, 400 or 413 with a clear
+ * message, never a 500. With `uploadHandler` the multipart parts stream through it (file uploads);
+ * a part over that handler's own size limit is left to the caller (MaxPartSizeExceededError).
+ */
+export async function readForm(request: Request, uploadHandler?: UploadHandler): Promise<FormData> {
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0].trim().toLowerCase();
+  if (mediaType !== URLENCODED && mediaType !== MULTIPART) {
+    const what = !mediaType
+      ? "a body without a content type"
+      : /^[\w.+-]{1,60}\/[\w.+-]{1,60}$/.test(mediaType)
+        ? `a ${mediaType} body`
+        : "a body of this content type";
+    throw refusedBody(415, `This address takes a form, not ${what}: ${FORM_TYPES_HINT}.`);
+  }
+  if (mediaType === MULTIPART && !/;\s*boundary=[^;\s]/i.test(contentType)) {
+    throw refusedBody(400, "The multipart form has no boundary: its fields cannot be read.");
+  }
+  try {
+    if (mediaType === MULTIPART && uploadHandler) {
+      return await unstable_parseMultipartFormData(request, uploadHandler);
+    }
+    return await request.formData();
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) throw error;
+    if ((error as { code?: unknown } | null)?.code === "BODY_TOO_LARGE") {
+      throw refusedBody(413, "The form is too large.");
+    }
+    throw refusedBody(400, `The form could not be read: ${FORM_TYPES_HINT}, complete and well formed.`);
+  }
 }

@@ -13,6 +13,7 @@ import type { Coin } from "../../contract/money";
 import { refreshAfterSeconds, remainingAtServer } from "./countdown";
 import { getEnv } from "./env.server";
 import { formatsFor } from "./format.server";
+import { readForm } from "./forms.server";
 import { refusalMessage } from "./game-refusals.server";
 import {
   PAGE_SIZE,
@@ -231,7 +232,7 @@ function roomOf(form: FormData, request: Request, placed: unknown): number {
 
 export async function gameAction(request: Request) {
   await requireToken(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const t = await i18n.getFixedT(request, "game");
   const asJson = wantsJson(request);
   const coin = parseCoin(String(form.get("coin") ?? "")) ?? coinOf(await getSession(request));

@@ -3,6 +3,7 @@ import { type Coin, coinSchema } from "../../contract/money";
 import { getEnv, sessionSecrets } from "./env.server";
 import { type Lang, fallbackLanguage, isLang } from "./i18n";
 import { LOGIN_PATH } from "./paths";
+import { safeRedirectTo } from "./safe-redirect";
 
 export { LOGIN_PATH };
 
@@ -101,28 +102,12 @@ export async function getToken(request: Request): Promise<string | undefined> {
   return (await getSession(request)).get("token") || undefined;
 }
 
-function safeRedirectTo(request: Request): string {
-  const url = new URL(request.url);
-  // Only the path: never an absolute URL, never a data request parameter.
-  url.searchParams.delete("_data");
-  url.searchParams.delete("index");
-  return `${url.pathname}${url.search}`;
-}
-
 /** The token, or a redirect to the login page that comes back here afterwards. */
 export async function requireToken(request: Request): Promise<string> {
   const token = await getToken(request);
   if (token) return token;
   const params = new URLSearchParams({ redirectTo: safeRedirectTo(request) });
   throw redirect(`${LOGIN_PATH}?${params}`);
-}
-
-/** Only same-site relative paths are followed after login. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
-    return fallback;
-  }
-  return to;
 }
 
 /**
