@@ -3,17 +3,20 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import readline from "node:readline";
+import { Transform } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import expressAdapter from "@remix-run/express/dist/server.js";
-import { broadcastDevReady, createRequestHandler } from "@remix-run/node";
+import { broadcastDevReady, createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/router";
 import compression from "compression";
 import express from "express";
 import pino from "pino";
 import { z } from "zod";
+import { bodyLimitOf } from "./body-limits.mjs";
 import { prefersJson } from "./prefers-json.mjs";
 
 const { createRemixRequest, sendRemixResponse } = expressAdapter;
@@ -248,22 +251,91 @@ async function sendJsonResponse(req, res, response) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Request bodies: limited before they are read, at the sizes of body-limits.mjs (one table).
+
+/** A plain answer, JSON when the client prefers it. */
+function answer(req, res, status, message) {
+  if (prefersJson(req.get("accept"))) return res.status(status).json({ message });
+  return res.status(status).type("text/plain").send(message);
+}
+
+function kilobytes(bytes) {
+  return `${Math.floor(bytes / 1024)} KB`;
+}
+
+/** 413, and the connection closes after it: the unread rest of the body is never read. */
+function refuseTooLarge(req, res, limit) {
+  if (res.headersSent) return;
+  log.warn({ reqId: req.headers["x-request-id"], path: req.path, limit }, "request body too large");
+  res.setHeader("connection", "close");
+  answer(req, res, 413, `Request body too large: this address takes at most ${kilobytes(limit)}`);
+}
+
+/** A body that announces its length is refused before a byte of it is read. */
+function limitAnnouncedBody(req, res, next) {
+  const limit = bodyLimitOf(req.path);
+  const length = Number(req.get("content-length") ?? 0);
+  if (length > limit) return refuseTooLarge(req, res, limit);
+  next();
+}
+
+/**
+ * The body as Remix reads it, counted: past the limit (a chunked body announces no length) the
+ * client gets 413 and the stream fails with BODY_TOO_LARGE, so the action reading it stops there
+ * and never acts on a truncated form (forms.server.ts, readForm).
+ */
+function countedBody(req, res) {
+  const limit = bodyLimitOf(req.path);
+  let received = 0;
+  const counted = new Transform({
+    transform(chunk, _encoding, done) {
+      received += chunk.length;
+      if (received <= limit) return done(null, chunk);
+      req.unpipe(counted);
+      refuseTooLarge(req, res, limit);
+      done(Object.assign(new Error("request body too large"), { code: "BODY_TOO_LARGE", status: 413 }));
+    },
+  });
+  // Remix's reader gets the error through its own listener; this one only keeps it from being
+  // an unhandled 'error' event once that reader has gone.
+  counted.on("error", () => {});
+  req.once("close", () => {
+    if (!req.complete) counted.destroy(Object.assign(new Error("request aborted"), { code: "ABORTED" }));
+  });
+  req.pipe(counted);
+  return counted;
+}
+
+/** Remix's Request for `req` (the adapter's URL, headers and abort signal) with the counted body. */
+function toRemixRequest(req, res) {
+  if (req.method === "GET" || req.method === "HEAD") return createRemixRequest(req, res);
+  // The adapter would read `req` itself: it is given a body-less view, and the body comes here.
+  const withoutBody = createRemixRequest(Object.create(req, { method: { value: "GET" } }), res);
+  return new Request(withoutBody, {
+    method: req.method,
+    body: createReadableStreamFromReadable(countedBody(req, res)),
+    duplex: "half",
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // The app. `handleRequest` defaults to Remix's handler for `build`; tests pass their own.
 export function createApp({
   build,
-  handleRequest = createRequestHandler(build, config.NODE_ENV),
+  // Remix's development mode puts error stacks (absolute paths) into data responses and pages:
+  // only `remix dev` (which sets REMIX_DEV_ORIGIN) gets it, never `npm start`.
+  remixMode = process.env.REMIX_DEV_ORIGIN ? "development" : "production",
+  handleRequest = createRequestHandler(build, remixMode),
   ready = upstreamReady,
+  trustProxy = config.TRUST_PROXY,
 }) {
   const routes = routeTree(build.routes, undefined);
   const app = express();
   app.disable("x-powered-by");
   // Only `_data` is ever read from req.query: Node's querystring is enough (qs is slower).
   app.set("query parser", "simple");
-  if (config.TRUST_PROXY) {
-    app.set(
-      "trust proxy",
-      /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY,
-    );
+  if (trustProxy) {
+    app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
   }
 
   // Request id + JSON access log.
@@ -320,6 +392,8 @@ export function createApp({
     next();
   });
 
+  app.use(limitAnnouncedBody);
+
   app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
     if (shuttingDown) return res.status(503).json({ status: "shutting down" });
@@ -337,7 +411,9 @@ export function createApp({
   // Only a path with a file extension can be a public file: page requests skip the disk look-up.
   const publicFiles = express.static("public", { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
-  app.use("/locales", express.static("locales", { maxAge: "1h", index: false, fallthrough: false }));
+  // Translations: a missing file (or a path that tries to leave the folder) is a plain 404.
+  app.use("/locales", express.static("locales", { maxAge: "1h", index: false }));
+  app.use("/locales", (req, res) => answer(req, res, 404, "Not found"));
 
   // Uploaded images (avatars) live on the upstream; the browser only ever talks to us.
   app.get("/core/files/:name", async (req, res, next) => {
@@ -356,20 +432,28 @@ export function createApp({
     }
   });
 
-  // CSRF defence for every mutation: same-origin only. Requests with neither header (curl) pass.
+  // CSRF defence for every mutation: same-origin only (scheme, host and port, decision 003).
+  // Requests with neither header (curl) pass.
+  const originOf = (url) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return null;
+    }
+  };
+  // req.protocol honours X-Forwarded-Proto only when the proxy is trusted (TRUST_PROXY).
+  const ownOrigin = (req) =>
+    originOf(
+      `${req.protocol}://${trustProxy && req.get("x-forwarded-host") ? req.get("x-forwarded-host") : req.get("host")}`,
+    );
   app.use((req, res, next) => {
     if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
     const site = req.get("sec-fetch-site");
     const origin = req.get("origin");
     let crossSite = Boolean(site) && site !== "same-origin" && site !== "none";
     if (!crossSite && origin) {
-      try {
-        crossSite =
-          new URL(origin).host !==
-          (req.get("x-forwarded-host") && config.TRUST_PROXY ? req.get("x-forwarded-host") : req.get("host"));
-      } catch {
-        crossSite = true;
-      }
+      const from = originOf(origin);
+      crossSite = !from || from !== ownOrigin(req);
     }
     if (!crossSite) return next();
     log.warn({ reqId: req.headers["x-request-id"], origin, site }, "cross-site request refused");
@@ -397,8 +481,10 @@ export function createApp({
 
   app.all("*", async (req, res, next) => {
     try {
-      const request = createRemixRequest(req, res);
+      const request = toRemixRequest(req, res);
       let response = await handleRequest(request, { cspNonce: res.locals.cspNonce });
+      // Already answered: 413 while the body was being read.
+      if (res.headersSent) return;
       if (req.headers["x-json-mode"] === "1") response = await toJsonModeResponse(response);
       // An answer given before the body was read (e.g. 413 for a too-large upload) must close the
       // connection: the unread rest of the body would otherwise be parsed as the next request.
@@ -410,11 +496,17 @@ export function createApp({
     }
   });
 
-  // Last resort: log, answer plainly, never a stack trace.
+  // Last resort: log, answer plainly, never a stack trace. A client's error that a middleware
+  // reports with its status (a URL that does not decode, say) keeps that 4xx.
   app.use((error, req, res, _next) => {
-    log.error({ reqId: req.headers["x-request-id"], err: error?.message }, "unhandled error");
+    const status = Number(error?.status ?? error?.statusCode);
+    const clientError = Number.isInteger(status) && status >= 400 && status < 500;
+    if (clientError)
+      log.warn({ reqId: req.headers["x-request-id"], status, err: error?.message }, "bad request");
+    else log.error({ reqId: req.headers["x-request-id"], err: error?.message }, "unhandled error");
     if (res.headersSent) return res.end();
-    res.status(500).type("text/plain").send("Internal Server Error");
+    if (clientError) return answer(req, res, status, http.STATUS_CODES[status] ?? "Bad Request");
+    answer(req, res, 500, "Internal Server Error");
   });
 
   return app;

@@ -64,7 +64,7 @@ export function upstreamFormError(
 
 const URLENCODED = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";
-const FORM_TYPES_HINT = `send the form as ${URLENCODED} or ${MULTIPART}`;
+const FORM_TYPES = `${URLENCODED} or ${MULTIPART}`;
 
 /** A body the app will not take: thrown, so the error boundary (or the JSON client) shows it. */
 function refusedBody(status: 400 | 413 | 415, message: string): Response {
@@ -82,12 +82,9 @@ export async function readForm(request: Request, uploadHandler?: UploadHandler):
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";")[0].trim().toLowerCase();
   if (mediaType !== URLENCODED && mediaType !== MULTIPART) {
-    const what = !mediaType
-      ? "a body without a content type"
-      : /^[\w.+-]{1,60}\/[\w.+-]{1,60}$/.test(mediaType)
-        ? `a ${mediaType} body`
-        : "a body of this content type";
-    throw refusedBody(415, `This address takes a form, not ${what}: ${FORM_TYPES_HINT}.`);
+    const named = /^[\w.+-]{1,60}\/[\w.+-]{1,60}$/.test(mediaType) ? ` ${mediaType}` : "";
+    const problem = mediaType ? `Unsupported content type${named}` : "The body has no content type";
+    throw refusedBody(415, `${problem}: this address takes a form (${FORM_TYPES}).`);
   }
   if (mediaType === MULTIPART && !/;\s*boundary=[^;\s]/i.test(contentType)) {
     throw refusedBody(400, "The multipart form has no boundary: its fields cannot be read.");
@@ -102,6 +99,6 @@ export async function readForm(request: Request, uploadHandler?: UploadHandler):
     if ((error as { code?: unknown } | null)?.code === "BODY_TOO_LARGE") {
       throw refusedBody(413, "The form is too large.");
     }
-    throw refusedBody(400, `The form could not be read: ${FORM_TYPES_HINT}, complete and well formed.`);
+    throw refusedBody(400, `The form could not be read: send it complete and well formed (${FORM_TYPES}).`);
   }
 }

@@ -1,8 +1,10 @@
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AVATAR_MAX_BYTES, DEFAULT_BODY_LIMIT } from "../../body-limits.mjs";
 // server.mjs only starts listening when run directly; importing it gives createApp.
 import { createApp } from "../../server.mjs";
+import { sendBody } from "./raw-http";
 
 /** A fake Remix build: the route tree server.mjs matches, and a handler that echoes. */
 const build = {
@@ -23,8 +25,21 @@ const build = {
   },
 };
 
+/** What the fake Remix handler saw of each body it read: its size, or the error reading it. */
+const bodiesRead: Array<{ path: string; bytes?: number; error?: string }> = [];
+
 async function handleRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
+  if (request.method === "POST" && url.searchParams.has("read")) {
+    try {
+      const bytes = (await request.arrayBuffer()).byteLength;
+      bodiesRead.push({ path: url.pathname, bytes });
+      return Response.json({ bytes });
+    } catch (error) {
+      bodiesRead.push({ path: url.pathname, error: (error as { code?: string }).code ?? String(error) });
+      throw error;
+    }
+  }
   if (url.searchParams.get("redirect")) {
     return new Response(null, {
       status: 204,
@@ -39,19 +54,24 @@ async function handleRequest(request: Request): Promise<Response> {
   });
 }
 
+async function listen(options: { trustProxy?: string } = {}) {
+  const app = createApp({ build, handleRequest, ready: async () => true, ...options });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+async function close(server: Server) {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+}
+
 let server: Server;
 let base: string;
 beforeAll(async () => {
-  const app = createApp({ build, handleRequest, ready: async () => true });
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, base } = await listen());
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => close(server));
 
 describe("health", () => {
   it("answers /healthz and /readyz", async () => {
@@ -152,5 +172,161 @@ describe("JSON mode", () => {
     );
     expect(res.status).toBe(401);
     expect((await res.json()).message).toBe("Please log in first");
+  });
+});
+
+describe("CSRF: the whole origin, scheme included", () => {
+  const post = (url: string, headers: Record<string, string>) =>
+    fetch(`${url}/pages/login/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: "intent=login",
+    });
+
+  it("refuses an https Origin with our host to an http request, and another port", async () => {
+    const host = new URL(base).host;
+    expect((await post(base, { origin: `https://${host}` })).status).toBe(403);
+    expect((await post(base, { origin: "http://127.0.0.1:1" })).status).toBe(403);
+    expect((await post(base, { origin: `http://${host}` })).status).toBe(200);
+    expect((await post(base, { origin: `http://${host}`, "sec-fetch-site": "same-origin" })).status).toBe(
+      200,
+    );
+  });
+
+  it("ignores X-Forwarded-Proto from an untrusted client", async () => {
+    const host = new URL(base).host;
+    const res = await post(base, { origin: `https://${host}`, "x-forwarded-proto": "https" });
+    expect(res.status).toBe(403);
+  });
+
+  it("behind a trusted proxy, compares with the scheme the proxy reports", async () => {
+    const proxied = await listen({ trustProxy: "loopback" });
+    try {
+      const host = new URL(proxied.base).host;
+      const https = { "x-forwarded-proto": "https" };
+      expect((await post(proxied.base, { ...https, origin: `https://${host}` })).status).toBe(200);
+      expect((await post(proxied.base, { ...https, origin: `http://${host}` })).status).toBe(403);
+      expect((await post(proxied.base, { origin: `https://${host}` })).status).toBe(403);
+    } finally {
+      await close(proxied.server);
+    }
+  });
+});
+
+describe("missing static files", () => {
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      // node:http sends the path exactly as written (fetch would normalise "..").
+      const { hostname, port } = new URL(base);
+      const req = http.get({ hostname, port, path, headers }, (res) => {
+        let text = "";
+        res.on("data", (c) => {
+          text += c;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on("error", reject);
+    });
+
+  it("answers 404 for a missing translation, plain or JSON", async () => {
+    const res = await get("/locales/nope.json");
+    expect(res.status).toBe(404);
+    expect(res.text).toBe("Not found");
+    const json = await get("/locales/nope.json", { accept: "application/json" });
+    expect(json.status).toBe(404);
+    expect(JSON.parse(json.text)).toEqual({ message: "Not found" });
+    expect((await get("/locales/en-US/nope.json")).status).toBe(404);
+    expect((await get("/locales/")).status).toBe(404);
+    expect((await get("/locales/en-US/common.json")).status).toBe(200);
+  });
+
+  it.each([
+    "/locales/../package.json",
+    "/locales/%2e%2e/package.json",
+    "/locales/..%2fpackage.json",
+    "/locales/..%5cpackage.json",
+    "/locales/en-US/..%2f..%2fserver.mjs",
+    "/locales/%252e%252e/package.json",
+    "/locales/%E0%A4%A.json",
+    "/locales/%00.json",
+    "/locales/en-US/common.json%00.png",
+    "/locales/en-US/common.json/",
+  ])("answers %s with 404 or 400, never 500 nor the file", async (path) => {
+    const res = await get(path);
+    expect([400, 404]).toContain(res.status);
+    expect(res.text).not.toContain('"name": "colour-lottery"');
+  });
+});
+
+describe("request body limits", () => {
+  it("refuses an announced oversize body before reading it, and closes the connection", async () => {
+    for (const path of ["/resources/theme", "/pages/login/login", "/pages/game/game"]) {
+      const res = await sendBody(`${base}${path}?read`, {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        prefix: "theme=",
+        size: 200 * 1024 * 1024,
+        announce: true,
+      });
+      expect(res.status, path).toBe(413);
+      expect(res.headers.connection).toBe("close");
+      expect(res.text).toBe(
+        `Request body too large: this address takes at most ${DEFAULT_BODY_LIMIT / 1024} KB`,
+      );
+      // Answered at once: at most what the sockets buffered was sent, none of it read.
+      expect(res.sent).toBeLessThan(16 * 1024 * 1024);
+      expect(res.ms).toBeLessThan(3000);
+    }
+    expect(bodiesRead.filter((b) => b.bytes && b.bytes > DEFAULT_BODY_LIMIT)).toEqual([]);
+  });
+
+  it("counts a chunked body (no length) and stops it at the limit", async () => {
+    bodiesRead.length = 0;
+    for (const path of ["/resources/theme", "/resources/lang", "/pages/myProfile/myProfile"]) {
+      const res = await sendBody(`${base}${path}?read`, {
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        prefix: "lang=",
+        size: 200 * 1024 * 1024,
+      });
+      expect(res.status, path).toBe(413);
+      expect(res.headers.connection).toBe("close");
+      expect((JSON.parse(res.text) as { message: string }).message).toMatch(/^Request body too large/);
+      expect(res.sent).toBeLessThan(32 * 1024 * 1024);
+    }
+    // The handler reading each body got an error, never a truncated body.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(bodiesRead.map((b) => b.error)).toEqual(["BODY_TOO_LARGE", "BODY_TOO_LARGE", "BODY_TOO_LARGE"]);
+  });
+
+  it("takes ordinary forms up to 16 KB and the avatar upload up to its image limit", async () => {
+    const cases: Array<[string, number, number, boolean]> = [
+      ["/resources/theme", DEFAULT_BODY_LIMIT, 200, true],
+      ["/resources/theme", DEFAULT_BODY_LIMIT, 200, false],
+      ["/resources/theme", DEFAULT_BODY_LIMIT + 1, 413, true],
+      ["/resources/theme", DEFAULT_BODY_LIMIT + 1, 413, false],
+      ["/pages/myProfile/myProfile", AVATAR_MAX_BYTES + 1024, 200, true],
+      ["/pages/myProfile/myProfile", AVATAR_MAX_BYTES + 1024, 200, false],
+      ["/pages/myProfile/myProfile/", AVATAR_MAX_BYTES + 1024, 200, true],
+      ["/pages/myProfile/myProfile", AVATAR_MAX_BYTES + 1024 * 1024, 413, true],
+      ["/pages/myProfile/myProfile", AVATAR_MAX_BYTES + 1024 * 1024, 413, false],
+      ["/pages/game/game", AVATAR_MAX_BYTES, 413, true],
+    ];
+    for (const [path, size, status, announce] of cases) {
+      const res = await sendBody(`${base}${path}?read`, {
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        size,
+        announce,
+      });
+      expect(res.status, `${path} ${size} ${announce ? "announced" : "chunked"}`).toBe(status);
+      if (status === 200) expect(JSON.parse(res.text)).toEqual({ bytes: size });
+    }
+  });
+
+  it("refuses an oversize body on any method, even one nobody reads", async () => {
+    const res = await sendBody(`${base}/pages/account/account`, {
+      method: "GET",
+      size: 50 * 1024 * 1024,
+      announce: true,
+    });
+    expect(res.status).toBe(413);
   });
 });

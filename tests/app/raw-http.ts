@@ -1,0 +1,87 @@
+import http from "node:http";
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  /** Body bytes written before the server answered or closed. */
+  sent: number;
+  ms: number;
+}
+
+/**
+ * A request whose body is written by hand, as an attacker would: `size` bytes of "a" after
+ * `prefix`, announced by Content-Length (`announce`) or sent chunked without a length. Writing
+ * stops as soon as the server answers; a server that closes the connection then is expected.
+ */
+export function sendBody(
+  url: string,
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    prefix?: string;
+    size: number;
+    announce?: boolean;
+    /** Announce this length (defaults to the real one). */
+    contentLength?: number;
+  },
+): Promise<RawAnswer> {
+  const started = Date.now();
+  const prefix = Buffer.from(options.prefix ?? "");
+  const total = prefix.length + options.size;
+  const headers: Record<string, string | number> = { ...options.headers };
+  if (options.announce) headers["content-length"] = options.contentLength ?? total;
+  else headers["transfer-encoding"] = "chunked";
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = http.request(url, { method: options.method ?? "POST", headers });
+    req.on("response", (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      const done = () => {
+        req.destroy();
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text: Buffer.concat(chunks).toString(),
+          sent,
+          ms: Date.now() - started,
+        });
+      };
+      res.on("end", done);
+      res.on("error", done);
+      res.on("close", done);
+    });
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const write = () => {
+      if (sent === 0 && prefix.length) {
+        req.write(prefix);
+        sent += prefix.length;
+      }
+      while (!answered && !req.destroyed && sent < total) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, total - sent));
+        sent += piece.length;
+        if (!req.write(piece)) return void req.once("drain", write);
+      }
+      if (!answered && !req.destroyed) req.end();
+    };
+    write();
+  });
+}
+
+/** Resident memory of a process in bytes (Linux /proc), or null elsewhere. */
+export async function rssOf(pid: number): Promise<number | null> {
+  const { readFile } = await import("node:fs/promises");
+  try {
+    const status = await readFile(`/proc/${pid}/status`, "utf8");
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
