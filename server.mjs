@@ -263,11 +263,30 @@ function kilobytes(bytes) {
   return `${Math.floor(bytes / 1024)} KB`;
 }
 
+/**
+ * How long a refused upload's connection stays half-open after the answer. Closing a socket
+ * while the client is still sending makes the kernel reset the connection, and the reset can
+ * reach the client before it has read the 413; so the answer is followed by a FIN, and the socket
+ * is destroyed once the client closes or this much later (nginx's "lingering close").
+ */
+const LINGER_MS = 2000;
+
+function lingeringClose(socket) {
+  socket.destroySoon = function destroyAfterLinger() {
+    this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once("close", () => clearTimeout(timer));
+    this.once("end", () => this.destroy());
+  };
+}
+
 /** 413, and the connection closes after it: the unread rest of the body is never read. */
 function refuseTooLarge(req, res, limit) {
   if (res.headersSent) return;
   log.warn({ reqId: req.headers["x-request-id"], path: req.path, limit }, "request body too large");
   res.setHeader("connection", "close");
+  if (req.socket) lingeringClose(req.socket);
   answer(req, res, 413, `Request body too large: this address takes at most ${kilobytes(limit)}`);
 }
 

@@ -21,6 +21,7 @@ export function sendBody(
     headers?: Record<string, string>;
     prefix?: string;
     size: number;
+    suffix?: string;
     announce?: boolean;
     /** Announce this length (defaults to the real one). */
     contentLength?: number;
@@ -28,7 +29,8 @@ export function sendBody(
 ): Promise<RawAnswer> {
   const started = Date.now();
   const prefix = Buffer.from(options.prefix ?? "");
-  const total = prefix.length + options.size;
+  const suffix = Buffer.from(options.suffix ?? "");
+  const total = prefix.length + options.size + suffix.length;
   const headers: Record<string, string | number> = { ...options.headers };
   if (options.announce) headers["content-length"] = options.contentLength ?? total;
   else headers["transfer-encoding"] = "chunked";
@@ -63,12 +65,15 @@ export function sendBody(
         req.write(prefix);
         sent += prefix.length;
       }
-      while (!answered && !req.destroyed && sent < total) {
-        const piece = chunk.subarray(0, Math.min(chunk.length, total - sent));
+      while (!answered && !req.destroyed && sent < total - suffix.length) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, total - suffix.length - sent));
         sent += piece.length;
         if (!req.write(piece)) return void req.once("drain", write);
       }
-      if (!answered && !req.destroyed) req.end();
+      if (!answered && !req.destroyed) {
+        sent += suffix.length;
+        req.end(suffix);
+      }
     };
     write();
   });

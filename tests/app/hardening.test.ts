@@ -1,0 +1,345 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AVATAR_MAX_BYTES } from "../../body-limits.mjs";
+import { BUILT, Jar, ROOT, type RunningApp, startApp, stopApp } from "../support/app-server";
+import { rssOf, sendBody } from "./raw-http";
+
+/**
+ * Issue 6, points 4, 5, 6 and 13 (CSRF scheme, static misses), as an attacker sends them: the
+ * real product (`node server.mjs` as `npm start` runs it, development mode, embedded core).
+ */
+
+if (!BUILT) {
+  console.warn("tests/app/hardening.test.ts SKIPPED: run `npm run build` first.");
+}
+
+const ACCOUNT = "/pages/account/account";
+const FORM = "application/x-www-form-urlencoded";
+const DEMO = { areaCode: "91", phone: "9000000001", password: "demo1234" };
+
+/** Redirect targets that must never leave the site (a browser drops tabs and newlines). */
+const ATTACKS = [
+  "/%09/evil.example.com",
+  "/\t/evil.example.com",
+  "/%0a/x",
+  "/\n/x",
+  "/%0d%0aSet-Cookie:%20a=b",
+  "//evil.example.com",
+  "/\\evil.example.com",
+  "/%5cevil.example.com",
+  "/%2f%2fevil.example.com",
+  "%2f%2fevil.example.com",
+  "/%2509/evil.example.com",
+  "https://evil.example.com",
+  "javascript:alert(1)",
+];
+
+/** Nothing a player can reach shows a stack or a path of the machine. */
+function expectNoStack(text: string) {
+  expect(text).not.toContain(ROOT);
+  expect(text).not.toContain("/work/");
+  expect(text).not.toMatch(/"stack"/);
+  expect(text).not.toMatch(/\bat [^\n]*:\d+:\d+/);
+}
+
+describe.skipIf(!BUILT)("hardening of node server.mjs (development mode, as npm start runs it)", () => {
+  let app: RunningApp | undefined;
+  const player = new Jar();
+  const base = () => {
+    if (!app) throw new Error("the app did not start");
+    return app.base;
+  };
+
+  async function post(
+    path: string,
+    body: BodyInit,
+    headers: Record<string, string>,
+    jar: Jar | null = player,
+  ): Promise<{ status: number; location: string | null; text: string }> {
+    const res = await fetch(`${base()}${path}`, {
+      method: "POST",
+      headers: { ...headers, ...(jar ? { cookie: jar.header() } : {}) },
+      body,
+      redirect: "manual",
+    });
+    jar?.store(res);
+    return { status: res.status, location: res.headers.get("location"), text: await res.text() };
+  }
+
+  /** The Location stays on this site: a path, resolving to our own origin. */
+  function expectOnSite(location: string | null, expected: string) {
+    expect(location).toBe(expected);
+    expect(new URL(location ?? "", base()).origin).toBe(new URL(base()).origin);
+  }
+
+  beforeAll(async () => {
+    app = await startApp();
+    const login = await post("/pages/login/login", new URLSearchParams(DEMO), {
+      "content-type": FORM,
+      accept: "application/json",
+    });
+    expect(login.status, login.text).toBe(200);
+  }, 120_000);
+  afterAll(async () => {
+    await stopApp(app);
+  }, 30_000);
+
+  describe("open redirect (point 4)", () => {
+    it("the login page keeps every attack spelling on the site, signed in or not", async () => {
+      for (const attack of ATTACKS) {
+        const query = `redirectTo=${encodeURIComponent(attack)}`;
+        const signedIn = await fetch(`${base()}/pages/login/login?${query}`, {
+          headers: { cookie: player.header() },
+          redirect: "manual",
+        });
+        expect(signedIn.status, attack).toBe(302);
+        expectOnSite(signedIn.headers.get("location"), "/");
+        const anonymous = await fetch(`${base()}/pages/login/login?${query}`, {
+          headers: { accept: "application/json" },
+        });
+        expect(anonymous.status, attack).toBe(200);
+        expect(((await anonymous.json()) as { redirectTo: string }).redirectTo).toBe("/");
+        const page = await fetch(`${base()}/pages/login/login?${query}`);
+        expect(page.status, attack).toBe(200);
+        expect(await page.text()).toContain('name="redirectTo" value="/"');
+      }
+    });
+
+    it("a successful login does not follow an attack either", async () => {
+      for (const attack of ["/%09/evil.example.com", "/%0a/x", "/\\evil.example.com", "//evil.example.com"]) {
+        const login = await post(
+          "/pages/login/login",
+          new URLSearchParams({ ...DEMO, redirectTo: attack }),
+          { "content-type": FORM },
+          new Jar(),
+        );
+        expect(login.status, `${attack}: ${login.text.slice(0, 200)}`).toBe(302);
+        expectOnSite(login.location, "/");
+      }
+      const followed = await post(
+        "/pages/login/login",
+        new URLSearchParams({ ...DEMO, redirectTo: "/pages/team/team?x=1" }),
+        { "content-type": FORM },
+        new Jar(),
+      );
+      expectOnSite(followed.location, "/pages/team/team?x=1");
+    });
+
+    it("the theme and language forms do not follow an attack, signed in or not", async () => {
+      for (const jar of [player, null]) {
+        for (const attack of ATTACKS) {
+          for (const [path, field] of [
+            ["/resources/theme", { theme: "dark" }],
+            ["/resources/lang", { lang: "en-US" }],
+          ] as const) {
+            const res = await post(
+              path,
+              new URLSearchParams({ ...field, redirectTo: attack }),
+              { "content-type": FORM },
+              jar,
+            );
+            expect(res.status, `${path} ${attack}`).toBe(302);
+            expectOnSite(res.location, ACCOUNT);
+          }
+        }
+      }
+      const followed = await post(
+        "/resources/theme",
+        new URLSearchParams({ theme: "light", redirectTo: "/pages/team/team" }),
+        { "content-type": FORM },
+      );
+      expectOnSite(followed.location, "/pages/team/team");
+    });
+  });
+
+  describe("bodies the app does not take (point 6)", () => {
+    const ROUTES = [
+      "/pages/login/login",
+      "/pages/loginPassword/loginPassword",
+      "/pages/paymentPassword/paymentPassword",
+      "/pages/myProfile/myProfile",
+      "/pages/game/game?level=1",
+      "/resources/theme",
+      "/resources/lang",
+    ];
+    const part = '--zz\r\nContent-Disposition: form-data; name="theme"\r\n\r\ndark\r\n--zz--\r\n';
+    const BODIES: Array<{ name: string; type?: string; body: string; status: number; message: RegExp }> = [
+      {
+        name: "JSON",
+        type: "application/json",
+        body: '{"theme":"dark"}',
+        status: 415,
+        message: /Unsupported content type application\/json/,
+      },
+      { name: "broken JSON", type: "application/json", body: '{"a":', status: 415, message: /application\/json/ },
+      { name: "no content type", body: "theme=dark", status: 415, message: /The body has no content type/ },
+      { name: "text", type: "text/plain", body: "theme=dark", status: 415, message: /text\/plain/ },
+      {
+        name: "broken multipart",
+        type: "multipart/form-data; boundary=zz",
+        body: '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+        status: 400,
+        message: /The form could not be read/,
+      },
+      {
+        name: "multipart without a boundary",
+        type: "multipart/form-data",
+        body: part,
+        status: 400,
+        message: /no boundary/,
+      },
+    ];
+
+    for (const accept of ["text/html", "application/json"]) {
+      it(`answers 400 or 415 with a message and no stack on every route (${accept})`, async () => {
+        for (const route of ROUTES) {
+          for (const bad of BODIES) {
+            const headers: Record<string, string> = { accept };
+            if (bad.type) headers["content-type"] = bad.type;
+            // Bytes, not a string: fetch would add text/plain to a string body.
+            const res = await post(route, new TextEncoder().encode(bad.body), headers);
+            const label = `${route} ${bad.name} (${accept})`;
+            expect(res.status, `${label}: ${res.text.slice(0, 300)}`).toBe(bad.status);
+            expect(res.text, label).toMatch(bad.message);
+            expectNoStack(res.text);
+            if (accept === "application/json") {
+              expect(JSON.parse(res.text)).toMatchObject({ ok: false, message: expect.any(String) });
+            }
+          }
+        }
+      });
+    }
+
+    it("still takes ordinary forms, urlencoded and multipart", async () => {
+      const urlencoded = await post("/resources/theme", new URLSearchParams({ theme: "dark" }), {
+        "content-type": FORM,
+        accept: "application/json",
+      });
+      expect(JSON.parse(urlencoded.text)).toEqual({ ok: true, theme: "dark" });
+      const multipart = new FormData();
+      multipart.set("theme", "light");
+      const res = await post("/resources/theme", multipart, { accept: "application/json" });
+      expect(JSON.parse(res.text)).toEqual({ ok: true, theme: "light" });
+    });
+
+    it("an unexpected error in development mode carries no stack either", async () => {
+      // A POST to a page without an action: Remix's own error, with a stack in its development mode.
+      for (const accept of ["application/json", "text/html"]) {
+        const res = await post("/pages/notice/notice", new URLSearchParams({ a: "1" }), {
+          "content-type": FORM,
+          accept,
+        });
+        expect(res.status).toBe(405);
+        expectNoStack(res.text);
+      }
+      const data = await post("/pages/notice/notice?_data=routes%2Fpages.notice.notice", "a=1", {
+        "content-type": FORM,
+      });
+      expect(data.status).toBe(405);
+      expectNoStack(data.text);
+    });
+  });
+
+  describe("body limits (point 5)", () => {
+    const OVERSIZE = 200 * 1024 * 1024;
+    const ROUTES = ["/resources/theme", "/pages/login/login", "/pages/game/game?level=1", "/pages/myProfile/myProfile"];
+
+    it("refuses oversize bodies fast, announced or chunked, without the memory growing", async () => {
+      const pid = app?.child.pid ?? 0;
+      const before = await rssOf(pid);
+      const started = Date.now();
+      const answers = await Promise.all(
+        ROUTES.flatMap((route) =>
+          [true, false].map((announce) =>
+            sendBody(`${base()}${route}`, {
+              headers: { "content-type": FORM, cookie: player.header() },
+              prefix: "theme=",
+              size: OVERSIZE,
+              announce,
+            }),
+          ),
+        ),
+      );
+      const elapsed = Date.now() - started;
+      for (const answer of answers) {
+        expect(answer.status).toBe(413);
+        expect(answer.text).toMatch(/^Request body too large: this address takes at most \d+ KB$/);
+        expect(answer.headers.connection).toBe("close");
+        expectNoStack(answer.text);
+      }
+      // 8 × 200 MB offered: each was refused after a few megabytes at most.
+      expect(answers.reduce((sum, a) => sum + a.sent, 0)).toBeLessThan(8 * 40 * 1024 * 1024);
+      expect(elapsed).toBeLessThan(10_000);
+      const after = await rssOf(pid);
+      if (before !== null && after !== null) {
+        console.info(`server RSS before ${before >> 20} MB, after ${after >> 20} MB, ${elapsed} ms`);
+        expect(after - before).toBeLessThan(64 * 1024 * 1024);
+      }
+      // Still serving, and the connection of an ordinary request is kept alive.
+      const ok = await fetch(`${base()}/healthz`);
+      expect(ok.status).toBe(200);
+    });
+
+    it("takes an avatar upload up to its image limit, and no more", async () => {
+      const upload = (bytes: number, announce: boolean) =>
+        sendBody(`${base()}/pages/myProfile/myProfile`, {
+          headers: {
+            "content-type": "multipart/form-data; boundary=zz",
+            accept: "application/json",
+            cookie: player.header(),
+          },
+          prefix:
+            '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n' +
+            "Content-Type: text/plain\r\n\r\n",
+          size: bytes,
+          suffix: "\r\n--zz--\r\n",
+          announce,
+        });
+      // Within the limit the route reads it all and answers about the file itself.
+      for (const announce of [true, false]) {
+        const near = await upload(AVATAR_MAX_BYTES - 64 * 1024, announce);
+        expect(near.status, near.text).toBe(400);
+        expect(JSON.parse(near.text).message).toMatch(/JPEG|PNG|image|format/i);
+        const over = await upload(AVATAR_MAX_BYTES + 1024 * 1024, announce);
+        expect(over.status).toBe(413);
+      }
+    });
+  });
+
+  describe("static files (point 13)", () => {
+    const get = (path: string) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const { hostname, port } = new URL(base());
+        // node:http sends the path exactly as written (fetch would normalise "..").
+        const req = http.get({ hostname, port, path }, (res) => {
+          let text = "";
+          res.on("data", (c) => {
+            text += c;
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        req.on("error", reject);
+      });
+
+    it.each([
+      "/locales/nope.json",
+      "/locales/en-US/nope.json",
+      "/locales/../package.json",
+      "/locales/%2e%2e/server.mjs",
+      "/locales/..%2f..%2fpackage.json",
+      "/locales/%E0%A4%A.json",
+      "/build/nope.js",
+      "/build/../server.mjs",
+      "/nope.png",
+      "/%2e%2e/package.json",
+      "/..%2fpackage.json",
+      "/%",
+      "/pages/%E0%A4%A",
+    ])("%s answers 404 or 400, never 500 nor the file", async (path) => {
+      const res = await get(path);
+      expect([400, 404]).toContain(res.status);
+      expect(res.text).not.toContain('"name": "colour-lottery"');
+      expectNoStack(res.text);
+    });
+  });
+});
