@@ -4,13 +4,18 @@
 /** The largest avatar a player may upload (the profile page checks it before sending, too). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Any body to any address not listed below: ordinary forms are a few hundred bytes. */
-export const DEFAULT_BODY_LIMIT = 16 * 1024;
+/**
+ * Any body to any address not listed below. Ordinary forms are a few hundred bytes; this leaves
+ * room for a field typed far too long (10,000 characters twice) to get its own "too long" message.
+ */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Addresses that take more, by path (lower case, no trailing slash). */
 export const BODY_LIMITS = {
-  // The avatar upload: the image plus the multipart framing and the form's other fields.
-  "/pages/myprofile/myprofile": AVATAR_MAX_BYTES + 64 * 1024,
+  // The avatar upload. The page's parser stops any file at AVATAR_MAX_BYTES and says "The image is
+  // too large" in the player's language; up to twice that a photo a little too big gets that
+  // message, beyond it the server's 413.
+  "/pages/myprofile/myprofile": 2 * AVATAR_MAX_BYTES,
 };
 
 /**

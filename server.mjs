@@ -507,7 +507,10 @@ export function createApp({
       if (req.headers["x-json-mode"] === "1") response = await toJsonModeResponse(response);
       // An answer given before the body was read (e.g. 413 for a too-large upload) must close the
       // connection: the unread rest of the body would otherwise be parsed as the next request.
-      if (!req.complete) res.setHeader("connection", "close");
+      if (!req.complete) {
+        res.setHeader("connection", "close");
+        lingeringClose(req.socket);
+      }
       if (isJson(response)) await sendJsonResponse(req, res, response);
       else await sendRemixResponse(res, response);
     } catch (error) {

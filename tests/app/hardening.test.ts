@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AVATAR_MAX_BYTES } from "../../body-limits.mjs";
+import { AVATAR_MAX_BYTES, BODY_LIMITS } from "../../body-limits.mjs";
 import { BUILT, Jar, ROOT, type RunningApp, startApp, stopApp } from "../support/app-server";
 import { rssOf, sendBody } from "./raw-http";
 
@@ -171,7 +171,13 @@ describe.skipIf(!BUILT)("hardening of node server.mjs (development mode, as npm 
         status: 415,
         message: /Unsupported content type application\/json/,
       },
-      { name: "broken JSON", type: "application/json", body: '{"a":', status: 415, message: /application\/json/ },
+      {
+        name: "broken JSON",
+        type: "application/json",
+        body: '{"a":',
+        status: 415,
+        message: /application\/json/,
+      },
       { name: "no content type", body: "theme=dark", status: 415, message: /The body has no content type/ },
       { name: "text", type: "text/plain", body: "theme=dark", status: 415, message: /text\/plain/ },
       {
@@ -242,7 +248,12 @@ describe.skipIf(!BUILT)("hardening of node server.mjs (development mode, as npm 
 
   describe("body limits (point 5)", () => {
     const OVERSIZE = 200 * 1024 * 1024;
-    const ROUTES = ["/resources/theme", "/pages/login/login", "/pages/game/game?level=1", "/pages/myProfile/myProfile"];
+    const ROUTES = [
+      "/resources/theme",
+      "/pages/login/login",
+      "/pages/game/game?level=1",
+      "/pages/myProfile/myProfile",
+    ];
 
     it("refuses oversize bodies fast, announced or chunked, without the memory growing", async () => {
       const pid = app?.child.pid ?? 0;
@@ -295,13 +306,19 @@ describe.skipIf(!BUILT)("hardening of node server.mjs (development mode, as npm 
           suffix: "\r\n--zz--\r\n",
           announce,
         });
-      // Within the limit the route reads it all and answers about the file itself.
       for (const announce of [true, false]) {
+        // Within the image limit the route reads it all and answers about the file itself.
         const near = await upload(AVATAR_MAX_BYTES - 64 * 1024, announce);
         expect(near.status, near.text).toBe(400);
-        expect(JSON.parse(near.text).message).toMatch(/JPEG|PNG|image|format/i);
+        expect(JSON.parse(near.text).message).toBe("Please choose a JPEG, PNG, WebP or GIF image");
+        // A little over it: the page's own message, in the player's language.
         const over = await upload(AVATAR_MAX_BYTES + 1024 * 1024, announce);
         expect(over.status).toBe(413);
+        expect(JSON.parse(over.text).message).toBe("The image is too large");
+        // Over the route's body limit: announced, refused by the server before the route reads it.
+        const huge = await upload(BODY_LIMITS["/pages/myprofile/myprofile"], announce);
+        expect(huge.status).toBe(413);
+        if (announce) expect(JSON.parse(huge.text).message).toMatch(/^Request body too large/);
       }
     });
   });

@@ -1,7 +1,7 @@
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AVATAR_MAX_BYTES, DEFAULT_BODY_LIMIT } from "../../body-limits.mjs";
+import { BODY_LIMITS, DEFAULT_BODY_LIMIT } from "../../body-limits.mjs";
 // server.mjs only starts listening when run directly; importing it gives createApp.
 import { createApp } from "../../server.mjs";
 import { sendBody } from "./raw-http";
@@ -297,18 +297,21 @@ describe("request body limits", () => {
     expect(bodiesRead.map((b) => b.error)).toEqual(["BODY_TOO_LARGE", "BODY_TOO_LARGE", "BODY_TOO_LARGE"]);
   });
 
-  it("takes ordinary forms up to 16 KB and the avatar upload up to its image limit", async () => {
+  it("takes ordinary forms up to the default limit and the avatar upload up to its own", async () => {
+    const AVATAR_LIMIT = BODY_LIMITS["/pages/myprofile/myprofile"];
     const cases: Array<[string, number, number, boolean]> = [
       ["/resources/theme", DEFAULT_BODY_LIMIT, 200, true],
       ["/resources/theme", DEFAULT_BODY_LIMIT, 200, false],
       ["/resources/theme", DEFAULT_BODY_LIMIT + 1, 413, true],
       ["/resources/theme", DEFAULT_BODY_LIMIT + 1, 413, false],
-      ["/pages/myProfile/myProfile", AVATAR_MAX_BYTES + 1024, 200, true],
-      ["/pages/myProfile/myProfile", AVATAR_MAX_BYTES + 1024, 200, false],
-      ["/pages/myProfile/myProfile/", AVATAR_MAX_BYTES + 1024, 200, true],
-      ["/pages/myProfile/myProfile", AVATAR_MAX_BYTES + 1024 * 1024, 413, true],
-      ["/pages/myProfile/myProfile", AVATAR_MAX_BYTES + 1024 * 1024, 413, false],
-      ["/pages/game/game", AVATAR_MAX_BYTES, 413, true],
+      ["/pages/myProfile/myProfile", AVATAR_LIMIT, 200, true],
+      ["/pages/myProfile/myProfile", AVATAR_LIMIT, 200, false],
+      ["/pages/myProfile/myProfile/", AVATAR_LIMIT, 200, true],
+      ["/pages/MYPROFILE/myprofile", AVATAR_LIMIT, 200, true],
+      ["/pages/myProfile/myProfile", AVATAR_LIMIT + 1, 413, true],
+      ["/pages/myProfile/myProfile", AVATAR_LIMIT + 1, 413, false],
+      ["/pages/myProfile/myProfile/x", AVATAR_LIMIT, 413, true],
+      ["/pages/game/game", DEFAULT_BODY_LIMIT + 1024, 413, true],
     ];
     for (const [path, size, status, announce] of cases) {
       const res = await sendBody(`${base}${path}?read`, {
