@@ -86,7 +86,9 @@ export function startEmbeddedCore({
     delay = Math.min(delay * 2, restartPolicy.maxMs);
     log.warn(
       { code, signal, restartInMs },
-      upForMs !== null ? "the embedded core stopped; restarting it" : "the embedded core did not start; retrying",
+      upForMs !== null
+        ? "the embedded core stopped; restarting it"
+        : "the embedded core did not start; retrying",
     );
     restartTimer = setTimeout(async () => {
       restartTimer = null;

@@ -74,7 +74,12 @@ try {
   config = loadConfig({});
 }
 const production = config.NODE_ENV === "production";
-const log = pino({ level: isMain ? config.LOG_LEVEL : "silent", base: { svc: "server" } });
+// Written synchronously: pino's asynchronous default can hang the exit for ever once stdout is a
+// broken pipe (decision 013).
+const log = pino(
+  { level: isMain ? config.LOG_LEVEL : "silent", base: { svc: "server" } },
+  pino.destination({ dest: 1, sync: true }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Session secret: required in production; in demo mode generated once into data/session-secret.

@@ -103,7 +103,11 @@ describe.skipIf(!BUILT)("the embedded core", () => {
       const stopped = log
         .split("\n")
         .find((l) => l.includes('"msg":"the embedded core stopped; restarting it"'));
-      expect(stopped && JSON.parse(stopped)).toMatchObject({ level: 40, signal: "SIGKILL", restartInMs: 500 });
+      expect(stopped && JSON.parse(stopped)).toMatchObject({
+        level: 40,
+        signal: "SIGKILL",
+        restartInMs: 500,
+      });
       expect(log).toContain('"msg":"embedded core restarted"');
       const page = await fetch(`${app.base}/pages/login/login`);
       expect(page.status).toBe(200);

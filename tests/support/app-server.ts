@@ -65,12 +65,7 @@ export async function startApp(
   const port = await freePort();
   const source: Record<string, string | undefined> =
     options.inheritEnv === false ? { PATH: process.env.PATH } : process.env;
-  const {
-    UPSTREAM_URL: _upstream,
-    DATABASE_URL: _database,
-    CORE_PORT: _corePort,
-    ...inherited
-  } = source;
+  const { UPSTREAM_URL: _upstream, DATABASE_URL: _database, CORE_PORT: _corePort, ...inherited } = source;
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: options.cwd ?? ROOT,
     env: {
