@@ -18,6 +18,15 @@ function forwardLines(stream, out) {
  * the exit code or signal and the delay), and `onReady(port)` runs again with its new port.
  *
  * `port` 0 (the default) lets the system choose a free port at each start.
+ *
+ * @param {{
+ *   entry: string;
+ *   port?: number;
+ *   readyTimeoutMs: number;
+ *   log: { warn(fields: object, msg: string): void; error(fields: object, msg: string): void };
+ *   onReady?: (port: number) => void;
+ *   restartPolicy?: typeof RESTART_POLICY;
+ * }} options
  */
 export function startEmbeddedCore({
   entry,
