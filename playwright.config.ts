@@ -1,7 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const CORE_PORT = PORT + 1;
 /** Every run starts from an empty database and its own log, which the tests read SMS codes from. */
 export const E2E_DIR = process.env.E2E_DIR ?? "data/e2e";
 
@@ -39,7 +38,7 @@ export default defineConfig({
     reuseExistingServer: false,
     env: {
       PORT: String(PORT),
-      CORE_PORT: String(CORE_PORT),
+      // No CORE_PORT: the embedded core listens on a port the system chooses (decision 012).
       DATA_DIR: `${E2E_DIR}/core-db`,
       UPLOAD_DIR: `${E2E_DIR}/uploads`,
       SESSION_SECRET: "e2e-secret-not-for-production",

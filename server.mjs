@@ -1,11 +1,9 @@
 // Production server of the Remix BFF (express 4). Plain JS so that `node server.mjs` runs
 // without a build step of its own. See docs and design section 5 (operations).
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import readline from "node:readline";
 import { Transform } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -17,6 +15,7 @@ import express from "express";
 import pino from "pino";
 import { z } from "zod";
 import { bodyLimitOf } from "./body-limits.mjs";
+import { startEmbeddedCore } from "./embedded-core.mjs";
 import { prefersJson } from "./prefers-json.mjs";
 
 const { createRemixRequest, sendRemixResponse } = expressAdapter;
@@ -32,7 +31,8 @@ const configSchema = z.object({
     .url("UPSTREAM_URL must be a URL such as https://api.example.com/core")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  CORE_PORT: z.coerce.number().int().min(1).max(65535).default(3100),
+  /** Unset or 0: the embedded core listens on a port the system chooses at each start. */
+  CORE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SESSION_SECRET: z.string().optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   UPSTREAM_ENCRYPT: z.enum(["0", "1", "true", "false"]).default("0"),
@@ -77,7 +77,12 @@ try {
   config = loadConfig({});
 }
 const production = config.NODE_ENV === "production";
-const log = pino({ level: isMain ? config.LOG_LEVEL : "silent", base: { svc: "server" } });
+// Written synchronously: pino's asynchronous default can hang the exit for ever once stdout is a
+// broken pipe (decision 013).
+const log = pino(
+  { level: isMain ? config.LOG_LEVEL : "silent", base: { svc: "server" } },
+  pino.destination({ dest: 1, sync: true }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Session secret: required in production; in demo mode generated once into data/session-secret.
@@ -103,33 +108,20 @@ function ensureSessionSecret() {
   log.warn({ file }, "SESSION_SECRET is not set: using a generated demo secret (set it in production)");
 }
 // ---------------------------------------------------------------------------------------------
-// Upstream: the operator's (UPSTREAM_URL) or the embedded core started as a child process.
+// Upstream: the operator's (UPSTREAM_URL) or the embedded core started as a child process, whose
+// address is known once it has told us its port (embedded-core.mjs).
 const embedded = !config.UPSTREAM_URL;
-const upstreamBase = (config.UPSTREAM_URL ?? `http://127.0.0.1:${config.CORE_PORT}/core`).replace(/\/+$/, "");
-let core = null;
+let upstreamBase = config.UPSTREAM_URL?.replace(/\/+$/, "");
+let embeddedCore = null;
 let shuttingDown = false;
 
-function forwardLines(stream, out) {
-  readline.createInterface({ input: stream }).on("line", (line) => out.write(`${line}\n`));
+function useEmbeddedCore(port) {
+  upstreamBase = `http://127.0.0.1:${port}/core`;
+  // The Remix loaders read the upstream from here (app/utils/env.server.ts) at each call.
+  process.env.UPSTREAM_URL = upstreamBase;
 }
 
-async function waitFor(url, timeoutMs, isAlive) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!isAlive()) return false;
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      await res.body?.cancel();
-      if (res.ok) return true;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return false;
-}
-
-async function startEmbeddedCore() {
+async function startCore() {
   const entry = path.resolve("build/core/index.js");
   if (!fs.existsSync(entry)) {
     log.fatal(
@@ -138,38 +130,27 @@ async function startEmbeddedCore() {
     );
     process.exit(1);
   }
-  core = spawn(process.execPath, [entry], {
-    env: { ...process.env, CORE_PORT: String(config.CORE_PORT) },
-    // The IPC channel lets the core notice when this process dies, however it dies (even SIGKILL).
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  embeddedCore = startEmbeddedCore({
+    entry,
+    port: config.CORE_PORT,
+    readyTimeoutMs: config.CORE_READY_TIMEOUT_MS,
+    log,
+    onReady: useEmbeddedCore,
   });
-  forwardLines(core.stdout, process.stdout);
-  forwardLines(core.stderr, process.stderr);
-  let exited = false;
-  core.on("exit", (code, signal) => {
-    exited = true;
-    if (!shuttingDown) {
-      log.fatal({ code, signal }, "the embedded core stopped");
-      process.exit(1);
-    }
-  });
-  const ready = await waitFor(
-    `http://127.0.0.1:${config.CORE_PORT}/readyz`,
-    config.CORE_READY_TIMEOUT_MS,
-    () => !exited,
-  );
-  if (!ready) {
-    log.fatal("the embedded core did not become ready");
-    core.kill("SIGKILL");
+  try {
+    log.info(await embeddedCore.started, "embedded core ready");
+  } catch (error) {
+    log.fatal({ code: error.code, signal: error.signal }, "the embedded core did not start");
     process.exit(1);
   }
-  log.info({ port: config.CORE_PORT }, "embedded core ready");
 }
 
+/** true, or why the app is not ready (the /readyz status). */
 async function upstreamReady() {
+  if (embedded && !embeddedCore?.isUp()) return "upstream restarting";
   try {
     const url = embedded
-      ? `http://127.0.0.1:${config.CORE_PORT}/readyz`
+      ? `${new URL(upstreamBase).origin}/readyz`
       : `${upstreamBase}/app/config/getSysCfgValue?sysCfgKeyEnum=COUNTRY_CODE`;
     const res = await fetch(url, {
       signal: AbortSignal.timeout(3000),
@@ -182,6 +163,12 @@ async function upstreamReady() {
   } catch {
     return false;
   }
+}
+
+/** The address a person opens: a wildcard HOST is reached as localhost. */
+function openUrl(host, port) {
+  const name = ["0.0.0.0", "::", ""].includes(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -416,8 +403,9 @@ export function createApp({
   app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
     if (shuttingDown) return res.status(503).json({ status: "shutting down" });
-    const ok = await ready();
-    res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "upstream unavailable" });
+    const result = await ready();
+    if (result === true) return res.json({ status: "ready" });
+    res.status(503).json({ status: typeof result === "string" ? result : "upstream unavailable" });
   });
 
   // Data requests answer JSON, which sendJsonResponse compresses in one go; the rest (documents,
@@ -537,23 +525,22 @@ export function createApp({
 async function main() {
   process.env.NODE_ENV = config.NODE_ENV;
   ensureSessionSecret();
-  process.env.UPSTREAM_URL = upstreamBase;
-  if (embedded) await startEmbeddedCore();
+  if (embedded) await startCore();
+  else process.env.UPSTREAM_URL = upstreamBase;
   const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
   const app = createApp({ build });
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
-    log.info(
-      { port: typeof address === "object" ? address?.port : config.PORT, upstream: upstreamBase },
-      "listening",
-    );
+    const port = typeof address === "object" ? address?.port : config.PORT;
+    log.info({ port, upstream: upstreamBase }, "listening");
     if (!production && process.env.REMIX_DEV_ORIGIN) broadcastDevReady(build);
+    // The start output ends with the one thing a person needs, in plain words.
+    process.stdout.write(`Colour Lottery is running at ${openUrl(config.HOST, port)}\n`);
   });
   server.keepAliveTimeout = 65_000;
   server.on("error", (error) => {
     log.fatal({ err: error.message }, "cannot listen");
-    core?.kill("SIGTERM");
-    process.exit(1);
+    stopAndExit(1);
   });
 
   const shutdown = (signal) => {
@@ -569,13 +556,7 @@ async function main() {
     const sweep = setInterval(() => server.closeIdleConnections?.(), 100);
     server.close(async () => {
       clearInterval(sweep);
-      if (core && core.exitCode === null) {
-        const exited = new Promise((resolve) => core.once("exit", resolve));
-        core.kill("SIGTERM");
-        const timer = setTimeout(() => core.kill("SIGKILL"), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await embeddedCore?.stop();
       log.info("stopped");
       process.exit(0);
     });
@@ -585,10 +566,15 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
+/** Stops the embedded core (if any), then exits. */
+function stopAndExit(code) {
+  shuttingDown = true;
+  Promise.resolve(embeddedCore?.stop()).finally(() => process.exit(code));
+}
+
 if (isMain) {
   main().catch((error) => {
     log.fatal({ err: error?.message }, "failed to start");
-    core?.kill("SIGTERM");
-    process.exit(1);
+    stopAndExit(1);
   });
 }

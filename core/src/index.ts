@@ -55,7 +55,8 @@ export interface RunningCore {
   close(): Promise<void>;
 }
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** How long requests in flight may take to finish on shutdown before their connections close. */
+const SHUTDOWN_GRACE_MS = 3_000;
 
 export async function startCore(options: StartCoreOptions = {}): Promise<RunningCore> {
   const config = loadConfig(options.env ?? process.env, options.config);
@@ -145,6 +146,17 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Running
   return { url: `${origin}/core`, origin, port: address.port, deps, close };
 }
 
+/** How long a stop may take before the process exits anyway, because something hangs. */
+const SHUTDOWN_HARD_LIMIT_MS = 8_000;
+/** How often a core started by the app checks that the app is still its parent. */
+const PARENT_CHECK_MS = 1_000;
+
+/** What the core tells the app that started it, over the IPC channel, once it answers. */
+export interface CoreReadyMessage {
+  type: "core-ready";
+  port: number;
+}
+
 async function main() {
   let config: CoreConfig;
   try {
@@ -162,9 +174,18 @@ async function main() {
     process.exit(1);
     return null;
   });
-  // Signals during start-up wait for it to finish, then shut down cleanly.
-  const shutdown = async (signal: string) => {
-    log.info({ signal }, "shutting down");
+  // Signals during start-up wait for it to finish, then shut down cleanly. The first request to
+  // stop starts the shutdown; later ones (Ctrl-C reaches app and core, then the app sends SIGTERM)
+  // change nothing. Whatever hangs, the process is gone after SHUTDOWN_HARD_LIMIT_MS.
+  let stopping = false;
+  const shutdown = async (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal: reason }, "shutting down");
+    setTimeout(() => {
+      log.error({ limitMs: SHUTDOWN_HARD_LIMIT_MS }, "shutdown took too long; exiting");
+      process.exit(1);
+    }, SHUTDOWN_HARD_LIMIT_MS);
     const core = await starting;
     try {
       await core?.close();
@@ -174,11 +195,23 @@ async function main() {
       process.exit(1);
     }
   };
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  // Started by the app server with an IPC channel: when the app goes away, so does the core.
-  if (process.channel) process.once("disconnect", () => void shutdown("parent exited"));
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  await starting;
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  // Started by the app with an IPC channel: when the app goes away, however it dies, so does the
+  // core. The channel closing is the signal; the parent check catches a channel that never closes.
+  if (process.channel) {
+    process.once("disconnect", () => void shutdown("parent exited"));
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) void shutdown("parent exited");
+    }, PARENT_CHECK_MS).unref();
+  }
+  const core = await starting;
+  // The app learns the port (0 means one the system chose) from its own child, not from whatever
+  // answers on a port.
+  if (core && process.send && process.connected) {
+    process.send({ type: "core-ready", port: core.port } satisfies CoreReadyMessage);
+  }
 }
 
 const entry = process.argv[1];

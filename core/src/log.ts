@@ -30,7 +30,17 @@ export function createLogger(
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? stdoutDestination());
+}
+
+/**
+ * Standard output, written synchronously. pino's default (asynchronous) destination flushes at
+ * exit in a loop that never ends once stdout is a broken pipe, e.g. after the app that started the
+ * core was killed: the process then hangs on exit and no signal reaches it. A synchronous write
+ * meets the broken pipe at once, and pino then drops further lines.
+ */
+export function stdoutDestination() {
+  return pino.destination({ dest: 1, sync: true });
 }
 
 export type { Logger };

@@ -38,7 +38,16 @@ function importedPackages(file: string): string[] {
 
 test("the runtime stage copies the files the app needs and runs node under tini as a non-root user", () => {
   expect(runtimeCopies()).toEqual(
-    expect.arrayContaining(["package.json", "server.mjs", "node_modules", "build", "public", "locales"]),
+    expect.arrayContaining([
+      "package.json",
+      "server.mjs",
+      "embedded-core.mjs",
+      "body-limits.mjs",
+      "node_modules",
+      "build",
+      "public",
+      "locales",
+    ]),
   );
   expect(runtime).toMatch(/^USER node$/m);
   expect(runtime).toMatch(/^ENTRYPOINT \["\/usr\/bin\/tini", "--"\]$/m);
@@ -49,7 +58,14 @@ test("the runtime stage copies the files the app needs and runs node under tini 
 describe.skipIf(!built)("the runtime stage, outside Docker", () => {
   test("everything the shipped code imports is a production dependency", () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-    const shipped = ["server.mjs", "build/index.js", "build/core/index.js", "build/core/admin.js"];
+    const shipped = [
+      "server.mjs",
+      "embedded-core.mjs",
+      "body-limits.mjs",
+      "build/index.js",
+      "build/core/index.js",
+      "build/core/admin.js",
+    ];
     expect(importedPackages(join(ROOT, "server.mjs"))).toContain("express");
     expect(importedPackages(join(ROOT, "build/core/index.js"))).toContain("hono");
     const missing = shipped.flatMap((f) =>

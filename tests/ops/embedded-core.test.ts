@@ -1,29 +1,133 @@
-import { BUILT, startApp, stopApp } from "../support/app-server";
+import { readFileSync } from "node:fs";
+import { type Server, createServer } from "node:http";
+import { BUILT, type RunningApp, embeddedCoreOf, startApp, stopApp } from "../support/app-server";
 
-/** The embedded core must not outlive the app, even when the app is killed without warning. */
+/**
+ * The embedded core as `npm start` runs it: on a port nobody else can answer for, restarted when
+ * it crashes, and never outliving the app.
+ */
 const answers = (url: string) =>
   fetch(url, { signal: AbortSignal.timeout(1000) }).then(
     (r) => r.ok,
     () => false,
   );
 
-async function until(check: () => Promise<boolean>, ms: number) {
+async function until(check: () => Promise<boolean> | boolean, ms: number, every = 200) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, every));
   }
   return false;
 }
 
+/** Running and not a zombie (an orphan's new parent may be slow to reap it). */
+function isRunning(pid: number) {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+const readyz = (app: RunningApp) =>
+  fetch(`${app.base}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
+    async (r) => ({ status: r.status, body: (await r.json()) as { status: string } }),
+    () => ({ status: 0, body: { status: "no answer" } }),
+  );
+
+/** An HTTP server that answers 200 to anything, as a stranger's process would. */
+async function foreignServer(port: number): Promise<{ server: Server; hits: string[] } | null> {
+  const hits: string[] = [];
+  const server = createServer((req, res) => {
+    hits.push(req.url ?? "");
+    res.setHeader("content-type", "application/json");
+    res.end('{"status":"ready"}');
+  });
+  return new Promise((done) => {
+    server.once("error", () => done(null)); // the port is taken already: someone else answers there
+    server.listen(port, "127.0.0.1", () => done({ server, hits }));
+  });
+}
+
 describe.skipIf(!BUILT)("the embedded core", () => {
-  test("stops when the app is killed with SIGKILL", async () => {
-    const app = await startApp({ env: { LOG_LEVEL: "warn" } });
+  test("is the app's own, even when another server answers on the old core port; the start output ends with the URL", async () => {
+    // 3100 was the core's fixed default: `PORT=3100 npm start` collided with it, and any process
+    // answering there was taken for the core.
+    const stranger = await foreignServer(3100);
+    let app: RunningApp | undefined;
     try {
-      const core = `http://127.0.0.1:${app.corePort}/healthz`;
-      expect(await answers(core)).toBe(true);
+      app = await startApp();
+      const lines = app.stdout.join("").trimEnd().split("\n");
+      expect(lines.at(-1)).toBe(`Colour Lottery is running at http://127.0.0.1:${app.port}`);
+      const core = embeddedCoreOf(app);
+      expect(core?.port).toBeGreaterThan(0);
+      expect(core?.port).not.toBe(3100);
+      expect(core?.port).not.toBe(app.port);
+      expect(await answers(`http://127.0.0.1:${core?.port}/readyz`)).toBe(true);
+      expect(stranger?.hits ?? []).toEqual([]);
+      const page = await fetch(`${app.base}/pages/login/login`);
+      expect(page.status).toBe(200);
+      expect(stranger?.hits ?? []).toEqual([]);
+    } finally {
+      await stopApp(app);
+      stranger?.server.close();
+    }
+  }, 90_000);
+
+  test("is restarted when it crashes; /readyz says so meanwhile, and the log says why", async () => {
+    const app = await startApp();
+    try {
+      const first = embeddedCoreOf(app);
+      expect(first).not.toBeNull();
+      process.kill(first!.pid, "SIGKILL");
+      const seen: string[] = [];
+      const restarting = await until(
+        async () => {
+          const r = await readyz(app);
+          seen.push(`${r.status} ${r.body.status}`);
+          return r.status === 503 && r.body.status === "upstream restarting";
+        },
+        5_000,
+        50,
+      );
+      expect(restarting, seen.join(", ")).toBe(true);
+      // Meanwhile a page gets the ordinary "upstream unavailable" answer; the app stays up.
+      const during = await fetch(`${app.base}/pages/login/login`);
+      expect(during.status).toBeLessThan(600);
+      expect(app.child.exitCode).toBeNull();
+      expect(await until(async () => (await readyz(app)).status === 200, 60_000)).toBe(true);
+      const second = embeddedCoreOf(app);
+      expect(second?.pid).not.toBe(first!.pid);
+      const log = app.log.join("");
+      const stopped = log
+        .split("\n")
+        .find((l) => l.includes('"msg":"the embedded core stopped; restarting it"'));
+      expect(stopped && JSON.parse(stopped)).toMatchObject({
+        level: 40,
+        signal: "SIGKILL",
+        restartInMs: 500,
+      });
+      expect(log).toContain('"msg":"embedded core restarted"');
+      const page = await fetch(`${app.base}/pages/login/login`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('id="login"');
+    } finally {
+      await stopApp(app);
+    }
+  }, 120_000);
+
+  test("stops within seconds when the app is killed with SIGKILL, logging as usual", async () => {
+    // At the default log level the core writes while it stops, to a pipe nobody reads any more.
+    const app = await startApp({ env: { LOG_LEVEL: "info" } });
+    try {
+      const core = embeddedCoreOf(app);
+      expect(core).not.toBeNull();
+      expect(await answers(`http://127.0.0.1:${core!.port}/healthz`)).toBe(true);
       app.child.kill("SIGKILL");
-      expect(await until(async () => !(await answers(core)), 15_000)).toBe(true);
+      const gone = await until(() => !isRunning(core!.pid), 5_000, 100);
+      if (!gone) process.kill(core!.pid, "SIGKILL");
+      expect(gone).toBe(true);
     } finally {
       await stopApp(app);
     }

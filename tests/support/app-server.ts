@@ -29,10 +29,23 @@ export interface RunningApp {
   child: ChildProcess;
   base: string;
   port: number;
-  corePort: number;
   /** Everything the app (and its core) printed. */
   log: string[];
+  /** What the app printed on stdout alone. */
+  stdout: string[];
   dir: string;
+}
+
+/** The embedded core's latest port and pid, as the app logged them (it chooses a free port). */
+export function embeddedCoreOf(app: RunningApp): { port: number; pid: number } | null {
+  const line = app.log
+    .join("")
+    .split("\n")
+    .filter((l) => /"msg":"embedded core (ready|restarted)"/.test(l))
+    .at(-1);
+  if (!line) return null;
+  const { port, pid } = JSON.parse(line) as { port: number; pid: number };
+  return { port, pid };
 }
 
 /**
@@ -50,11 +63,9 @@ export async function startApp(
 ): Promise<RunningApp> {
   const dir = mkdtempSync(join(tmpdir(), "colour-app-"));
   const port = await freePort();
-  let corePort = await freePort();
-  while (corePort === port) corePort = await freePort();
   const source: Record<string, string | undefined> =
     options.inheritEnv === false ? { PATH: process.env.PATH } : process.env;
-  const { UPSTREAM_URL: _upstream, DATABASE_URL: _database, ...inherited } = source;
+  const { UPSTREAM_URL: _upstream, DATABASE_URL: _database, CORE_PORT: _corePort, ...inherited } = source;
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: options.cwd ?? ROOT,
     env: {
@@ -62,7 +73,6 @@ export async function startApp(
       NODE_ENV: "development",
       PORT: String(port),
       HOST: "127.0.0.1",
-      CORE_PORT: String(corePort),
       DATA_DIR: join(dir, "core-db"),
       APP_DATA_DIR: dir,
       UPLOAD_DIR: join(dir, "uploads"),
@@ -73,14 +83,18 @@ export async function startApp(
     stdio: ["ignore", "pipe", "pipe"],
   });
   const log: string[] = [];
-  child.stdout?.on("data", (d: Buffer) => log.push(d.toString()));
+  const stdout: string[] = [];
+  child.stdout?.on("data", (d: Buffer) => {
+    log.push(d.toString());
+    stdout.push(d.toString());
+  });
   child.stderr?.on("data", (d: Buffer) => log.push(d.toString()));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.readyWithinMs ?? 90_000);
   while (Date.now() < deadline && child.exitCode === null) {
     try {
       const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return { child, base, port, corePort, log, dir };
+      if (res.status === 200) return { child, base, port, log, stdout, dir };
     } catch {
       // Not listening yet.
     }
