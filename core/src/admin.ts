@@ -2,14 +2,14 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { areaCodeSchema, phoneSchema } from "../../contract/auth";
 import { amountSchema, coinSchema, fromCents, toCents } from "../../contract/money";
-import { loadConfig } from "./config";
-import { holderOf } from "./datalock";
-import { type Db, openDb } from "./db";
+import { getSysConfig, setSysConfig } from "./config/sysconfig";
 import { GAME_USAGE, runGameAdmin } from "./game/admin";
-import { balances, post } from "./ledger";
-import { migrate } from "./migrate";
-import { getSysConfig, setSysConfig } from "./sysconfig";
-import { findUserByPhone } from "./users";
+import { balances, post } from "./ledger/ledger";
+import { loadConfig } from "./platform/config";
+import { type Db, openDb } from "./platform/db";
+import { holderOf } from "./platform/locks";
+import { migrate } from "./platform/migrate";
+import { findUserByPhone } from "./user/users";
 
 /**
  * Operator commands. Whoever can run this on the host with the core's environment (database

@@ -5,18 +5,18 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { Code } from "../../contract/codes";
 import { Header } from "../../contract/headers";
+import { authRoutes } from "./auth/routes";
+import { smsRoutes } from "./auth/sms-routes";
 import { resolveToken } from "./auth/tokens";
-import type { CoreEnv, CoreRouter, Deps } from "./context";
+import { configRoutes } from "./config/routes";
+import { fileRoutes } from "./files/routes";
 import { gameRoutes } from "./game/routes";
-import { ApiError, reply, tokenOf } from "./http";
-import { InsufficientBalance } from "./ledger";
-import { authRoutes } from "./routes/auth";
-import { configRoutes } from "./routes/config";
-import { fileRoutes } from "./routes/files";
-import { messageRoutes } from "./routes/messages";
-import { smsRoutes } from "./routes/sms";
-import { trackRoutes } from "./routes/track";
-import { userRoutes } from "./routes/user";
+import { InsufficientBalance } from "./ledger/ledger";
+import { messageRoutes } from "./messages/routes";
+import type { CoreEnv, CoreRouter, Deps } from "./platform/context";
+import { ApiError, reply, tokenOf } from "./platform/http";
+import { trackRoutes } from "./track/routes";
+import { userRoutes } from "./user/routes";
 
 /** Bodies of ordinary calls are small forms; uploads have their own, larger limit. */
 const FORM_BODY_LIMIT = 256 * 1024;

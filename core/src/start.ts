@@ -5,15 +5,15 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createCoreApp } from "./app";
-import { ConfigError, type CoreConfig, loadConfig } from "./config";
-import type { Deps } from "./context";
-import { acquireDataLock } from "./datalock";
-import { type Db, openDb } from "./db";
+import { type SmsSender, createSmsSender, smsDeliveriesSettled } from "./auth/sms";
 import { gameSchedulerJob } from "./game/scheduler";
-import { createLogger } from "./log";
-import { migrate } from "./migrate";
-import { seed } from "./seed";
-import { type SmsSender, createSmsSender, smsDeliveriesSettled } from "./sms";
+import { ConfigError, type CoreConfig, loadConfig } from "./platform/config";
+import type { Deps } from "./platform/context";
+import { type Db, openDb } from "./platform/db";
+import { acquireDataLock } from "./platform/locks";
+import { createLogger } from "./platform/log";
+import { migrate } from "./platform/migrate";
+import { seed } from "./user/seed";
 
 /**
  * A job that runs beside the server (e.g. the game's round scheduler). `start` runs after the

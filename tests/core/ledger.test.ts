@@ -1,4 +1,4 @@
-import { InsufficientBalance, balances, post } from "../../core/src/ledger";
+import { InsufficientBalance, balances, post } from "../../core/src/ledger/ledger";
 import { TEST_DATABASES, type TestCore, registerPlayer, startTestCore } from "../support/core";
 
 describe.each(TEST_DATABASES)("ledger on %s", (database) => {

@@ -5,19 +5,19 @@ import {
   resetLoginPwdInputSchema,
 } from "../../../contract/auth";
 import { Code } from "../../../contract/codes";
+import type { CoreRouter } from "../platform/context";
+import { ApiError, clientIp, ok, parseInput, tokenOf } from "../platform/http";
+import { createUser, findUserByPhone, isUniqueViolation } from "../user/users";
 import {
   assertLoginAllowed,
   clearPhoneFailures,
   forgiveLoginFailures,
   loginKeys,
   recordLoginFailure,
-} from "../auth/limits";
-import { hashPassword, verifyPassword } from "../auth/passwords";
-import { issueToken, revokeAllTokens, revokeToken } from "../auth/tokens";
-import type { CoreRouter } from "../context";
-import { ApiError, clientIp, ok, parseInput, tokenOf } from "../http";
-import { WRONG_SMS_CODE, assertLiveSmsCode, withSmsCode } from "../sms";
-import { createUser, findUserByPhone, isUniqueViolation } from "../users";
+} from "./limits";
+import { hashPassword, verifyPassword } from "./passwords";
+import { WRONG_SMS_CODE, assertLiveSmsCode, withSmsCode } from "./sms";
+import { issueToken, revokeAllTokens, revokeToken } from "./tokens";
 
 const PHONE_TAKEN = "This phone number is already registered";
 

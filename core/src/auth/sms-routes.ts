@@ -1,9 +1,9 @@
 import { sendSmsCodeNoAuthInputSchema, sendUserCodeInputSchema } from "../../../contract/auth";
 import { Code } from "../../../contract/codes";
-import type { CoreRouter } from "../context";
-import { ApiError, clientIp, ok, parseInput, requireUser } from "../http";
-import { type SmsDelivery, sendSmsCode } from "../sms";
-import { findUserById, findUserByPhone } from "../users";
+import type { CoreRouter } from "../platform/context";
+import { ApiError, clientIp, ok, parseInput, requireUser } from "../platform/http";
+import { findUserById, findUserByPhone } from "../user/users";
+import { type SmsDelivery, sendSmsCode } from "./sms";
 
 /** The same answer whether the phone has an account or not (only the text differs by purpose). */
 export const SMS_SENT = {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Logger } from "pino";
-import type { SmsPurpose } from "../../contract/auth";
-import { Code } from "../../contract/codes";
-import type { CoreConfig } from "./config";
-import type { Deps } from "./context";
-import type { Db, Sql } from "./db";
-import { ApiError } from "./http";
+import type { SmsPurpose } from "../../../contract/auth";
+import { Code } from "../../../contract/codes";
+import type { CoreConfig } from "../platform/config";
+import type { Deps } from "../platform/context";
+import type { Db, Sql } from "../platform/db";
+import { ApiError } from "../platform/http";
 import { httpSmsSender } from "./sms-http";
 
 /**

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { coinSchema, fromCents, moneySchema, toCents } from "../../../contract/money";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { type LevelPatch, listLevels, setLevel } from "./levels";
 import type { PayoutTable } from "./payout";
 import { getPayoutTable, setPayoutTable } from "./settings";

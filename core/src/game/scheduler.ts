@@ -1,5 +1,5 @@
-import type { Deps } from "../context";
-import type { BackgroundJob } from "../index";
+import type { Deps } from "../platform/context";
+import type { BackgroundJob } from "../start";
 import { ensureUpcomingRounds } from "./rounds";
 import { type GameTiming, gameTiming } from "./settings";
 import { settleDue } from "./settle";

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { deriveDigitSync } from "./fairness-node";
 import { DEFAULT_PAYOUT_TABLE, type PayoutTable, multipliersFor, netStakeBp } from "./payout";
 

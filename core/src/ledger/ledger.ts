@@ -1,5 +1,5 @@
-import type { Coin } from "../../contract/money";
-import type { Sql } from "./db";
+import type { Coin } from "../../../contract/money";
+import type { Sql } from "../platform/db";
 
 export class InsufficientBalance extends Error {
   override name = "InsufficientBalance";

@@ -8,13 +8,13 @@ import {
   resetAssetPwdInputSchema,
 } from "../../../contract/user";
 import { hashPassword } from "../auth/passwords";
-import type { CoreRouter, Deps } from "../context";
-import type { Sql } from "../db";
-import { ApiError, ok, parseInput, requireUser } from "../http";
-import { balances } from "../ledger";
-import { assertLiveSmsCode, withSmsCode } from "../sms";
-import { getSysConfig } from "../sysconfig";
-import { findUserById } from "../users";
+import { assertLiveSmsCode, withSmsCode } from "../auth/sms";
+import { getSysConfig } from "../config/sysconfig";
+import { balances } from "../ledger/ledger";
+import type { CoreRouter, Deps } from "../platform/context";
+import type { Sql } from "../platform/db";
+import { ApiError, ok, parseInput, requireUser } from "../platform/http";
+import { findUserById } from "./users";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INCOME_DAYS = 7;

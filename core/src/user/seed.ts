@@ -1,8 +1,8 @@
-import type { Coin } from "../../contract/money";
-import { hashPassword } from "./auth/passwords";
-import type { Deps } from "./context";
-import { post } from "./ledger";
-import { setSysConfig } from "./sysconfig";
+import type { Coin } from "../../../contract/money";
+import { hashPassword } from "../auth/passwords";
+import { setSysConfig } from "../config/sysconfig";
+import { post } from "../ledger/ledger";
+import type { Deps } from "../platform/context";
 import { createUser, findUserByPhone } from "./users";
 
 const SEED_LOCK = 7_144_003;
