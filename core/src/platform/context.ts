@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
 import type { Logger } from "pino";
-import type { SmsSender } from "../auth/sms";
 import type { CoreConfig } from "./config";
 import type { Db } from "./db";
+import type { SmsSender } from "./sms";
 
 /** What every route handler can reach, fixed when the app is built (tests build their own). */
 export interface Deps {
