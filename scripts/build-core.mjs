@@ -4,7 +4,7 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { index: "core/src/index.ts", admin: "core/src/admin.ts" },
+  entryPoints: { index: "core/src/main.ts", admin: "core/src/admin.ts" },
   outdir: "build/core",
   bundle: true,
   platform: "node",

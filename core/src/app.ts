@@ -6,37 +6,13 @@ import { HTTPException } from "hono/http-exception";
 import { Code } from "../../contract/codes";
 import { Header } from "../../contract/headers";
 import { resolveToken } from "./auth/tokens";
-import type { CoreEnv, CoreRouter, Deps } from "./context";
-import { gameRoutes } from "./game/routes";
-import { ApiError, reply, tokenOf } from "./http";
-import { InsufficientBalance } from "./ledger";
-import { authRoutes } from "./routes/auth";
-import { configRoutes } from "./routes/config";
-import { fileRoutes } from "./routes/files";
-import { messageRoutes } from "./routes/messages";
-import { smsRoutes } from "./routes/sms";
-import { trackRoutes } from "./routes/track";
-import { userRoutes } from "./routes/user";
+import { InsufficientBalance } from "./ledger/ledger";
+import { MODULES } from "./modules";
+import type { CoreEnv, Deps } from "./platform/context";
+import { ApiError, reply, tokenOf } from "./platform/http";
 
 /** Bodies of ordinary calls are small forms; uploads have their own, larger limit. */
 const FORM_BODY_LIMIT = 256 * 1024;
-
-/**
- * Domain route modules. Each registers its paths, relative to /core, on `app`.
- * To add a domain, write core/src/<domain>/routes.ts exporting `xxxRoutes(app: CoreRouter)` and
- * add one line here.
- */
-function registerDomainRoutes(app: CoreRouter) {
-  authRoutes(app);
-  smsRoutes(app);
-  userRoutes(app);
-  configRoutes(app);
-  messageRoutes(app);
-  fileRoutes(app);
-  trackRoutes(app);
-  // ---- domain modules of other teams go below this line ----
-  gameRoutes(app);
-}
 
 /**
  * The reference upstream: `/core/...` speaks the envelope protocol of spec section 7;
@@ -103,7 +79,7 @@ export function createCoreApp(deps: Deps) {
       },
     }),
   );
-  registerDomainRoutes(core);
+  for (const module of MODULES) module.routes(core);
   app.route("/core", core);
 
   app.notFound((c) =>

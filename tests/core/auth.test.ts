@@ -2,7 +2,7 @@ import { loginResultSchema } from "../../contract/auth";
 import { Code } from "../../contract/codes";
 import { LOGIN_MAX_DELAY_MS, LOGIN_WINDOW_MS, phoneDelayMs } from "../../core/src/auth/limits";
 import { TOKEN_TTL_MS } from "../../core/src/auth/tokens";
-import { DEMO_INVITATION } from "../../core/src/seed";
+import { DEMO_INVITATION } from "../../core/src/user/seed";
 import {
   TEST_DATABASES,
   type TestCore,

@@ -1,7 +1,7 @@
 import { parseCountryCodes } from "../../contract/config";
 import { sysMessagePageSchema, sysMessageSchema } from "../../contract/messages";
 import { runAdmin } from "../../core/src/admin";
-import { NOTICES } from "../../core/src/seed";
+import { NOTICES } from "../../core/src/messages/seed";
 import { TEST_DATABASES, type TestCore, call, freshIp, registerPlayer, startTestCore } from "../support/core";
 
 describe.each(TEST_DATABASES)("config and system messages on %s", (database) => {

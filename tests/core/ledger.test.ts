@@ -1,4 +1,4 @@
-import { InsufficientBalance, balances, post } from "../../core/src/ledger";
+import { InsufficientBalance, balances, creditMany, post } from "../../core/src/ledger/ledger";
 import { TEST_DATABASES, type TestCore, registerPlayer, startTestCore } from "../support/core";
 
 describe.each(TEST_DATABASES)("ledger on %s", (database) => {
@@ -63,6 +63,36 @@ describe.each(TEST_DATABASES)("ledger on %s", (database) => {
     await expect(
       core.deps.db.tx((tx) => post(tx, { userId, coin: "GOLD", amount: 0.5, kind: "X" })),
     ).rejects.toThrow("Bad posting amount");
+    await invariantHolds();
+  });
+
+  it("credits many players in one statement: each balance once by its total, entries in order, none twice", async () => {
+    const a = await registerPlayer(core);
+    const b = await registerPlayer(core);
+    await core.deps.db.tx((tx) =>
+      post(tx, { userId: a.userId, coin: "POINT", amount: 100, kind: "RECHARGE" }),
+    );
+    const source = `SELECT * FROM (VALUES ($1::bigint, 'POINT', 30::bigint, 'w1', 'm', 1),
+        ($1::bigint, 'POINT', 20::bigint, 'w2', 'm', 2), ($2::bigint, 'POINT', 5::bigint, 'w3', 'm', 3),
+        ($2::bigint, 'POINT', 0::bigint, 'w4', 'm', 4)) AS v (user_id, coin, amount, ref_id, memo, ord)`;
+    const paid = await core.deps.db.tx((tx) =>
+      creditMany(tx, { kind: "TEST_CREDIT", source, params: [a.userId, b.userId] }),
+    );
+    expect(paid).toEqual({ entries: 3, cents: 55 });
+    expect((await balances(core.deps.db, a.userId)).POINT).toBe(150);
+    expect((await balances(core.deps.db, b.userId)).POINT).toBe(5);
+    const entries = await core.deps.db.query<{ ref_id: string; balance_after: number }>(
+      "SELECT ref_id, balance_after FROM ledger_entries WHERE kind = 'TEST_CREDIT' AND user_id = $1 ORDER BY id",
+      [a.userId],
+    );
+    expect(entries).toEqual([
+      { ref_id: "w1", balance_after: 130 },
+      { ref_id: "w2", balance_after: 150 },
+    ]);
+    await expect(
+      core.deps.db.tx((tx) => creditMany(tx, { kind: "TEST_CREDIT", source, params: [a.userId, b.userId] })),
+    ).rejects.toThrow();
+    expect((await balances(core.deps.db, a.userId)).POINT).toBe(150);
     await invariantHolds();
   });
 });

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pino from "pino";
-import { ConfigError, loadConfig } from "../../core/src/config";
-import { startCore } from "../../core/src/index";
-import { DEMO_BALANCES } from "../../core/src/seed";
+import { ConfigError, loadConfig } from "../../core/src/platform/config";
+import { startCore } from "../../core/src/start";
+import { DEMO_BALANCES } from "../../core/src/user/seed";
 import { call, freshIp } from "../support/core";
 
 describe("configuration", () => {

@@ -2,9 +2,10 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../core/src/config";
-import { type SmsMessage, logSmsSender, smsDeliveriesSettled } from "../../core/src/sms";
-import { type HttpSmsConfig, SmsDeliveryError, httpSmsSender, retryPauseMs } from "../../core/src/sms-http";
+import { logSmsSender, smsDeliveriesSettled } from "../../core/src/auth/sms";
+import { SmsDeliveryError, httpSmsSender, retryPauseMs } from "../../core/src/auth/sms-http";
+import { ConfigError, loadConfig } from "../../core/src/platform/config";
+import type { HttpSmsConfig, SmsMessage } from "../../core/src/platform/sms";
 import { call, freshIp, freshPhone, startTestCore } from "../support/core";
 
 /**

@@ -1,6 +1,6 @@
 import { Code } from "../../contract/codes";
-import { SMS_MAX_PER_IP_PER_HOUR, smsDeliveriesSettled } from "../../core/src/sms";
-import { createUser } from "../../core/src/users";
+import { SMS_MAX_PER_IP_PER_HOUR, smsDeliveriesSettled } from "../../core/src/auth/sms";
+import { createUser } from "../../core/src/user/users";
 import {
   TEST_DATABASES,
   type TestCore,

@@ -1,5 +1,5 @@
 import { userInfoSchema } from "../../contract/user";
-import { post } from "../../core/src/ledger";
+import { post } from "../../core/src/ledger/ledger";
 import { TEST_DATABASES, type TestCore, call, freshIp, registerPlayer, startTestCore } from "../support/core";
 
 const SPEC_FIELDS = (

@@ -6,11 +6,12 @@ import pg from "pg";
 import pino from "pino";
 import { toQueryString } from "../../contract/codec";
 import type { Envelope } from "../../contract/envelope";
-import type { CoreConfig } from "../../core/src/config";
-import type { Deps } from "../../core/src/context";
-import { type Db, openDb } from "../../core/src/db";
-import { startCore } from "../../core/src/index";
-import { type SmsSender, lastSmsCode } from "../../core/src/sms";
+import { lastSmsCode } from "../../core/src/auth/sms";
+import type { CoreConfig } from "../../core/src/platform/config";
+import type { Deps } from "../../core/src/platform/context";
+import { type Db, openDb } from "../../core/src/platform/db";
+import type { SmsSender } from "../../core/src/platform/sms";
+import { startCore } from "../../core/src/start";
 
 export type TestDatabase = "pglite" | "postgres";
 

@@ -1,6 +1,6 @@
 import { Code } from "../../../contract/codes";
-import type { Sql } from "../db";
-import { ApiError } from "../http";
+import type { Sql } from "../platform/db";
+import { ApiError } from "../platform/http";
 
 /**
  * Failed sign-ins, counted in the database (so the limits hold across restarts and several core

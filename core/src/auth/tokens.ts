@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Sql } from "../db";
+import type { Sql } from "../platform/db";
 
 /**
  * Sign-in tokens: 32 random bytes as hex, given to the client once. The table keeps only their

@@ -1,15 +1,17 @@
 import { parseArgs } from "node:util";
 import { coinSchema, fromCents, moneySchema, toCents } from "../../../contract/money";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
+import { type OperatorCommand, UsageError } from "../platform/module";
 import { type LevelPatch, listLevels, setLevel } from "./levels";
 import type { PayoutTable } from "./payout";
 import { getPayoutTable, setPayoutTable } from "./settings";
 
-export const GAME_USAGE = `  admin level list [--coin CHIP|GOLD|POINT]
+const LEVEL_USAGE = `  admin level list [--coin CHIP|GOLD|POINT]
   admin level set --coin CHIP --level N [--name TEXT] [--min UNITS] [--max UNITS] [--enable 0|1]
-                  [--bases 1,10,100] [--multiples 1,5,10,20,50,100]
-  admin payout show
+                  [--bases 1,10,100] [--multiples 1,5,10,20,50,100]`;
+const PAYOUT_USAGE = `  admin payout show
   admin payout set [--fee 0.02] [--colour 2] [--colour-violet 1.5] [--violet 4.5] [--number 9] [--big-small 2]`;
+const GAME_USAGE = `${LEVEL_USAGE}\n${PAYOUT_USAGE}`;
 
 /** A payout rate or fee (not money): a non-negative number. */
 const number = (v: string | undefined, name: string, usage: (m: string) => Error) => {
@@ -29,10 +31,11 @@ const amount = (v: string | undefined, name: string, usage: (m: string) => Error
 };
 
 /**
- * Operator commands of the game (rooms and the payout table), run by core/src/admin.ts.
- * Returns false when argv is not a game command. Errors for the operator come from `usage`.
+ * Operator commands of the game (rooms and the payout table), offered by the CLI (admin.ts)
+ * through GAME_COMMANDS. Returns false when argv is not a game command. Errors for the operator
+ * come from `usage`.
  */
-export async function runGameAdmin(
+async function runGameAdmin(
   argv: string[],
   db: Db,
   out: (line: string) => void,
@@ -124,3 +127,12 @@ export async function runGameAdmin(
   }
   throw usage(`Usage:\n${GAME_USAGE}`);
 }
+
+const run: OperatorCommand["run"] = async (argv, db, out) => {
+  await runGameAdmin(argv, db, out, (message) => new UsageError(message));
+};
+
+export const GAME_COMMANDS: OperatorCommand[] = [
+  { name: "level", usage: LEVEL_USAGE, run },
+  { name: "payout", usage: PAYOUT_USAGE, run },
+];

@@ -1,8 +1,8 @@
 import { Code } from "../../../contract/codes";
 import type { BetRecord, BetRefusal, BetRefusalDetail, BettingInput } from "../../../contract/game";
 import { type Coin, fromCents, toCents } from "../../../contract/money";
-import type { Db, Sql } from "../db";
-import { ApiError } from "../http";
+import type { Db, Sql } from "../platform/db";
+import { ApiError } from "../platform/http";
 
 export interface PlacedBet {
   bet: BetRecord;

@@ -1,5 +1,5 @@
 import type { Coin } from "../../../contract/money";
-import type { Sql } from "../db";
+import type { Sql } from "../platform/db";
 import { newSeed, seedHashSync } from "./fairness-node";
 import type { PayoutTable } from "./payout";
 import type { GameTiming } from "./settings";

@@ -19,8 +19,8 @@ import {
 } from "../../../contract/game";
 import { Header } from "../../../contract/headers";
 import { fromCents } from "../../../contract/money";
-import type { CoreRouter, Deps } from "../context";
-import { ApiError, ok, parseInput, reply, requireUser } from "../http";
+import type { CoreRouter, Deps } from "../platform/context";
+import { ApiError, ok, parseInput, reply, requireUser } from "../platform/http";
 import { placeBet } from "./bets";
 import { type Level, getLevel, listLevels } from "./levels";
 import { betDetail, betPage, sessionResultPage, winPage } from "./records";

@@ -1,5 +1,5 @@
-import type { Deps } from "../context";
-import type { BackgroundJob } from "../index";
+import type { Deps } from "../platform/context";
+import type { BackgroundJob } from "../platform/jobs";
 import { ensureUpcomingRounds } from "./rounds";
 import { type GameTiming, gameTiming } from "./settings";
 import { settleDue } from "./settle";
@@ -74,7 +74,7 @@ export function startGameScheduler(
   };
 }
 
-/** The scheduler as a background job of the core (core/src/index.ts); stopped on shutdown. */
+/** The scheduler as a background job of the core (game/module.ts); stopped on shutdown. */
 export const gameSchedulerJob: BackgroundJob = {
   name: "game-scheduler",
   start(deps) {

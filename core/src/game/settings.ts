@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Sql } from "../db";
+import type { Sql } from "../platform/db";
 import { DEFAULT_PAYOUT_TABLE, type PayoutTable, validatePayoutTable } from "./payout";
 
 /** Round timing: a round lasts roundSeconds; bets close betCloseSeconds before its end. */

@@ -1,4 +1,5 @@
-import type { Db } from "../db";
+import { creditMany } from "../ledger/ledger";
+import type { Db } from "../platform/db";
 import { deriveDigitSync } from "./fairness-node";
 import { DEFAULT_PAYOUT_TABLE, type PayoutTable, multipliersFor, netStakeBp } from "./payout";
 
@@ -14,7 +15,7 @@ export interface Settlement {
  * Settles one ended round, exactly once: in one transaction it locks the round row (another
  * process holding it is skipped, not waited for), draws the digit from the committed seed,
  * marks the round settled (which reveals the seed), settles every bet with one UPDATE, and
- * credits all winnings with one statement that writes the ledger entries and the balances.
+ * credits all winnings with the ledger's creditMany (one statement: entries and balances).
  * Returns null when the round is already settled, not found, or being settled elsewhere.
  * The ledger's unique (kind, ref_id, user, coin) index is the last line against double payment.
  */
@@ -51,33 +52,19 @@ export async function settleRound(db: Db, roundId: number, nowMs: number): Promi
 
     const bets = settled[0]?.bets ?? 0;
     if (bets === 0) return { roundId: round.id, result, bets: 0, paidBets: 0, paidCents: 0 };
-    const paid = await tx.query<{ winners: number; paid: number | null }>(
-      `WITH w AS (
-         SELECT id, user_id, coin, win_amount_cents AS amount,
-           sum(win_amount_cents) OVER (PARTITION BY user_id ORDER BY id) AS running,
-           sum(win_amount_cents) OVER (PARTITION BY user_id) AS total
-         FROM bets WHERE round_id = $1 AND status = 'WIN' AND win_amount_cents > 0),
-       t AS (SELECT DISTINCT user_id, coin, total FROM w),
-       acc AS (
-         INSERT INTO accounts (user_id, coin, balance)
-         SELECT user_id, coin, total FROM t ORDER BY user_id
-         ON CONFLICT (user_id, coin) DO UPDATE SET balance = accounts.balance + EXCLUDED.balance
-         RETURNING user_id, balance),
-       l AS (
-         INSERT INTO ledger_entries (user_id, coin, amount, balance_after, kind, ref_id, memo)
-         SELECT w.user_id, w.coin, w.amount, acc.balance - w.total + w.running, 'WIN', w.id::text,
-           'round ' || $1::text
-         FROM w JOIN acc ON acc.user_id = w.user_id
-         RETURNING amount)
-       SELECT count(*)::int AS winners, sum(amount) AS paid FROM l`,
-      [round.id],
-    );
+    const paid = await creditMany(tx, {
+      kind: "WIN",
+      source: `SELECT user_id, coin, win_amount_cents AS amount, id::text AS ref_id,
+                 'round ' || round_id::text AS memo, id AS ord
+               FROM bets WHERE round_id = $1 AND status = 'WIN' AND win_amount_cents > 0`,
+      params: [round.id],
+    });
     return {
       roundId: round.id,
       result,
       bets,
-      paidBets: paid[0]?.winners ?? 0,
-      paidCents: Number(paid[0]?.paid ?? 0),
+      paidBets: paid.entries,
+      paidCents: paid.cents,
     };
   });
 }

@@ -1,4 +1,4 @@
-import { post as ledgerPost } from "../../../core/src/ledger";
+import { post as ledgerPost } from "../../../core/src/ledger/ledger";
 import { type TestCore, registerPlayer, startTestCore } from "../../support/core";
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../../../core/src/admin";
-import type { Db } from "../../../core/src/db";
 import { getLevel } from "../../../core/src/game/levels";
 import { getPayoutTable } from "../../../core/src/game/settings";
+import type { Db } from "../../../core/src/platform/db";
 import { memoryDb } from "./helpers";
 
 let db: Db;

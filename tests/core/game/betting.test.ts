@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../../core/src/db";
 import { setLevel } from "../../../core/src/game/levels";
 import { roundIdOf } from "../../../core/src/game/rounds";
+import type { Db } from "../../../core/src/platform/db";
 import { T0, balanceOf, call, clock, createUser, gameApp, ledgerSum, memoryDb } from "./helpers";
 
 let db: Db;

@@ -10,8 +10,8 @@ import {
   verifyResultSchema,
   winPageSchema,
 } from "../../../contract/game";
-import type { Db } from "../../../core/src/db";
 import { settleDue } from "../../../core/src/game/settle";
+import type { Db } from "../../../core/src/platform/db";
 import { T0, call, clock, createUser, gameApp, memoryDb } from "./helpers";
 
 let db: Db;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { post } from "../../../core/src/ledger";
+import { post } from "../../../core/src/ledger/ledger";
 import { type TestCore, call, registerPlayer, startTestCore } from "../../support/core";
 
 let core: TestCore;

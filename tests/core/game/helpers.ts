@@ -3,13 +3,13 @@ import { Hono } from "hono";
 import pino from "pino";
 import { Code } from "../../../contract/codes";
 import type { Coin } from "../../../contract/money";
-import type { CoreEnv, Deps } from "../../../core/src/context";
-import { type Db, openDb } from "../../../core/src/db";
 import { gameRoutes } from "../../../core/src/game/routes";
 import type { GameTiming } from "../../../core/src/game/settings";
-import { ApiError, reply } from "../../../core/src/http";
-import { post } from "../../../core/src/ledger";
-import { migrate } from "../../../core/src/migrate";
+import { post } from "../../../core/src/ledger/ledger";
+import type { CoreEnv, Deps } from "../../../core/src/platform/context";
+import { type Db, openDb } from "../../../core/src/platform/db";
+import { ApiError, reply } from "../../../core/src/platform/http";
+import { migrate } from "../../../core/src/platform/migrate";
 
 export const MIGRATIONS = fileURLToPath(new URL("../../../core/migrations", import.meta.url));
 export const TIMING: GameTiming = { roundSeconds: 60, betCloseSeconds: 5 };

@@ -6,11 +6,11 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BET_NAMES, type BetName } from "../../../contract/game";
-import { type Db, openDb } from "../../../core/src/db";
 import { placeBet } from "../../../core/src/game/bets";
 import { ensureRound, ensureUpcomingRounds, roundWindow } from "../../../core/src/game/rounds";
 import { settleDue } from "../../../core/src/game/settle";
-import { migrate } from "../../../core/src/migrate";
+import { type Db, openDb } from "../../../core/src/platform/db";
+import { migrate } from "../../../core/src/platform/migrate";
 import { ADMIN_URL, TEST_DATABASES } from "../../support/core";
 import { MIGRATIONS, T0, TIMING, balanceOf, createUser, ledgerSum } from "./helpers";
 

@@ -8,7 +8,7 @@ import { betRefusalSchema, gameSessionSchema } from "../../../contract/game";
 import { possibleWinsCents } from "../../../contract/payout";
 import { DEFAULT_PAYOUT_TABLE, winAmountCents } from "../../../core/src/game/payout";
 import { setPayoutTable } from "../../../core/src/game/settings";
-import { post } from "../../../core/src/ledger";
+import { post } from "../../../core/src/ledger/ledger";
 import { type TestCore, call, registerPlayer, startTestCore } from "../../support/core";
 
 let core: TestCore;

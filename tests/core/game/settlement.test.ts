@@ -1,7 +1,6 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BET_NAMES, type BetName } from "../../../contract/game";
-import type { Db } from "../../../core/src/db";
 import { placeBet } from "../../../core/src/game/bets";
 import { verifyRound } from "../../../core/src/game/fairness";
 import { deriveDigitSync, newSeed, seedHashSync } from "../../../core/src/game/fairness-node";
@@ -10,6 +9,7 @@ import { ensureRound, roundIdOf, roundWindow } from "../../../core/src/game/roun
 import { startGameScheduler } from "../../../core/src/game/scheduler";
 import { setPayoutTable } from "../../../core/src/game/settings";
 import { settleDue, settleRound } from "../../../core/src/game/settle";
+import type { Db } from "../../../core/src/platform/db";
 import { T0, TIMING, balanceOf, call, clock, createUser, gameApp, ledgerSum, memoryDb } from "./helpers";
 
 let db: Db;

@@ -1,5 +1,4 @@
 import { Code } from "../../../contract/codes";
-import type { Coin } from "../../../contract/money";
 import { fromCents } from "../../../contract/money";
 import {
   type UserInfo,
@@ -8,75 +7,20 @@ import {
   resetAssetPwdInputSchema,
 } from "../../../contract/user";
 import { hashPassword } from "../auth/passwords";
-import type { CoreRouter, Deps } from "../context";
-import type { Sql } from "../db";
-import { ApiError, ok, parseInput, requireUser } from "../http";
-import { balances } from "../ledger";
-import { assertLiveSmsCode, withSmsCode } from "../sms";
-import { getSysConfig } from "../sysconfig";
-import { findUserById } from "../users";
+import { assertLiveSmsCode, withSmsCode } from "../auth/sms";
+import { getSysConfig } from "../config/sysconfig";
+import { betTotals } from "../game/totals";
+import { balances } from "../ledger/ledger";
+import type { CoreRouter } from "../platform/context";
+import type { Sql } from "../platform/db";
+import { ApiError, ok, parseInput, requireUser } from "../platform/http";
+import { findUserById } from "./users";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const INCOME_DAYS = 7;
 
 /** Start of the UTC day that holds `ms`. */
 const dayStart = (ms: number) => ms - (ms % DAY_MS);
 const iso = (ms: number) => new Date(ms).toISOString();
-
-interface BetTotals {
-  total: number;
-  todayTotal: number;
-  todayWin: number;
-  incomeList: UserInfo["incomeList"];
-}
-const NO_BETS: BetTotals = { total: 0, todayTotal: 0, todayWin: 0, incomeList: [] };
-
-/**
- * Bet totals come from the game's `bets` table (user_id, coin, total_amount_cents,
- * win_amount_cents, created_at) when it exists; before the game is installed they are 0.
- */
-async function betTotals(deps: Deps, userId: number, coin: Coin): Promise<BetTotals> {
-  const [{ present }] = await deps.db.query<{ present: boolean }>(
-    "SELECT to_regclass('bets') IS NOT NULL AS present",
-  );
-  if (!present) return NO_BETS;
-  const today = dayStart(deps.now());
-  try {
-    const [sum] = await deps.db.query<{ total: number; today_total: number; today_win: number }>(
-      `SELECT COALESCE(SUM(total_amount_cents), 0) AS total,
-              COALESCE(SUM(total_amount_cents) FILTER (WHERE created_at >= $3), 0) AS today_total,
-              COALESCE(SUM(win_amount_cents) FILTER (WHERE created_at >= $3), 0) AS today_win
-       FROM bets WHERE user_id = $1 AND coin = $2`,
-      [userId, coin, iso(today)],
-    );
-    const days = await deps.db.query<{ day: string; total: number; win: number }>(
-      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-              SUM(total_amount_cents) AS total, COALESCE(SUM(win_amount_cents), 0) AS win
-       FROM bets WHERE user_id = $1 AND coin = $2 AND created_at >= $3
-       GROUP BY 1 ORDER BY 1 DESC`,
-      [userId, coin, iso(today - (INCOME_DAYS - 1) * DAY_MS)],
-    );
-    return {
-      total: Number(sum.total),
-      todayTotal: Number(sum.today_total),
-      todayWin: Number(sum.today_win),
-      incomeList: days.map((d) => ({
-        incomeAmount: fromCents(Number(d.win) - Number(d.total)),
-        incomeDate: d.day,
-        incomeRate:
-          Number(d.total) > 0
-            ? Math.round(((Number(d.win) - Number(d.total)) / Number(d.total)) * 1e4) / 1e4
-            : 0,
-      })),
-    };
-  } catch (error) {
-    deps.log.error(
-      { err: error },
-      "could not read bet totals; the bets table does not have the expected columns",
-    );
-    return NO_BETS;
-  }
-}
 
 /**
  * Money that passed through the ledger, by kind (CHIP): RECHARGE credits, WITHDRAW debits

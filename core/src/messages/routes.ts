@@ -5,9 +5,9 @@ import {
   findUserMsgListInputSchema,
   messageIdInputSchema,
 } from "../../../contract/messages";
-import type { CoreRouter } from "../context";
-import type { Sql } from "../db";
-import { ApiError, ok, parseInput, requireUser } from "../http";
+import type { CoreRouter } from "../platform/context";
+import type { Sql } from "../platform/db";
+import { ApiError, ok, parseInput, requireUser } from "../platform/http";
 
 interface MessageRow {
   id: number;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HttpSmsConfig } from "./sms-http";
+import type { HttpSmsConfig } from "./sms";
 
 /**
  * The core's configuration, read once from the environment at start and validated: a bad value

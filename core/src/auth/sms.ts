@@ -1,11 +1,12 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Logger } from "pino";
-import type { SmsPurpose } from "../../contract/auth";
-import { Code } from "../../contract/codes";
-import type { CoreConfig } from "./config";
-import type { Deps } from "./context";
-import type { Db, Sql } from "./db";
-import { ApiError } from "./http";
+import type { SmsPurpose } from "../../../contract/auth";
+import { Code } from "../../../contract/codes";
+import type { CoreConfig } from "../platform/config";
+import type { Deps } from "../platform/context";
+import type { Db, Sql } from "../platform/db";
+import { ApiError } from "../platform/http";
+import type { SmsMessage, SmsSender } from "../platform/sms";
 import { httpSmsSender } from "./sms-http";
 
 /**
@@ -22,21 +23,6 @@ export const SMS_RESEND_MS = 60 * 1000;
 export const SMS_MAX_PER_IP_PER_HOUR = 10;
 export const SMS_MAX_WRONG_TRIES = 5;
 const SMS_LOCK = 7_144_002;
-
-/** One text to one phone. `code` is set when the text carries a verification code. */
-export interface SmsMessage {
-  /** Unique per message and the same on every retry (a gateway dedupes by it). */
-  id: string;
-  areaCode: string;
-  phone: string;
-  purpose: SmsPurpose;
-  text: string;
-  code?: string;
-}
-
-export interface SmsSender {
-  send(message: SmsMessage): Promise<void>;
-}
 
 /** What a request for a code texts: the code, a notice that the number has an account, or nothing. */
 export type SmsDelivery = "code" | "registered-notice" | "none";
@@ -81,7 +67,7 @@ export function logSmsSender(log: Logger, { writeCodes = true }: { writeCodes?: 
   };
 }
 
-/** The provider the configuration names (core/src/config.ts). */
+/** The provider the configuration names (core/src/platform/config.ts). */
 export function createSmsSender(config: CoreConfig["sms"], log: Logger): SmsSender {
   if (config.provider === "http") return httpSmsSender(config.http, log);
   return logSmsSender(log, { writeCodes: config.writeCodes });

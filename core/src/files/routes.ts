@@ -5,8 +5,8 @@ import { bodyLimit } from "hono/body-limit";
 import sharp from "sharp";
 import { Code } from "../../../contract/codes";
 import { UPLOAD_FIELD, UPLOAD_MAX_BYTES } from "../../../contract/files";
-import type { CoreRouter } from "../context";
-import { ApiError, ok, requireUser } from "../http";
+import type { CoreRouter } from "../platform/context";
+import { ApiError, ok, requireUser } from "../platform/http";
 
 /** Image compression of spec section 9: original quality 80 within 1080 px, thumbnail 90 within 500 px. */
 export const IMAGE_OPTIONS = {

@@ -1,34 +1,19 @@
-import { realpathSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createCoreApp } from "./app";
-import { ConfigError, type CoreConfig, loadConfig } from "./config";
-import type { Deps } from "./context";
-import { acquireDataLock } from "./datalock";
-import { type Db, openDb } from "./db";
-import { gameSchedulerJob } from "./game/scheduler";
-import { createLogger } from "./log";
-import { migrate } from "./migrate";
-import { seed } from "./seed";
-import { type SmsSender, createSmsSender, smsDeliveriesSettled } from "./sms";
-
-/**
- * A job that runs beside the server (e.g. the game's round scheduler). `start` runs after the
- * database is migrated and seeded; what it returns is awaited on shutdown, before the database
- * closes.
- */
-export interface BackgroundJob {
-  name: string;
-  start(deps: Deps): Promise<() => Promise<void> | void> | (() => Promise<void> | void);
-}
-
-const BACKGROUND_JOBS: BackgroundJob[] = [
-  // ---- background jobs of other teams go below this line ----
-  gameSchedulerJob,
-];
+import { createSmsSender, smsDeliveriesSettled } from "./auth/sms";
+import { MODULES } from "./modules";
+import { ConfigError, type CoreConfig, loadConfig } from "./platform/config";
+import type { Deps } from "./platform/context";
+import { type Db, openDb } from "./platform/db";
+import { type RunningJob, startJobs, stopJobs } from "./platform/jobs";
+import { acquireDataLock } from "./platform/locks";
+import { createLogger } from "./platform/log";
+import { migrate } from "./platform/migrate";
+import { seedModules } from "./platform/seed";
+import type { SmsSender } from "./platform/sms";
 
 export interface StartCoreOptions {
   /** Wins over the environment. */
@@ -72,7 +57,7 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Running
   }
   const sms = options.sms ?? createSmsSender(config.sms, log);
   const deps: Deps = { db, log, config, now: options.now ?? Date.now, sms };
-  const stops: { name: string; stop: () => Promise<void> | void }[] = [];
+  const jobs: RunningJob[] = [];
   let server: ReturnType<typeof serve> | undefined;
 
   const closeDb = async () => {
@@ -83,30 +68,21 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Running
     const migrationsDir = resolve(config.migrationsDir);
     const applied = await migrate(db, migrationsDir);
     if (applied.length) log.info({ applied }, "migrations applied");
-    if (options.seed !== false) {
-      const report = await seed(deps);
-      if (report.demo) {
-        const { areaCode, phone, invitation } = report.demo;
-        const password = config.env === "production" ? "(DEMO_PASSWORD)" : config.demo.password;
-        log.info(
-          { demo: { areaCode, phone, invitation } },
-          `Demo player: +${areaCode} ${phone}, password ${password}, invitation code ${invitation}`,
-        );
-      }
-    }
+    if (options.seed !== false) await seedModules(deps, MODULES);
     const app = createCoreApp(deps);
     server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => ready(s));
       s.once("error", fail);
     });
     if (options.jobs !== false) {
-      for (const job of BACKGROUND_JOBS) {
-        stops.push({ name: job.name, stop: await job.start(deps) });
-        log.info({ job: job.name }, "background job started");
-      }
+      await startJobs(
+        MODULES.flatMap((module) => module.jobs ?? []),
+        deps,
+        jobs,
+      );
     }
   } catch (error) {
-    for (const { stop } of stops.reverse()) await stop();
+    for (const { stop } of jobs.reverse()) await stop();
     server?.close();
     await closeDb();
     throw error;
@@ -133,11 +109,7 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Running
       clearTimeout(timer);
       clearInterval(sweep);
       await smsDeliveriesSettled(); // texts answered as sent go out before the process ends
-      for (const { name, stop } of stops.reverse()) {
-        await Promise.resolve(stop()).catch((err) =>
-          log.error({ err, job: name }, "background job did not stop cleanly"),
-        );
-      }
+      await stopJobs(jobs, deps);
       await closeDb();
       log.info("core stopped");
     })();
@@ -157,7 +129,8 @@ export interface CoreReadyMessage {
   port: number;
 }
 
-async function main() {
+/** The core as its own process (main.ts): start, and stop cleanly on a signal or without a parent. */
+export async function runCoreProcess() {
   let config: CoreConfig;
   try {
     config = loadConfig();
@@ -213,6 +186,3 @@ async function main() {
     process.send({ type: "core-ready", port: core.port } satisfies CoreReadyMessage);
   }
 }
-
-const entry = process.argv[1];
-if (entry && import.meta.url === pathToFileURL(realpathSync(entry)).href) await main();

@@ -1,8 +1,8 @@
 import { Code } from "../../../contract/codes";
 import { getSysCfgValueInputSchema } from "../../../contract/config";
-import type { CoreRouter } from "../context";
-import { ApiError, ok, parseInput } from "../http";
-import { getSysConfig } from "../sysconfig";
+import type { CoreRouter } from "../platform/context";
+import { ApiError, ok, parseInput } from "../platform/http";
+import { getSysConfig } from "./sysconfig";
 
 export function configRoutes(app: CoreRouter) {
   /** Public: the login page needs COUNTRY_CODE before anybody is signed in. */

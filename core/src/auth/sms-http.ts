@@ -1,28 +1,14 @@
 import type { Logger } from "pino";
-import type { SmsMessage, SmsSender } from "./sms";
+import type { HttpSmsConfig, SmsMessage, SmsSender } from "../platform/sms";
 
 /**
  * The production SMS provider: one POST per message to the operator's HTTP gateway, configured by
- * environment (core/src/config.ts, docs/operations.md). Each attempt has a timeout; network
+ * environment (core/src/platform/config.ts, docs/operations.md). Each attempt has a timeout; network
  * failures, timeouts, 408, 429 and 5xx are retried a bounded number of times with a growing pause;
  * other 4xx answers are final (the gateway refused the message: retrying cannot help). Every
  * attempt carries the message's id (Idempotency-Key header, and {{id}} for the body), so that a
  * gateway that dedupes never sends a retried message twice. Codes and bodies are never logged.
  */
-export interface HttpSmsConfig {
-  url: string;
-  /** Header that carries the secret, e.g. "authorization" or "x-api-key"; with authValue. */
-  authHeader: string;
-  authValue?: string;
-  /** "json": the body template as JSON; "form": the same fields form-encoded (flat template). */
-  format: "json" | "form";
-  /** The body: a JSON object whose strings may hold {{to}} {{areaCode}} {{phone}} {{text}} {{code}} {{id}} {{purpose}}. */
-  body: Record<string, unknown>;
-  timeoutMs: number;
-  /** Attempts after the first one. */
-  retries: number;
-}
-
 /** Pause before retry n (0-based): 250 ms, 500 ms, 1 s, 2 s, then 2 s. */
 export function retryPauseMs(attempt: number): number {
   return Math.min(2000, 250 * 2 ** attempt);

@@ -1,6 +1,6 @@
 import { pageViewInputSchema } from "../../../contract/track";
-import type { CoreRouter } from "../context";
-import { ok, parseInput } from "../http";
+import type { CoreRouter } from "../platform/context";
+import { ok, parseInput } from "../platform/http";
 
 /** Page views: public (visitors are counted too), scrambled or not, one row each. */
 export function trackRoutes(app: CoreRouter) {

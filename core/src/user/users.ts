@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { Sql } from "./db";
+import type { Sql } from "../platform/db";
 
 /** Invitation codes: 8 characters without the look-alikes 0/O and 1/I. */
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

@@ -1,4 +1,4 @@
-import type { Sql } from "./db";
+import type { Sql } from "../platform/db";
 
 /** Reads one operator setting (null when the key does not exist). */
 export async function getSysConfig(sql: Sql, key: string): Promise<string | null> {

@@ -1,0 +1,39 @@
+import { parseArgs } from "node:util";
+import { type OperatorCommand, UsageError } from "../platform/module";
+import { getSysConfig, setSysConfig } from "./sysconfig";
+
+/** `config set KEY VALUE`, `config get KEY`, `config list`: the operator settings (sys_config). */
+const configCommand: OperatorCommand = {
+  name: "config",
+  usage: "  admin config set KEY VALUE\n  admin config get KEY\n  admin config list",
+  async run(argv, db, out) {
+    const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
+    const [, sub, ...rest] = positionals;
+    if (sub === "set") {
+      const [key, value] = rest;
+      if (!key || value === undefined || !/^[A-Z][A-Z0-9_]{0,63}$/.test(key)) {
+        throw new UsageError("config set needs an upper-case KEY and a VALUE");
+      }
+      await setSysConfig(db, key, value);
+      out(`${key} = ${JSON.stringify(value)}`);
+      return;
+    }
+    if (sub === "get") {
+      const value = rest[0] ? await getSysConfig(db, rest[0]) : null;
+      if (value === null) throw new UsageError(`No configuration value named ${rest[0] ?? "(none)"}`);
+      out(value);
+      return;
+    }
+    if (sub === "list") {
+      for (const r of await db.query<{ key: string; value: string }>(
+        "SELECT key, value FROM sys_config ORDER BY key",
+      )) {
+        out(`${r.key} = ${JSON.stringify(r.value)}`);
+      }
+      return;
+    }
+    throw new UsageError(`Usage:\n${configCommand.usage}`);
+  },
+};
+
+export const CONFIG_COMMANDS = [configCommand];

@@ -1,0 +1,24 @@
+import { authModule } from "./auth/module";
+import { configModule } from "./config/module";
+import { filesModule } from "./files/module";
+import { gameModule } from "./game/module";
+import { messagesModule } from "./messages/module";
+import type { CoreModule } from "./platform/module";
+import { trackModule } from "./track/module";
+import { userModule } from "./user/module";
+
+/**
+ * The domains of the core. The app registers their routes, the process runs their jobs and
+ * seeds, the operator CLI offers their commands, all in this order. A new domain is a folder
+ * core/src/<domain>/ with a module.ts, and one line here.
+ */
+export const MODULES: readonly CoreModule[] = [
+  authModule,
+  userModule,
+  configModule,
+  messagesModule,
+  filesModule,
+  trackModule,
+  // ---- domain modules of other teams go below this line ----
+  gameModule,
+];

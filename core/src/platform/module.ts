@@ -1,0 +1,35 @@
+import type { CoreRouter, Deps } from "./context";
+import type { Db, Sql } from "./db";
+import type { BackgroundJob } from "./jobs";
+
+/**
+ * An operator command of the CLI (build/core/admin.js): `name` is its first word. It receives
+ * the whole command line; a wrong use throws UsageError (the CLI prints it and exits with 2).
+ */
+export interface OperatorCommand {
+  name: string;
+  /** Its lines of the CLI's usage text. */
+  usage: string;
+  run(argv: string[], db: Db, out: (line: string) => void): Promise<void>;
+}
+
+export class UsageError extends Error {}
+
+/**
+ * What one domain adds to the core. Every domain folder exports one of these from its
+ * module.ts; core/src/modules.ts lists them, and the app, the process and the CLI iterate that
+ * list: adding a domain is a folder and one line.
+ */
+export interface CoreModule {
+  name: string;
+  /** Registers the domain's paths, relative to /core. */
+  routes(app: CoreRouter): void;
+  /** Jobs that run beside the server while the core runs. */
+  jobs?: BackgroundJob[];
+  adminCommands?: OperatorCommand[];
+  /**
+   * Idempotent start-up data (never overwriting an operator's value), run inside the one seed
+   * transaction, after the migrations.
+   */
+  seed?(tx: Sql, deps: Deps): Promise<void>;
+}

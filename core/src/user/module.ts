@@ -1,0 +1,12 @@
+import type { CoreModule } from "../platform/module";
+import { USER_COMMANDS } from "./admin";
+import { userRoutes } from "./routes";
+import { seedDemoPlayer } from "./seed";
+
+/** The player's account: profile, balances and totals, payment password; the demo player. */
+export const userModule: CoreModule = {
+  name: "user",
+  routes: userRoutes,
+  adminCommands: USER_COMMANDS,
+  seed: seedDemoPlayer,
+};
