@@ -31,7 +31,7 @@ const DEVICE = "device-4711-abcdef";
 
 /** The `__session=value` pair of a Set-Cookie header, and its value alone. */
 const pairOf = (setCookie: string) => setCookie.split(";")[0];
-const valueOf = (setCookie: string) => pairOf(setCookie).slice(`${SESSION_COOKIE}=`.length);
+const cookieValue = (setCookie: string) => pairOf(setCookie).slice(`${SESSION_COOKIE}=`.length);
 
 /** A cookie a player gets at login, with known preferences. */
 async function loginCookie(): Promise<string> {
@@ -76,7 +76,7 @@ function parseJson(text: string): unknown {
 describe("the session cookie holds nothing readable", () => {
   it("shows neither the token nor any field, however it is decoded", async () => {
     const cookie = await loginCookie();
-    const value = valueOf(cookie);
+    const value = cookieValue(cookie);
     expect(value).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
     const secrets = [
       TOKEN,
@@ -105,19 +105,19 @@ describe("the session cookie holds nothing readable", () => {
   it("is different at every write (random IV), even for the same data", async () => {
     const session = await getSession(withCookie(await loginCookie()));
     const storage = sessionStorage();
-    const a = valueOf(await storage.commitSession(session));
-    const b = valueOf(await storage.commitSession(session));
+    const a = cookieValue(await storage.commitSession(session));
+    const b = cookieValue(await storage.commitSession(session));
     expect(a).not.toBe(b);
   });
 });
 
 describe("a cookie that does not open is an empty session, never an error", () => {
   async function variants(): Promise<Record<string, string>> {
-    const value = valueOf(await loginCookie());
+    const value = cookieValue(await loginCookie());
     const body = value.slice(3);
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === "A" ? "B" : "A") + s.slice(i + 1);
     process.env.SESSION_SECRET = "another-secret-entirely-0123456789abcdef";
-    const otherKey = valueOf(await loginCookie());
+    const otherKey = cookieValue(await loginCookie());
     process.env.SESSION_SECRET = env.SESSION_SECRET;
     // The format before this change: a Remix signed cookie (base64 JSON) with the same secret.
     const legacy = createCookieSessionStorage({
@@ -125,7 +125,7 @@ describe("a cookie that does not open is an empty session, never an error", () =
     });
     const old = await legacy.getSession();
     old.set("token", TOKEN);
-    const oldFormat = valueOf(await legacy.commitSession(old));
+    const oldFormat = cookieValue(await legacy.commitSession(old));
     return {
       "first byte flipped": `v1.${flip(body, 0)}`,
       "IV flipped": `v1.${flip(body, 5)}`,
@@ -273,7 +273,7 @@ describe("idle and absolute timeouts (app side)", () => {
     const first = await loginCookie();
     at(10 * DAY);
     const second = await createLoginSession(withCookie(first), "b".repeat(64));
-    expect(valueOf(second)).not.toBe(valueOf(first));
+    expect(cookieValue(second)).not.toBe(cookieValue(first));
     expect((await getSession(withCookie(second))).data).toMatchObject({
       token: "b".repeat(64),
       loginAt: now + 10 * DAY,
