@@ -83,7 +83,8 @@ test("after 30 minutes without a request the player logs in again and comes back
 
   await page.goto(`${ACCOUNT_PATH}?from=idle`);
   await expect(page).toHaveURL(
-    (url) => url.pathname === LOGIN_PATH && url.searchParams.get("redirectTo") === `${ACCOUNT_PATH}?from=idle`,
+    (url) =>
+      url.pathname === LOGIN_PATH && url.searchParams.get("redirectTo") === `${ACCOUNT_PATH}?from=idle`,
   );
   // The cookie the browser holds now has no token left in it; the device id stayed.
   const after = await sealed.parse(`__session=${(await sessionCookie(context)).value}`);
