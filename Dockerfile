@@ -18,7 +18,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/data/core-db \
     UPLOAD_DIR=/data/uploads
 WORKDIR /app
-COPY --from=build /app/package.json /app/server.mjs /app/embedded-core.mjs /app/prefers-json.mjs /app/body-limits.mjs ./
+COPY --from=build /app/package.json /app/server.mjs /app/embedded-core.mjs /app/prefers-json.mjs /app/body-limits.mjs /app/session-secret.mjs ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public

@@ -17,6 +17,7 @@ import { z } from "zod";
 import { bodyLimitOf } from "./body-limits.mjs";
 import { startEmbeddedCore } from "./embedded-core.mjs";
 import { prefersJson } from "./prefers-json.mjs";
+import { sessionSecretProblem } from "./session-secret.mjs";
 
 const { createRemixRequest, sendRemixResponse } = expressAdapter;
 
@@ -34,6 +35,14 @@ const configSchema = z.object({
   /** Unset or 0: the embedded core listens on a port the system chooses at each start. */
   CORE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SESSION_SECRET: z.string().optional(),
+  /** Session timeouts (app/utils/env.server.ts reads them; the embedded core reads them too). */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   UPSTREAM_ENCRYPT: z.enum(["0", "1", "true", "false"]).default("0"),
   CURRENCY_SIGN: z.string().min(1).default("₹"),
@@ -85,13 +94,15 @@ const log = pino(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Session secret: required in production; in demo mode generated once into data/session-secret.
+// Session secret: required in production (32 characters or more, session-secret.mjs); in demo mode
+// generated once into data/session-secret.
 function ensureSessionSecret() {
-  if (config.SESSION_SECRET?.trim()) return;
-  if (production) {
-    log.fatal("SESSION_SECRET is required when NODE_ENV=production");
+  const problem = sessionSecretProblem(config.SESSION_SECRET, production);
+  if (problem) {
+    log.fatal(problem);
     process.exit(1);
   }
+  if (config.SESSION_SECRET?.trim()) return;
   const file = path.resolve(config.APP_DATA_DIR, "session-secret");
   let secret = "";
   try {

@@ -1,5 +1,10 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
+import type {
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleDocumentRequestFunction,
+} from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -8,6 +13,7 @@ import { I18nFallbackProvider } from "./utils/i18n-react";
 import { getLocale, i18nData } from "./utils/i18n.server";
 import { logger } from "./utils/logger.server";
 import { NonceProvider } from "./utils/nonce-provider";
+import { keepAliveCookieFor } from "./utils/session.server";
 
 const ABORT_DELAY = 10_000;
 
@@ -23,6 +29,8 @@ const handleRequest: HandleDocumentRequestFunction = async (
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) => {
+  const sessionCookie = await keepAliveCookieFor(request, responseHeaders);
+  if (sessionCookie) responseHeaders.append("Set-Cookie", sessionCookie);
   const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : "";
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { i18n?: unknown } | undefined;
   const fallbackI18n = rootData?.i18n ? null : await i18nData(await getLocale(request));
@@ -67,6 +75,15 @@ const handleRequest: HandleDocumentRequestFunction = async (
 };
 
 export default handleRequest;
+
+/** Data requests (client navigations, fetchers, JSON mode) keep the sign-in alive too. */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  const sessionCookie = await keepAliveCookieFor(request, response.headers);
+  if (!sessionCookie) return response;
+  const headers = new Headers(response.headers);
+  headers.append("Set-Cookie", sessionCookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};
 
 /** Server-side errors are logged as JSON, never sent to the page. Aborted requests are noise. */
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sessionSecretProblem, splitSessionSecrets } from "../../session-secret.mjs";
 import { FALLBACK_TIME_ZONE, isTimeZone } from "./format";
 
 /**
@@ -18,15 +19,25 @@ const envSchema = z
       .default("0")
       .transform((v) => v === "1" || v === "true"),
     CURRENCY_SIGN: z.string().min(1).default("₹"),
+    /** The player must sign in again after this many minutes without a request (the core too). */
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(30),
+    /** ...and this many days after signing in, however active (the core reads it too). */
+    SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     /** Zone of the times shown to a player whose browser has not told its own (see format.ts). */
     DEFAULT_TIME_ZONE: z
       .string()
       .default(FALLBACK_TIME_ZONE)
       .refine(isTimeZone, "DEFAULT_TIME_ZONE must be an IANA time zone such as Asia/Kolkata"),
   })
-  .refine((env) => env.NODE_ENV !== "production" || Boolean(env.SESSION_SECRET), {
-    message: "SESSION_SECRET is required in production",
-    path: ["SESSION_SECRET"],
+  .superRefine((env, ctx) => {
+    // The same rule server.mjs applies at start (session-secret.mjs).
+    const problem = sessionSecretProblem(env.SESSION_SECRET, env.NODE_ENV === "production");
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: ["SESSION_SECRET"] });
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -40,12 +51,14 @@ const ENV_KEYS = [
   "UPSTREAM_ENCRYPT",
   "CURRENCY_SIGN",
   "DEFAULT_TIME_ZONE",
+  "SESSION_IDLE_MINUTES",
+  "SESSION_MAX_DAYS",
 ] as const;
 let parsedEnv: { key: string; env: Env } | undefined;
 
 /**
  * The validated configuration. It is read on every upstream call, so the parse is kept until one
- * of the variables changes (tests change process.env; comparing eight strings is cheap).
+ * of the variables changes (tests change process.env; comparing ten strings is cheap).
  */
 export function getEnv(): Env {
   const key = ENV_KEYS.map((name) => process.env[name] ?? "\u0000").join("\u0001");
@@ -66,10 +79,7 @@ export function upstreamBaseUrl(env: Env = getEnv()): string {
 }
 
 export function sessionSecrets(env: Env = getEnv()): string[] {
-  const secrets = (env.SESSION_SECRET ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const secrets = splitSessionSecrets(env.SESSION_SECRET);
   if (secrets.length === 0) throw new Error("SESSION_SECRET is not set (server.mjs sets one in demo mode)");
   return secrets;
 }

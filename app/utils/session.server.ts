@@ -1,19 +1,25 @@
 import { type Session, createCookieSessionStorage, createSession, redirect } from "@remix-run/node";
 import { type Coin, coinSchema } from "../../contract/money";
-import { getEnv, sessionSecrets } from "./env.server";
+import { type Env, getEnv, sessionSecrets } from "./env.server";
 import { type Lang, fallbackLanguage, isLang } from "./i18n";
 import { LOGIN_PATH } from "./paths";
 import { safeRedirectTo } from "./safe-redirect";
+import { createSealedCookie } from "./sealed-cookie.server";
 
 export { LOGIN_PATH };
 
 /**
- * The player's session lives in one signed, httpOnly cookie. It holds the upstream token, which
- * never appears in any response body, plus the preferences the original app kept in local storage.
+ * The player's session lives in one httpOnly cookie, sealed with AES-256-GCM (sealed-cookie.server.ts):
+ * the browser holds it but cannot read it. It holds the upstream token, which never appears in any
+ * response body, plus the preferences the original app kept in local storage.
  */
 export type Theme = "light" | "dark";
 export interface SessionData {
   token?: string;
+  /** Epoch ms of the sign-in: the token is dropped SESSION_MAX_DAYS later. */
+  loginAt?: number;
+  /** Epoch ms of the last request seen (to the minute): the token is dropped after SESSION_IDLE_MINUTES. */
+  seenAt?: number;
   lang?: Lang;
   theme?: Theme;
   coin?: Coin;
@@ -26,21 +32,22 @@ export interface SessionData {
 export type AppSession = Session<SessionData>;
 
 export const SESSION_COOKIE = "__session";
+/** seenAt is rewritten (a new cookie) at most this often: most responses set no cookie. */
+export const SEEN_REFRESH_MS = 60_000;
 
 let cached: { key: string; storage: ReturnType<typeof build> } | undefined;
 
 function build(secrets: string[], secure: boolean) {
   return createCookieSessionStorage<SessionData>({
-    cookie: {
-      name: SESSION_COOKIE,
+    cookie: createSealedCookie(SESSION_COOKIE, {
       httpOnly: true,
       secure,
       sameSite: "lax",
       path: "/",
       secrets,
-      // A year: the preferences outlive a login; the token is checked by the upstream anyway.
+      // A year: the preferences outlive a login; the token inside has its own timeouts.
       maxAge: 60 * 60 * 24 * 365,
-    },
+    }),
   });
 }
 
@@ -53,32 +60,86 @@ export function sessionStorage() {
   return cached.storage;
 }
 
+/** Where a signed-in session stands now: no token, in use, due for a new seenAt, or over. */
+export type SessionState = "anonymous" | "live" | "stale" | "expired";
+
+export function sessionState(data: SessionData, now: number, env: Env = getEnv()): SessionState {
+  if (!data.token) return "anonymous";
+  const { loginAt, seenAt } = data;
+  // A token without its times was not written by this code: it is not trusted to be fresh.
+  if (typeof loginAt !== "number" || typeof seenAt !== "number") return "expired";
+  if (now - seenAt >= env.SESSION_IDLE_MINUTES * 60_000) return "expired";
+  if (now - loginAt >= env.SESSION_MAX_DAYS * 24 * 60 * 60_000) return "expired";
+  return now - seenAt >= SEEN_REFRESH_MS ? "stale" : "live";
+}
+
+/** What a session keeps without a sign-in: the device's preferences. */
+function preferencesOf(data: SessionData): SessionData {
+  const session = createSession(data) as AppSession;
+  return {
+    lang: langOf(session),
+    theme: themeOf(session),
+    coin: coinOf(session),
+    deviceId: session.get("deviceId") || newDeviceId(),
+  };
+}
+
 /**
- * The cookie of a request is verified and parsed once: a page's loader and each of its upstream
+ * The cookie of a request is opened and parsed once: a page's loader and each of its upstream
  * calls read the session, so the parsed data is kept per Request (a WeakMap: it goes with the
  * request). Each caller still gets its own Session object, as before.
  */
-const parsed = new WeakMap<Request, { storage: object; data: Promise<Record<string, unknown>> }>();
+const parsed = new WeakMap<Request, { storage: object; data: Promise<SessionData> }>();
 
-export async function getSession(request: Request): Promise<AppSession> {
+/** The session data as the cookie holds it, timeouts not applied. */
+function cookieData(request: Request): Promise<SessionData> {
   const storage = sessionStorage();
   let entry = parsed.get(request);
   if (!entry || entry.storage !== storage) {
     entry = {
       storage,
-      data: storage.getSession(request.headers.get("Cookie")).then((session) => session.data),
+      data: storage.getSession(request.headers.get("Cookie")).then((session) => session.data as SessionData),
     };
     parsed.set(request, entry);
   }
-  return createSession({ ...(await entry.data) }) as AppSession;
+  return entry.data;
 }
 
+/** The request's session; a sign-in past its idle or absolute timeout is already gone from it. */
+export async function getSession(request: Request): Promise<AppSession> {
+  const data = await cookieData(request);
+  const fresh = sessionState(data, Date.now()) !== "expired";
+  return createSession(fresh ? { ...data } : preferencesOf(data)) as AppSession;
+}
+
+/** Every commit is a request seen: a signed-in session's seenAt moves to now. */
 export function commitSession(session: AppSession) {
+  if (session.get("token")) session.set("seenAt", Date.now());
   return sessionStorage().commitSession(session);
 }
 
 export function destroySession(session: AppSession) {
   return sessionStorage().destroySession(session);
+}
+
+/**
+ * The Set-Cookie header a response needs for the session's timeouts, or null (most responses):
+ * a new seenAt when the one in the cookie is a minute old, or the logged-out session once the
+ * sign-in has expired (the token leaves the cookie too). entry.server.tsx calls it for every page
+ * and data request, unless the response already sets the session cookie.
+ */
+export async function sessionKeepAliveCookie(request: Request): Promise<string | null> {
+  const data = await cookieData(request);
+  const state = sessionState(data, Date.now());
+  if (state === "stale") return commitSession(createSession({ ...data }) as AppSession);
+  if (state === "expired") return commitSession(createSession(preferencesOf(data)) as AppSession);
+  return null;
+}
+
+/** sessionKeepAliveCookie for a response with these headers, unless they set the session cookie. */
+export async function keepAliveCookieFor(request: Request, headers: Headers): Promise<string | null> {
+  if (headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))) return null;
+  return sessionKeepAliveCookie(request);
 }
 
 export function newDeviceId(): string {
@@ -102,35 +163,35 @@ export async function getToken(request: Request): Promise<string | undefined> {
   return (await getSession(request)).get("token") || undefined;
 }
 
-/** The token, or a redirect to the login page that comes back here afterwards. */
+/**
+ * The token, or a redirect to the login page that comes back here afterwards. An expired sign-in
+ * leaves the cookie with the same redirect (its token is dropped there and then).
+ */
 export async function requireToken(request: Request): Promise<string> {
   const token = await getToken(request);
   if (token) return token;
   const params = new URLSearchParams({ redirectTo: safeRedirectTo(request) });
-  throw redirect(`${LOGIN_PATH}?${params}`);
+  const cookie = await sessionKeepAliveCookie(request);
+  throw redirect(`${LOGIN_PATH}?${params}`, cookie ? { headers: { "set-cookie": cookie } } : undefined);
 }
 
 /**
  * Login rotates the session: a brand-new session (new cookie value) carries over only the
- * preferences and the device id, never anything tied to a previous identity.
+ * preferences and the device id, never anything tied to a previous identity. The idle and
+ * absolute timeouts start now.
  */
 export async function createLoginSession(request: Request, token: string): Promise<string> {
   const old = await getSession(request);
-  const fresh = await sessionStorage().getSession();
+  const fresh = createSession(preferencesOf(old.data as SessionData)) as AppSession;
+  const now = Date.now();
   fresh.set("token", token);
-  fresh.set("lang", langOf(old));
-  fresh.set("theme", themeOf(old));
-  fresh.set("coin", coinOf(old));
-  fresh.set("deviceId", old.get("deviceId") || newDeviceId());
+  fresh.set("loginAt", now);
+  fresh.set("seenAt", now);
   return commitSession(fresh);
 }
 
-/** Logout keeps language, theme and device id (they are device preferences) and drops the rest. */
+/** Logout keeps the device's preferences (language, theme, coin, device id) and drops the rest. */
 export async function createLoggedOutSession(request: Request): Promise<string> {
   const old = await getSession(request);
-  const fresh = await sessionStorage().getSession();
-  fresh.set("lang", langOf(old));
-  fresh.set("theme", themeOf(old));
-  fresh.set("deviceId", old.get("deviceId") || newDeviceId());
-  return commitSession(fresh);
+  return commitSession(createSession(preferencesOf(old.data as SessionData)) as AppSession);
 }

@@ -64,7 +64,7 @@ export function createCoreApp(deps: Deps) {
     c.set("encrypt", c.req.header(Header.encrypt) === "1");
     const token = tokenOf(c);
     if (token) {
-      const check = await resolveToken(deps.db, token, deps.now());
+      const check = await resolveToken(deps.db, token, deps.now(), deps.config.tokens);
       if (check.ok) c.set("user", { id: check.userId, token });
       else c.set("authProblem", check.reason);
     }

@@ -1,15 +1,22 @@
-import { commitSession, sessionStorage } from "~/utils/session.server";
+import { sessionStorage } from "~/utils/session.server";
 import type { SessionData } from "~/utils/session.server";
 
-/** A Request carrying a session cookie with the given values. */
+/**
+ * A Request carrying a session cookie with the given values. A token comes with a sign-in that
+ * happened now (loginAt, seenAt), as createLoginSession writes it, unless the values say otherwise.
+ */
 export async function requestWithSession(
   url: string,
   values: Partial<SessionData>,
   init: RequestInit & { headers?: Record<string, string> } = {},
 ): Promise<Request> {
   const session = await sessionStorage().getSession();
-  for (const [k, v] of Object.entries(values)) session.set(k as keyof SessionData, v as never);
-  const cookie = (await commitSession(session)).split(";")[0];
+  const signedIn = values.token ? { loginAt: Date.now(), seenAt: Date.now() } : {};
+  for (const [k, v] of Object.entries({ ...signedIn, ...values })) {
+    session.set(k as keyof SessionData, v as never);
+  }
+  // Not commitSession: that would move seenAt to now, and tests set it to the past on purpose.
+  const cookie = (await sessionStorage().commitSession(session)).split(";")[0];
   return new Request(url, { ...init, headers: { ...(init.headers ?? {}), cookie } });
 }
 

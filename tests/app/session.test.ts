@@ -27,6 +27,7 @@ describe("session cookie", () => {
 
   it("is Secure in production", async () => {
     process.env.NODE_ENV = "production";
+    process.env.SESSION_SECRET = "a-production-secret-of-32-chars-or-more";
     const cookie = await commitSession(await sessionStorage().getSession());
     expect(cookie).toContain("Secure");
   });

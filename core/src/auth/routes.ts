@@ -25,7 +25,7 @@ const PHONE_TAKEN = "This phone number is already registered";
 
 export function authRoutes(app: CoreRouter) {
   app.post("/app/auth/login", async (c) => {
-    const { db, now, log } = c.get("deps");
+    const { db, now, log, config } = c.get("deps");
     const input = await parseInput(c, loginInputSchema);
     const keys = loginKeys(input.areaCode, input.phone, clientIp(c));
     await assertLoginAllowed(db, keys, now());
@@ -39,12 +39,12 @@ export function authRoutes(app: CoreRouter) {
     }
     if (user.user_status !== "NORMAL") throw new ApiError(Code.FORBIDDEN, "This account is disabled");
     await forgiveLoginFailures(db, keys);
-    const result: LoginResult = await issueToken(db, user.id, now());
+    const result: LoginResult = await issueToken(db, user.id, now(), config.tokens);
     return ok(c, result, "Login successful");
   });
 
   app.post("/app/auth/register", async (c) => {
-    const { db, now } = c.get("deps");
+    const { db, now, config } = c.get("deps");
     const input = await parseInput(c, registerInputSchema);
     // The code first: a registered phone never got one (sendSmsCodeNoAuth texts a notice), so it
     // gets the same "wrong code" as any guess. Only the phone's owner, with a live code, can meet
@@ -68,7 +68,7 @@ export function authRoutes(app: CoreRouter) {
           if (await findUserByPhone(tx, input.areaCode, input.phone))
             throw new ApiError(Code.CONFLICT, PHONE_TAKEN);
           const user = await createUser(tx, { ...input, passwordHash, parentId });
-          return issueToken(tx, user.id, now());
+          return issueToken(tx, user.id, now(), config.tokens);
         },
       );
       return ok(c, result, "Registration successful!");

@@ -50,7 +50,22 @@ const envSchema = z.object({
   /** Prefix of the invite link in getUserInfo, e.g. https://play.example.com (default: relative). */
   INVITE_LINK_BASE: z.string().default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** A sign-in token dies after this many minutes without a request (the app reads it too). */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  /** ...and this many days after the sign-in, however active (the app reads it too). */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
 });
+
+/** Lifetime of sign-in tokens (auth/tokens.ts): sliding idle time and absolute maximum, in ms. */
+export interface TokenLifetime {
+  idleMs: number;
+  maxMs: number;
+}
 
 export interface CoreConfig {
   env: "development" | "production" | "test";
@@ -68,6 +83,8 @@ export interface CoreConfig {
   currencySign: string;
   inviteLinkBase: string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** Lifetime of sign-in tokens: sliding idle time and absolute maximum, in ms. */
+  tokens: TokenLifetime;
 }
 
 export class ConfigError extends Error {
@@ -165,6 +182,7 @@ export function loadConfig(
     currencySign: e.CURRENCY_SIGN,
     inviteLinkBase: e.INVITE_LINK_BASE.replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,
+    tokens: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxMs: e.SESSION_MAX_DAYS * 24 * 60 * 60_000 },
     ...overrides,
   };
 }
