@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-// @ts-expect-error: a plain script without type declarations
 import { indexText, records } from "../../scripts/decisions-index.mjs";
 
 type DecisionRecord = { file: string; number: string; title: string; date: string; status: string };
