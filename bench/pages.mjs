@@ -14,7 +14,7 @@
  *      Target: <= 5 ms p50.
  * It starts its own app (server.mjs + embedded core on free ports, throw-away data dir) and
  * stops it at the end. Flags: --no-lighthouse, --no-throughput, --no-overhead, --requests=N,
- * --concurrency=N.
+ * --concurrency=N, --pages=game,account (Lighthouse on the pages whose URL has one of these).
  * Writes bench/out/pages.json.
  */
 import { spawn } from "node:child_process";
@@ -164,7 +164,8 @@ async function lighthouseRuns(origin, cookie) {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   console.log("\n2. Lighthouse (mobile preset)");
-  for (const page of PAGES) {
+  const only = typeof args.pages === "string" ? args.pages.split(",") : null;
+  for (const page of PAGES.filter((p) => !only || only.some((part) => p.url.includes(part)))) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROME,
       chromeFlags: [
@@ -196,12 +197,22 @@ async function lighthouseRuns(origin, cookie) {
         attempts < 3 &&
         (lhr.runtimeError || lhr.audits["largest-contentful-paint"]?.numericValue === undefined)
       );
+      // The whole report (request graph, critical chain, render-blocking requests) for a closer look.
+      const lhrDir = path.join(root, "bench/out/lighthouse");
+      mkdirSync(lhrDir, { recursive: true });
+      const slug =
+        page.url
+          .replace(/\?.*$/, "")
+          .replace(/[^\w]+/g, "_")
+          .replace(/^_|_$/g, "") || "home";
+      writeFileSync(path.join(lhrDir, `${slug}.json`), JSON.stringify(lhr));
       const audit = (id) => lhr.audits[id]?.numericValue;
       const row = {
         page: page.url,
         finalUrl: lhr.finalDisplayedUrl?.replace(origin, ""),
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        FCP_ms: Math.round(audit("first-contentful-paint") ?? -1),
         LCP_ms: Math.round(audit("largest-contentful-paint") ?? -1),
         TBT_ms: Math.round(audit("total-blocking-time") ?? -1),
         CLS: Math.round((audit("cumulative-layout-shift") ?? -1) * 1000) / 1000,
