@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 /**
  * Load test of the game page (issue 6, point 20), run after a production build:
  *   npm run build && node bench/load.mjs [--duration=20] [--connections=50] [--warmup=2]
@@ -57,12 +57,16 @@ function get(url, headers, agent) {
  * Runs `once()` from `connections` loops for `seconds` (after `warmup` seconds not counted);
  * `once()` answers true when the request succeeded.
  */
-async function run(name, once, { seconds, warmup, connections }) {
+async function run(name, once, { seconds, warmup, connections, pids }) {
   const latencies = [];
   let failures = 0;
   const loadBefore = loadavg();
   const warmEnd = performance.now() + warmup * 1000;
   const end = warmEnd + seconds * 1000;
+  let cpuBefore = null;
+  setTimeout(() => {
+    cpuBefore = pids.map(cpuTicks);
+  }, warmup * 1000);
   const loop = async () => {
     while (performance.now() < end) {
       const started = performance.now();
@@ -73,6 +77,9 @@ async function run(name, once, { seconds, warmup, connections }) {
     }
   };
   await Promise.all(Array.from({ length: connections }, loop));
+  const cpuAfter = pids.map(cpuTicks);
+  // CPU time per request (ms) of the BFF and of the core: where the time goes.
+  const cpuMs = (i) => round(((cpuAfter[i] - (cpuBefore?.[i] ?? Number.NaN)) * 10) / latencies.length);
   const sorted = latencies.sort((a, b) => a - b);
   const pct = (p) =>
     round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN);
@@ -85,15 +92,43 @@ async function run(name, once, { seconds, warmup, connections }) {
     requestsPerSecond: round(sorted.length / seconds),
     p50_ms: pct(50),
     p99_ms: pct(99),
+    bff_cpu_ms_per_request: cpuMs(0),
+    core_cpu_ms_per_request: cpuMs(1),
     loadavg_before: loadBefore.map(round),
     loadavg_after: loadavg().map(round),
   };
 }
 const round = (n) => Math.round(n * 10) / 10;
 
+/** Clock ticks (1/100 s) of user + system time of a process (Linux), or NaN. */
+function cpuTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return Number.NaN;
+  }
+}
+/** The embedded core: the one child process of server.mjs (Linux), or undefined. */
+function childPid(pid) {
+  try {
+    return (
+      Number(readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0]) || undefined
+    );
+  } catch {
+    return undefined;
+  }
+}
+
 async function main() {
   const app = await startApp();
-  const options = { seconds: DURATION_S, warmup: WARMUP_S, connections: CONNECTIONS };
+  const options = {
+    seconds: DURATION_S,
+    warmup: WARMUP_S,
+    connections: CONNECTIONS,
+    pids: [app.pid, childPid(app.pid)],
+  };
   const rows = [];
   try {
     const cookie = await login(app.origin);
