@@ -6,7 +6,9 @@
  * - Single flight: while a key is being loaded, every caller of that key waits for the one call.
  * - Each value says how long it may be kept (`ttlMs(value)`); 0 or less keeps nothing (a round
  *   that has already ended), and `maxAgeMs` bounds every value.
- * - A failed load is not kept: the next caller asks again.
+ * - A failed load is not kept, nor shared: the caller that made it gets its failure; callers that
+ *   joined it load for themselves (a failure may be the first caller's own: its session ended, or
+ *   it went away), exactly as they would have without the cache.
  * - Keys hold whatever makes answers differ (the language sent to the upstream, the room, ...).
  */
 export interface SharedCacheOptions {
@@ -56,19 +58,24 @@ export class SharedCache<T> {
     const now = this.now();
     if (kept && kept.expiresAt > now) return { value: kept.value, ageMs: now - kept.storedAt };
     if (kept) this.entries.delete(key);
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = load();
-      this.loading.set(key, pending);
-      const forget = () => {
-        if (this.loading.get(key) === pending) this.loading.delete(key);
-      };
-      pending.then((value) => {
-        forget();
-        this.store(key, value, ttlMs(value));
-      }, forget);
+    const joined = this.loading.get(key);
+    if (joined) {
+      try {
+        return { value: await joined, ageMs: 0 };
+      } catch {
+        // Not this caller's failure to share (see above): its own call, as without the cache.
+        return { value: await load(), ageMs: 0 };
+      }
     }
-    // Loaded for this caller, or for another one at the same moment: fresh either way.
+    const pending = load();
+    this.loading.set(key, pending);
+    const forget = () => {
+      if (this.loading.get(key) === pending) this.loading.delete(key);
+    };
+    pending.then((value) => {
+      forget();
+      this.store(key, value, ttlMs(value));
+    }, forget);
     return { value: await pending, ageMs: 0 };
   }
 

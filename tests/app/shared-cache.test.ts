@@ -81,18 +81,30 @@ describe("SharedCache", () => {
     expect((await cache.get("k", load, () => 0)).value).toBe(3);
   });
 
-  it("does not keep a failure: every caller of the failed load sees it, the next one asks again", async () => {
+  it("neither keeps nor shares a failure: callers that joined load for themselves", async () => {
     const cache = new SharedCache<string>({ maxAgeMs: 1_000 });
     const { load, pending } = deferredLoads<string>();
     const first = cache.get("k", load);
-    const second = cache.get("k", load);
-    pending[0].reject(new Error("upstream down"));
-    await expect(first).rejects.toThrow("upstream down");
-    await expect(second).rejects.toThrow("upstream down");
-    const third = cache.get("k", load);
+    const joined = cache.get("k", load);
+    expect(pending).toHaveLength(1);
+    // The first caller's own failure (say, its session ended upstream): only it sees it.
+    pending[0].reject(new Error("session ended"));
+    await expect(first).rejects.toThrow("session ended");
+    await new Promise((r) => setTimeout(r, 0));
     expect(pending).toHaveLength(2);
-    pending[1].resolve("back");
-    expect((await third).value).toBe("back");
+    pending[1].resolve("rooms");
+    expect((await joined).value).toBe("rooms");
+    // And the next caller asks again when the failure was the only answer: nothing was kept
+    // for the failed key before the joined caller's own load.
+    const again = new SharedCache<string>({ maxAgeMs: 1_000 });
+    const loads = deferredLoads<string>();
+    const failed = again.get("k", loads.load);
+    loads.pending[0].reject(new Error("upstream down"));
+    await expect(failed).rejects.toThrow("upstream down");
+    const next = again.get("k", loads.load);
+    expect(loads.pending).toHaveLength(2);
+    loads.pending[1].resolve("back");
+    expect((await next).value).toBe("back");
   });
 
   it("keeps keys apart: another language or room is its own upstream call", async () => {
