@@ -1,13 +1,11 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type {
   AppLoadContext,
   EntryContext,
   HandleDataRequestFunction,
   HandleDocumentRequestFunction,
 } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nFallbackProvider } from "./utils/i18n-react";
 import { getLocale, i18nData } from "./utils/i18n.server";
@@ -18,9 +16,11 @@ import { keepAliveCookieFor } from "./utils/session.server";
 const ABORT_DELAY = 10_000;
 
 /**
- * Streams the document. Bots (and JSON-less crawlers) get the whole page at once; browsers get
- * the shell as soon as it is ready. Translations come with the root loader's data; only when it
- * is missing (root error boundary) are they looked up here.
+ * Renders the whole document, then answers it in one piece. No part of a page waits for data on
+ * the server (loaders have run; lazy parts resolve at once there), so the shell is the page, and
+ * one piece is gzipped in one call instead of one per small chunk React writes (decision 019:
+ * a quarter of the BFF's time under load went to those calls). Translations come with the root
+ * loader's data; only when it is missing (root error boundary) are they looked up here.
  */
 const handleRequest: HandleDocumentRequestFunction = async (
   request: Request,
@@ -35,8 +35,6 @@ const handleRequest: HandleDocumentRequestFunction = async (
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { i18n?: unknown } | undefined;
   const fallbackI18n = rootData?.i18n ? null : await i18nData(await getLocale(request));
 
-  const readyEvent = isbot(request.headers.get("user-agent") || "") ? "onAllReady" : "onShellReady";
-
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let status = responseStatusCode;
@@ -48,17 +46,21 @@ const handleRequest: HandleDocumentRequestFunction = async (
       </I18nFallbackProvider>,
       {
         nonce,
-        [readyEvent]() {
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status,
-            }),
-          );
-          pipe(body);
+          const chunks: Buffer[] = [];
+          const page = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+              done();
+            },
+          });
+          pipe(page);
         },
         onShellError(error: unknown) {
           reject(error);

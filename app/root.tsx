@@ -1,8 +1,9 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
 import { NavigationProgress } from "./components/NavigationProgress";
+import { ScriptsAfterFirstPaint } from "./components/ScriptsAfterFirstPaint";
 import { Toasts } from "./components/Toasts";
 import stylesheet from "./tailwind.css";
 import { isJackpotEnabled } from "./utils/api/account.server";
@@ -84,7 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </TranslationsProvider>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScriptsAfterFirstPaint nonce={nonce} />
       </body>
     </html>
   );

@@ -14,16 +14,15 @@
  *      Target: <= 5 ms p50.
  * It starts its own app (server.mjs + embedded core on free ports, throw-away data dir) and
  * stops it at the end. Flags: --no-lighthouse, --no-throughput, --no-overhead, --requests=N,
- * --concurrency=N.
+ * --concurrency=N, --pages=game,account (Lighthouse on the pages whose URL has one of these).
  * Writes bench/out/pages.json.
  */
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
+import { coreToken, login, startApp } from "./app.mjs";
 import { pageJs } from "./js-size.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -85,86 +84,13 @@ function jsSizes() {
 }
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 
-// -------------------------------------------------------------------------------------- the app
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApp() {
-  const [port, corePort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      CORE_PORT: String(corePort),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`,
-      DEMO_PASSWORD: "demo1234",
-      // The bench sends no SMS; production refuses the log provider unless allowed.
-      SMS_ALLOW_LOG_PROVIDER: "1",
-      UPSTREAM_URL: "",
-      LOG_LEVEL: "error",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server.mjs exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${origin}/readyz`);
-      if (res.ok) break;
-    } catch {
-      // not yet
-    }
-    await sleep(500);
-  }
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await Promise.race([exited, sleep(15_000)]);
-      if (child.exitCode === null) child.kill("SIGKILL");
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { origin, core: `http://127.0.0.1:${corePort}/core`, stop, pid: child.pid };
-}
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Logs the demo player in through the real login form; returns the session cookie. */
-async function login(origin) {
-  const res = await fetch(`${origin}/pages/login/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "login", areaCode: "91", phone: "9000000001", password: "demo1234" }),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => c.startsWith("__session="));
-  if (res.status !== 302 || !cookie) throw new Error(`Login failed: HTTP ${res.status}`);
-  return cookie;
-}
-
 // ------------------------------------------------------------------------------- 2. Lighthouse
 async function lighthouseRuns(origin, cookie) {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   console.log("\n2. Lighthouse (mobile preset)");
-  for (const page of PAGES) {
+  const only = typeof args.pages === "string" ? args.pages.split(",") : null;
+  for (const page of PAGES.filter((p) => !only || only.some((part) => p.url.includes(part)))) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROME,
       chromeFlags: [
@@ -196,12 +122,22 @@ async function lighthouseRuns(origin, cookie) {
         attempts < 3 &&
         (lhr.runtimeError || lhr.audits["largest-contentful-paint"]?.numericValue === undefined)
       );
+      // The whole report (request graph, critical chain, render-blocking requests) for a closer look.
+      const lhrDir = path.join(root, "bench/out/lighthouse");
+      mkdirSync(lhrDir, { recursive: true });
+      const slug =
+        page.url
+          .replace(/\?.*$/, "")
+          .replace(/[^\w]+/g, "_")
+          .replace(/^_|_$/g, "") || "home";
+      writeFileSync(path.join(lhrDir, `${slug}.json`), JSON.stringify(lhr));
       const audit = (id) => lhr.audits[id]?.numericValue;
       const row = {
         page: page.url,
         finalUrl: lhr.finalDisplayedUrl?.replace(origin, ""),
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        FCP_ms: Math.round(audit("first-contentful-paint") ?? -1),
         LCP_ms: Math.round(audit("largest-contentful-paint") ?? -1),
         TBT_ms: Math.round(audit("total-blocking-time") ?? -1),
         CLS: Math.round((audit("cumulative-layout-shift") ?? -1) * 1000) / 1000,
@@ -284,7 +220,8 @@ async function throughput(origin, cookie, pid) {
  */
 async function overhead(origin, core, cookie, pid) {
   const q = "level=1&coin=CHIP";
-  const { token, deviceId } = sessionOf(cookie);
+  // A token of its own from the core (the session cookie does not show the BFF's).
+  const token = await coreToken(core);
   // The headers the BFF sends on each call (app/utils/upstream.server.ts), so the core does the
   // same work either way.
   const coreHeaders = () => ({
@@ -295,7 +232,6 @@ async function overhead(origin, core, cookie, pid) {
     encrypt: "0",
     "x-request-id": crypto.randomUUID(),
     "x-forwarded-for": "127.0.0.1",
-    ...(deviceId ? { "x-device-id": deviceId } : {}),
   });
   // Every call of this section goes through one client, node:http with keep-alive (what the BFF
   // uses upstream), so the client's own cost is the same on both sides of the comparison.
@@ -459,13 +395,6 @@ function childPid(pid) {
   } catch {
     return undefined;
   }
-}
-
-/** The session inside the signed session cookie (signed, not encrypted): token, deviceId... */
-function sessionOf(cookie) {
-  const value = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
-  const payload = value.slice(0, value.lastIndexOf("."));
-  return JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
 }
 
 function pct(values, p) {

@@ -1,6 +1,6 @@
 // `npm run bench`: builds, then runs every benchmark under bench/ and prints their figures.
 // Figures are compared against baselines measured in the same run (these machines are noisy);
-// each bench also writes its numbers to bench/out/*.json.
+// each bench also writes its numbers to bench/out/*.json. `--duration=5` shortens the load test.
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 
@@ -20,7 +20,11 @@ const results = [
   run("core: bets per second and settlement time", "npx", ["tsx", "bench/core-game.ts"]),
   run("pages: JS size, Lighthouse, render throughput, BFF overhead", "node", [
     "bench/pages.mjs",
-    ...process.argv.slice(2),
+    ...process.argv.slice(2).filter((a) => !a.startsWith("--duration")),
+  ]),
+  run("load: game page at 50 connections, beside the direct core", "node", [
+    "bench/load.mjs",
+    ...process.argv.slice(2).filter((a) => a.startsWith("--duration")),
   ]),
 ];
 console.log("\n=== summary");

@@ -7,6 +7,7 @@ import type { BetInput } from "~/components/game/bet-schema";
 import { Code } from "../../contract/codes";
 import {
   type BetRecord,
+  type GameLevel,
   type GameSession,
   betRecordPageSchema,
   betRecordSchema,
@@ -19,14 +20,46 @@ import {
   winPageSchema,
 } from "../../contract/game";
 import type { Coin } from "../../contract/money";
-import { UpstreamError, upstream, upstreamEnvelope } from "./upstream.server";
+import { SharedCache } from "./shared-cache.server";
+import { UpstreamError, upstream, upstreamEnvelope, upstreamLanguage } from "./upstream.server";
 
 const GAME = "/app/game/luckyLottery";
 /** Spec section 9: session results and lottery records are read 20 at a time. */
 export const PAGE_SIZE = 20;
 
-export function getLevels(request: Request, coin: Coin) {
-  return upstream(request, `${GAME}/getLevelList`, { params: { coin }, schema: levelListSchema });
+/**
+ * What every player sees alike is asked once for all of them (decision 019): the rooms for 5 s,
+ * a room's round until it ends (5 s at most), a room's results for 1 s and never past the end of
+ * its round. Keyed by the language the upstream is asked in. Balances and bets are never kept.
+ */
+export const sharedAnswers = {
+  levels: new SharedCache<GameLevel[]>({ maxAgeMs: 5_000 }),
+  rounds: new SharedCache<GameSession>({ maxAgeMs: 5_000 }),
+  results: new SharedCache<z.infer<typeof sessionResultPageSchema>>({ maxAgeMs: 1_000 }),
+};
+
+export async function getLevels(request: Request, coin: Coin) {
+  const key = `${await upstreamLanguage(request)}|${coin}`;
+  const { value } = await sharedAnswers.levels.get(key, () =>
+    upstream(request, `${GAME}/getLevelList`, { params: { coin }, schema: levelListSchema }),
+  );
+  return value;
+}
+
+const roundKey = (lang: string, level: number, coin: Coin) => `${lang}|${coin}|${level}`;
+
+/**
+ * The open round of a room, kept until it ends. The upstream's `timestamp` (its clock when it
+ * answered, which the countdowns start from) is moved on by the time the answer was kept.
+ */
+async function getSharedRound(request: Request, level: number, coin: Coin): Promise<GameSession> {
+  const key = roundKey(await upstreamLanguage(request), level, coin);
+  const { value, ageMs } = await sharedAnswers.rounds.get(
+    key,
+    () => upstream(request, `${GAME}/getSession`, { params: { level, coin }, schema: gameSessionSchema }),
+    (round) => round.sessionEndTime - round.timestamp,
+  );
+  return ageMs > 0 ? { ...value, timestamp: value.timestamp + ageMs } : value;
 }
 
 /**
@@ -39,11 +72,7 @@ export async function getRound(
   coin: Coin,
 ): Promise<{ round: GameSession | null; message: string | null }> {
   try {
-    const round = await upstream(request, `${GAME}/getSession`, {
-      params: { level, coin },
-      schema: gameSessionSchema,
-    });
-    return { round, message: null };
+    return { round: await getSharedRound(request, level, coin), message: null };
   } catch (error) {
     if (
       error instanceof UpstreamError &&
@@ -57,11 +86,22 @@ export async function getRound(
   }
 }
 
-export function getResults(request: Request, q: { level: number; coin: Coin; pageNo: number }) {
-  return upstream(request, `${GAME}/sessionResultPage`, {
-    params: { ...q, pageSize: PAGE_SIZE },
-    schema: sessionResultPageSchema,
-  });
+/** A room's finished rounds, kept 1 s at most and never past the end of the room's known round. */
+export async function getResults(request: Request, q: { level: number; coin: Coin; pageNo: number }) {
+  const lang = await upstreamLanguage(request);
+  const { value } = await sharedAnswers.results.get(
+    `${lang}|${q.coin}|${q.level}|${q.pageNo}`,
+    () =>
+      upstream(request, `${GAME}/sessionResultPage`, {
+        params: { ...q, pageSize: PAGE_SIZE },
+        schema: sessionResultPageSchema,
+      }),
+    () => {
+      const roundEnds = sharedAnswers.rounds.expiresAt(roundKey(lang, q.level, q.coin));
+      return roundEnds === undefined ? Number.POSITIVE_INFINITY : roundEnds - Date.now();
+    },
+  );
+  return value;
 }
 
 export function getMyLotteryRecords(request: Request, q: { coin: Coin; pageNo: number; level?: number }) {

@@ -105,6 +105,11 @@ function callerOf(request: Request | null): Promise<CallerContext> {
   return caller;
 }
 
+/** The language the upstream is asked in for this request (its answers may differ by it). */
+export async function upstreamLanguage(request: Request | null): Promise<string> {
+  return (await callerOf(request)).lang || DEFAULT_REQUEST_LANGUAGE;
+}
+
 function urlOf(env: Env, path: string): URL {
   return new URL(`${upstreamBaseUrl(env)}/${path.replace(/^\/+/, "")}`);
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import pino from "pino";
+import { clearSharedCaches } from "../../app/utils/shared-cache.server";
 import { toQueryString } from "../../contract/codec";
 import type { Envelope } from "../../contract/envelope";
 import { lastSmsCode } from "../../core/src/auth/sms";
@@ -118,6 +119,9 @@ export async function startTestCore(
     lastSmsCode,
     advance: (ms) => {
       offset += ms;
+      // Only the core's clock jumps, not the BFF's: what the BFF keeps for every player
+      // (app/utils/shared-cache.server.ts) belongs to the time before the jump.
+      clearSharedCaches();
     },
     close: async () => {
       await core.close();

@@ -1,0 +1,99 @@
+import { Scripts, UNSAFE_RemixContext } from "@remix-run/react";
+import { useContext } from "react";
+
+/**
+ * Remix's <Scripts> (the loader data, the modulepreloads and the module script that hydrates),
+ * started only once the page has painted, in short tasks (decision 018).
+ *
+ * The server renders them inside an inert <template>: the browser neither fetches nor runs them
+ * while it paints the HTML and its stylesheet, so on a slow link these two have the bandwidth to
+ * themselves and the first paint never waits for the JavaScript (about 100 KB on the game page).
+ * At the first contentful paint a small inline script (START_SCRIPTS):
+ *   1. puts the modulepreload links into the page: every module is fetched at once;
+ *   2. evaluates the modules one per task (dynamic import), all but the entry module, which
+ *      hydrates: one long task of the whole module graph becomes several short ones;
+ *   3. moves the rest (the loader data and Remix's module script) into the body, where they
+ *      hydrate the page exactly as <Scripts> would have.
+ * A hidden tab paints nothing: it starts at once. In the browser the template is rendered empty
+ * (React does not hydrate inside it); the moved scripts sit after React's last node in <body>,
+ * which hydration leaves alone.
+ */
+export const SCRIPTS_TEMPLATE_ID = "remix-scripts";
+
+/** The inline script, as readable source; `minify` makes the shipped copy. */
+function startScripts(id: string) {
+  const d = document;
+  let started = false;
+  const nextTask = (fn: () => void) => setTimeout(fn, 0);
+  function start() {
+    if (started) return;
+    started = true;
+    const template = d.getElementById(id) as HTMLTemplateElement | null;
+    if (!template) return;
+    const entry = template.getAttribute("data-entry");
+    const rest = d.importNode(template.content, true);
+    const hrefs: string[] = [];
+    for (const link of Array.from(rest.querySelectorAll("link[rel=modulepreload]"))) {
+      const href = link.getAttribute("href");
+      if (href && href !== entry) hrefs.push(href);
+      d.head.appendChild(link);
+    }
+    const evaluate = (i: number) => {
+      if (i >= hrefs.length) return nextTask(() => d.body.appendChild(rest));
+      const next = () => nextTask(() => evaluate(i + 1));
+      import(hrefs[i]).then(next, next);
+    };
+    nextTask(() => evaluate(0));
+  }
+  const P = window.PerformanceObserver;
+  const fcp = () => performance.getEntriesByName("first-contentful-paint").length > 0;
+  if (d.visibilityState === "hidden" || !P || !(P.supportedEntryTypes || []).includes("paint") || fcp()) {
+    nextTask(start);
+    return;
+  }
+  new P((list, observer) => {
+    if (list.getEntriesByName("first-contentful-paint").length) {
+      observer.disconnect();
+      start();
+    }
+  }).observe({ type: "paint", buffered: true });
+  // A page that paints no text: start shortly after its first frame.
+  requestAnimationFrame(() => setTimeout(start, 300));
+}
+
+export const START_SCRIPTS = `(${startScripts.toString()})(${JSON.stringify(SCRIPTS_TEMPLATE_ID)});`;
+
+export function ScriptsAfterFirstPaint({ nonce }: { nonce: string }) {
+  const remix = useContext(UNSAFE_RemixContext);
+  if (typeof document !== "undefined") {
+    // The browser: the same elements, empty; React leaves their content alone.
+    return (
+      <>
+        <template
+          id={SCRIPTS_TEMPLATE_ID}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: empty; keeps React out of the template.
+          dangerouslySetInnerHTML={{ __html: "" }}
+        />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: empty; it ran before hydration.
+          dangerouslySetInnerHTML={{ __html: "" }}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <template id={SCRIPTS_TEMPLATE_ID} data-entry={remix?.manifest.entry.module}>
+        <Scripts nonce={nonce} />
+      </template>
+      <script
+        nonce={nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script (startScripts).
+        dangerouslySetInnerHTML={{ __html: START_SCRIPTS }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The app the benchmarks measure: server.mjs in production mode with its embedded core, on free
+ * ports and a throw-away data directory, logged in as the demo player. Used by bench/pages.mjs
+ * and bench/load.mjs.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+export const DEMO = { areaCode: "91", phone: "9000000001", password: "demo1234" };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts server.mjs (production) with its embedded core; `stop()` ends both. */
+export async function startApp() {
+  const [port, corePort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      CORE_PORT: String(corePort),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      DEMO_PASSWORD: "demo1234",
+      // The bench sends no SMS; production refuses the log provider unless allowed.
+      SMS_ALLOW_LOG_PROVIDER: "1",
+      UPSTREAM_URL: "",
+      LOG_LEVEL: "error",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`server.mjs exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${origin}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not yet
+    }
+    await sleep(500);
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, sleep(15_000)]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { origin, core: `http://127.0.0.1:${corePort}/core`, stop, pid: child.pid };
+}
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Logs the demo player in through the real login form; returns the session cookie. */
+export async function login(origin) {
+  const res = await fetch(`${origin}/pages/login/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "login", ...DEMO }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__session="));
+  if (res.status !== 302 || !cookie) throw new Error(`Login failed: HTTP ${res.status}`);
+  return cookie;
+}
+
+/** Logs the demo player in on the core itself; returns its token (for calls straight to the core). */
+export async function coreToken(core) {
+  const res = await fetch(`${core}/app/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+    body: new URLSearchParams(DEMO),
+  });
+  const body = await res.json();
+  if (body?.code !== 200 || !body.result?.token)
+    throw new Error(`Core login failed: ${JSON.stringify(body)}`);
+  return body.result.token;
+}
