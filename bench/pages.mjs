@@ -12,7 +12,7 @@
  *      upstream calls in parallel) vs. the same five calls straight on the core in parallel, and
  *      the rules page (one call) vs. that call; p50/p95, paired differences, load average.
  *      Target: <= 5 ms p50.
- * It starts its own app (server.mjs + embedded core on free ports, throw-away data dir) and
+ * It starts its own app (build/server/index.js + embedded core on free ports, throw-away data dir) and
  * stops it at the end. Flags: --no-lighthouse, --no-throughput, --no-overhead, --requests=N,
  * --concurrency=N.
  * Writes bench/out/pages.json.
@@ -101,7 +101,7 @@ function freePort() {
 async function startApp() {
   const [port, corePort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const child = spawn(process.execPath, ["build/server/index.js"], {
     cwd: root,
     env: {
       ...process.env,
@@ -121,7 +121,7 @@ async function startApp() {
   });
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server.mjs exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${origin}/readyz`);
       if (res.ok) break;
@@ -451,7 +451,7 @@ function cpuTicks(pid) {
     return Number.NaN;
   }
 }
-/** The embedded core: the one child process of server.mjs (Linux), or undefined. */
+/** The embedded core: the one child process of the server (Linux), or undefined. */
 function childPid(pid) {
   try {
     const first = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0];

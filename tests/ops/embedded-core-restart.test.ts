@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmbeddedCore } from "../../embedded-core.mjs";
+import { startEmbeddedCore } from "../../server/embedded-core";
 
 /**
  * The restart policy of embedded-core.mjs, with stand-in cores (tiny scripts) and short delays:
