@@ -18,7 +18,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/data/core-db \
     UPLOAD_DIR=/data/uploads
 WORKDIR /app
-COPY --from=build /app/package.json /app/server.mjs /app/embedded-core.mjs /app/prefers-json.mjs /app/body-limits.mjs /app/session-secret.mjs ./
+COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
@@ -31,4 +31,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "server.mjs"]
+CMD ["node", "build/server/index.js"]

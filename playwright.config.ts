@@ -32,7 +32,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   webServer: {
-    command: `rm -rf ${E2E_DIR} && mkdir -p ${E2E_DIR} && node server.mjs 2>&1 | tee ${E2E_DIR}/app.log`,
+    command: `rm -rf ${E2E_DIR} && mkdir -p ${E2E_DIR} && node build/server/index.js 2>&1 | tee ${E2E_DIR}/app.log`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,5 +1,5 @@
 /**
- * The app the benchmarks measure: server.mjs in production mode with its embedded core, on free
+ * The app the benchmarks measure: build/server/index.js in production mode with its embedded core, on free
  * ports and a throw-away data directory, logged in as the demo player. Used by bench/pages.mjs
  * and bench/load.mjs.
  */
@@ -25,11 +25,11 @@ function freePort() {
   });
 }
 
-/** Starts server.mjs (production) with its embedded core; `stop()` ends both. */
+/** Starts the built server (production) with its embedded core; `stop()` ends both. */
 export async function startApp() {
   const [port, corePort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const child = spawn(process.execPath, ["build/server/index.js"], {
     cwd: root,
     env: {
       ...process.env,
@@ -49,7 +49,7 @@ export async function startApp() {
   });
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server.mjs exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${origin}/readyz`);
       if (res.ok) break;

@@ -110,7 +110,7 @@ function cpuTicks(pid) {
     return Number.NaN;
   }
 }
-/** The embedded core: the one child process of server.mjs (Linux), or undefined. */
+/** The embedded core: the one child process of the server (Linux), or undefined. */
 function childPid(pid) {
   try {
     return (

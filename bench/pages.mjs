@@ -12,7 +12,7 @@
  *      upstream calls in parallel) vs. the same five calls straight on the core in parallel, and
  *      the rules page (one call) vs. that call; p50/p95, paired differences, load average.
  *      Target: <= 5 ms p50.
- * It starts its own app (server.mjs + embedded core on free ports, throw-away data dir) and
+ * It starts its own app (build/server/index.js + embedded core on free ports, throw-away data dir) and
  * stops it at the end. Flags: --no-lighthouse, --no-throughput, --no-overhead, --requests=N,
  * --concurrency=N, --pages=game,account (Lighthouse on the pages whose URL has one of these).
  * Writes bench/out/pages.json.
@@ -387,7 +387,7 @@ function cpuTicks(pid) {
     return Number.NaN;
   }
 }
-/** The embedded core: the one child process of server.mjs (Linux), or undefined. */
+/** The embedded core: the one child process of the server (Linux), or undefined. */
 function childPid(pid) {
   try {
     const first = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0];

@@ -1,59 +1,14 @@
-import { z } from "zod";
-import { sessionSecretProblem, splitSessionSecrets } from "../../session-secret.mjs";
-import { FALLBACK_TIME_ZONE, isTimeZone } from "./format";
+import type { z } from "zod";
+import { APP_ENV_KEYS, appEnvSchema, describeIssues } from "../../server/env-schema";
+import { splitSessionSecrets } from "../../server/session-secret";
 
 /**
- * The BFF's configuration, validated with zod. server.mjs validates the same variables at start
- * (it is plain JS); this module is what loaders and actions read. Parsed again whenever one of
- * its variables changes (tests change process.env), otherwise kept.
+ * The BFF's configuration: the app's part of the one environment schema (server/env-schema.ts),
+ * which the server also validates at start. This module is what loaders and actions read. Parsed
+ * again whenever one of its variables changes (tests change process.env), otherwise kept.
  */
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
-    SESSION_SECRET: z.string().min(1).optional(),
-    UPSTREAM_URL: z.string().url().optional(),
-    CORE_PORT: z.coerce.number().int().min(1).max(65535).default(3100),
-    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
-    UPSTREAM_ENCRYPT: z
-      .enum(["0", "1", "true", "false"])
-      .default("0")
-      .transform((v) => v === "1" || v === "true"),
-    CURRENCY_SIGN: z.string().min(1).default("₹"),
-    /** The player must sign in again after this many minutes without a request (the core too). */
-    SESSION_IDLE_MINUTES: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(7 * 24 * 60)
-      .default(30),
-    /** ...and this many days after signing in, however active (the core reads it too). */
-    SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
-    /** Zone of the times shown to a player whose browser has not told its own (see format.ts). */
-    DEFAULT_TIME_ZONE: z
-      .string()
-      .default(FALLBACK_TIME_ZONE)
-      .refine(isTimeZone, "DEFAULT_TIME_ZONE must be an IANA time zone such as Asia/Kolkata"),
-  })
-  .superRefine((env, ctx) => {
-    // The same rule server.mjs applies at start (session-secret.mjs).
-    const problem = sessionSecretProblem(env.SESSION_SECRET, env.NODE_ENV === "production");
-    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: ["SESSION_SECRET"] });
-  });
+export type Env = z.infer<typeof appEnvSchema>;
 
-export type Env = z.infer<typeof envSchema>;
-
-const ENV_KEYS = [
-  "NODE_ENV",
-  "SESSION_SECRET",
-  "UPSTREAM_URL",
-  "CORE_PORT",
-  "UPSTREAM_TIMEOUT_MS",
-  "UPSTREAM_ENCRYPT",
-  "CURRENCY_SIGN",
-  "DEFAULT_TIME_ZONE",
-  "SESSION_IDLE_MINUTES",
-  "SESSION_MAX_DAYS",
-] as const;
 let parsedEnv: { key: string; env: Env } | undefined;
 
 /**
@@ -61,13 +16,10 @@ let parsedEnv: { key: string; env: Env } | undefined;
  * of the variables changes (tests change process.env; comparing ten strings is cheap).
  */
 export function getEnv(): Env {
-  const key = ENV_KEYS.map((name) => process.env[name] ?? "\u0000").join("\u0001");
+  const key = APP_ENV_KEYS.map((name) => process.env[name] ?? "\u0000").join("\u0001");
   if (parsedEnv?.key === key) return parsedEnv.env;
-  const parsed = envSchema.safeParse(process.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid environment: ${problems}`);
-  }
+  const parsed = appEnvSchema.safeParse(process.env);
+  if (!parsed.success) throw new Error(`Invalid environment: ${describeIssues(parsed.error)}`);
   parsedEnv = { key, env: parsed.data };
   return parsed.data;
 }
@@ -80,7 +32,7 @@ export function upstreamBaseUrl(env: Env = getEnv()): string {
 
 export function sessionSecrets(env: Env = getEnv()): string[] {
   const secrets = splitSessionSecrets(env.SESSION_SECRET);
-  if (secrets.length === 0) throw new Error("SESSION_SECRET is not set (server.mjs sets one in demo mode)");
+  if (secrets.length === 0) throw new Error("SESSION_SECRET is not set (the server sets one in demo mode)");
   return secrets;
 }
 

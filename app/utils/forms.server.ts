@@ -74,7 +74,7 @@ function refusedBody(status: 400 | 413 | 415, message: string): Response {
 /**
  * The one way an action reads its form. A body that is not a form (JSON, text, no content type),
  * a broken one (multipart without a boundary or with broken parts) or one over the size limit
- * (server.mjs counts the bytes and fails the stream) is thrown as 415, 400 or 413 with a clear
+ * (the server counts the bytes and fails the stream) is thrown as 415, 400 or 413 with a clear
  * message, never a 500. With `uploadHandler` the multipart parts stream through it (file uploads);
  * a part over that handler's own size limit is left to the caller (MaxPartSizeExceededError).
  */

@@ -125,6 +125,6 @@ export const profileSchema = z.object({
   sex: z.enum(["0", "1", "2"]).default("0"),
 });
 
-/** Avatar upload: checked in the browser before sending and again on the server (size: body-limits.mjs). */
-export { AVATAR_MAX_BYTES } from "../../body-limits.mjs";
+/** Avatar upload: checked in the browser before sending and again on the server (size: server/body-limits.ts). */
+export { AVATAR_MAX_BYTES } from "../../server/body-limits";
 export const AVATAR_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];

@@ -1,10 +1,10 @@
 /**
  * JSON mode (design section 3, "curl"): a client that prefers application/json over text/html
- * gets JSON from every page and action. server.mjs rewrites such requests into Remix data
+ * gets JSON from every page and action. The server (server/middleware/json-mode.ts) rewrites such requests into Remix data
  * requests and marks them with `x-json-mode: 1`; actions check `wantsJson` to answer JSON
  * (result, or errors with a 4xx) instead of redirecting.
  */
-import { prefersJson } from "../../prefers-json.mjs";
+import { prefersJson } from "../../server/middleware/json-mode";
 
 export { prefersJson };
 export const JSON_MODE_HEADER = "x-json-mode";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
 
 /**
- * The README's curl walkthrough, run with fetch against the real product: `node server.mjs`
+ * The README's curl walkthrough, run with fetch against the real product: `node build/server/index.js`
  * (the built app, which starts the embedded core) on free ports with a throw-away database.
  */
 
@@ -20,7 +20,7 @@ const WALKTHROUGH_ENV = {
   UPSTREAM_TIMEOUT_MS: "15000",
 };
 
-describe.skipIf(!BUILT)("README curl walkthrough against node server.mjs", () => {
+describe.skipIf(!BUILT)("README curl walkthrough against the built server", () => {
   let app: RunningApp | undefined;
   const jar = new Jar();
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
 
 /**
- * Upstream faults against the real, built app: `node server.mjs` with UPSTREAM_URL pointing at a
+ * Upstream faults against the real, built app: `node build/server/index.js` with UPSTREAM_URL pointing at a
  * small fault server started here. Every fault must end in a clear page or message (never a
  * stack trace, never a crash); 401 and 50001 end the session.
  */
@@ -93,7 +93,7 @@ async function startFaultServer() {
 /** A stack trace in a body: "    at fn (/path/file.js:12:3)". */
 const STACK = /\bat\s+[^\n]*\.(?:js|mjs|cjs|ts):\d+/;
 
-describe.skipIf(!BUILT)("upstream faults against node server.mjs", () => {
+describe.skipIf(!BUILT)("upstream faults against the built server", () => {
   let fault: Awaited<ReturnType<typeof startFaultServer>>;
   let app: RunningApp;
 

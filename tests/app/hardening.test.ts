@@ -1,12 +1,12 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AVATAR_MAX_BYTES, BODY_LIMITS } from "../../body-limits.mjs";
+import { AVATAR_MAX_BYTES, BODY_LIMITS } from "../../server/body-limits";
 import { BUILT, Jar, ROOT, type RunningApp, startApp, stopApp } from "../support/app-server";
 import { rssOf, sendBody } from "./raw-http";
 
 /**
  * Issue 6, points 4, 5, 6 and 13 (CSRF scheme, static misses), as an attacker sends them: the
- * real product (`node server.mjs` as `npm start` runs it, development mode, embedded core).
+ * real product (`node build/server/index.js` as `npm start` runs it, development mode, embedded core).
  */
 
 if (!BUILT) {
@@ -42,7 +42,7 @@ function expectNoStack(text: string) {
   expect(text).not.toMatch(/\bat [^\n]*:\d+:\d+/);
 }
 
-describe.skipIf(!BUILT)("hardening of node server.mjs (development mode, as npm start runs it)", () => {
+describe.skipIf(!BUILT)("hardening of the built server (development mode, as npm start runs it)", () => {
   let app: RunningApp | undefined;
   const player = new Jar();
   const base = () => {
@@ -342,11 +342,11 @@ describe.skipIf(!BUILT)("hardening of node server.mjs (development mode, as npm 
       "/locales/nope.json",
       "/locales/en-US/nope.json",
       "/locales/../package.json",
-      "/locales/%2e%2e/server.mjs",
+      "/locales/%2e%2e/server/app.ts",
       "/locales/..%2f..%2fpackage.json",
       "/locales/%E0%A4%A.json",
       "/build/nope.js",
-      "/build/../server.mjs",
+      "/build/../server/app.ts",
       "/nope.png",
       "/%2e%2e/package.json",
       "/..%2fpackage.json",

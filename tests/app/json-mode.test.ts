@@ -15,7 +15,7 @@ describe("JSON mode detection", () => {
     expect(prefersJson(accept)).toBe(expected);
   });
 
-  it("honours the x-json-mode marker set by server.mjs", () => {
+  it("honours the x-json-mode marker set by the server", () => {
     expect(wantsJson(new Request("http://app.test/", { headers: { "x-json-mode": "1" } }))).toBe(true);
     expect(wantsJson(new Request("http://app.test/"))).toBe(false);
   });

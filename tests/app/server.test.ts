@@ -1,12 +1,11 @@
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_LIMITS, DEFAULT_BODY_LIMIT } from "../../body-limits.mjs";
-// server.mjs only starts listening when run directly; importing it gives createApp.
-import { createApp } from "../../server.mjs";
+import { createApp } from "../../server/app";
+import { BODY_LIMITS, DEFAULT_BODY_LIMIT } from "../../server/body-limits";
 import { sendBody } from "./raw-http";
 
-/** A fake Remix build: the route tree server.mjs matches, and a handler that echoes. */
+/** A fake Remix build: the route tree the server matches, and a handler that echoes. */
 const build = {
   routes: {
     root: { id: "root", path: "" },
@@ -245,7 +244,7 @@ describe("missing static files", () => {
     "/locales/%2e%2e/package.json",
     "/locales/..%2fpackage.json",
     "/locales/..%5cpackage.json",
-    "/locales/en-US/..%2f..%2fserver.mjs",
+    "/locales/en-US/..%2f..%2fserver/app.ts",
     "/locales/%252e%252e/package.json",
     "/locales/%E0%A4%A.json",
     "/locales/%00.json",

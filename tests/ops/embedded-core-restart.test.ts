@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmbeddedCore } from "../../embedded-core.mjs";
+import { startEmbeddedCore } from "../../server/embedded-core";
 
 /**
- * The restart policy of embedded-core.mjs, with stand-in cores (tiny scripts) and short delays:
+ * The restart policy of server/embedded-core.ts, with stand-in cores (tiny scripts) and short delays:
  * the delay doubles while cores keep dying, stops growing at its ceiling, and starts over after a
  * core ran long enough. The real core's restart is in embedded-core.test.ts.
  */

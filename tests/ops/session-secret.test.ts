@@ -2,17 +2,17 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT } from "../support/app-server";
+import { BUILT, ROOT, SERVER_ENTRY } from "../support/app-server";
 
 /**
- * server.mjs refuses a weak SESSION_SECRET in production before it starts anything, with the same
- * rule as the app (session-secret.mjs), saying what to do and never echoing the secret.
+ * The server refuses a weak SESSION_SECRET in production before it starts anything, with the same
+ * rule as the app (server/session-secret.ts), saying what to do and never echoing the secret.
  */
-describe("server.mjs in production", () => {
+describe.skipIf(!BUILT)("the built server in production", () => {
   const run = (secret: string | undefined) => {
     const dir = mkdtempSync(join(tmpdir(), "app-secret-"));
     try {
-      return spawnSync(process.execPath, ["server.mjs"], {
+      return spawnSync(process.execPath, [SERVER_ENTRY], {
         cwd: ROOT,
         env: {
           PATH: process.env.PATH,

@@ -5,13 +5,17 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 /**
- * The real product for tests that drive it over HTTP: `node server.mjs` (the built app, which
+ * The real product for tests that drive it over HTTP: `node build/server/index.js` (the built app, which
  * starts the embedded core unless UPSTREAM_URL is given) on free ports, with a throw-away data
  * directory. Needs `npm run build` first; BUILT says whether it has run.
  */
 export const ROOT = resolve(import.meta.dirname, "../..");
+/** The built server, as `npm start` and the container run it. */
+export const SERVER_ENTRY = "build/server/index.js";
 export const BUILT =
-  existsSync(join(ROOT, "build/index.js")) && existsSync(join(ROOT, "build/core/index.js"));
+  existsSync(join(ROOT, "build/index.js")) &&
+  existsSync(join(ROOT, "build/core/index.js")) &&
+  existsSync(join(ROOT, SERVER_ENTRY));
 
 export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -66,7 +70,7 @@ export async function startApp(
   const source: Record<string, string | undefined> =
     options.inheritEnv === false ? { PATH: process.env.PATH } : process.env;
   const { UPSTREAM_URL: _upstream, DATABASE_URL: _database, CORE_PORT: _corePort, ...inherited } = source;
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: options.cwd ?? ROOT,
     env: {
       ...inherited,
@@ -102,7 +106,7 @@ export async function startApp(
   }
   child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
-  throw new Error(`server.mjs did not become ready:\n${log.join("").slice(-3000)}`);
+  throw new Error(`the server did not become ready:\n${log.join("").slice(-3000)}`);
 }
 
 /** SIGTERM, as an orchestrator stops it; the exit code, or null when it had to be killed. */

@@ -1,13 +1,39 @@
 // The embedded core as the app runs it: a child process on a port the system chooses, which the
 // child reports over its IPC channel (so the app never mistakes another process for its core),
 // restarted with a growing delay whenever it stops. See docs/decisions/012-embedded-core-process.md.
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import readline from "node:readline";
+import type { Readable, Writable } from "node:stream";
 
 /** Delays between restarts: from firstMs, doubling up to maxMs; back to firstMs after a long run. */
 export const RESTART_POLICY = { firstMs: 500, maxMs: 30_000, resetAfterMs: 60_000 };
 
-function forwardLines(stream, out) {
+export interface EmbeddedCoreOptions {
+  entry: string;
+  /** 0 (the default) lets the system choose a free port at each start. */
+  port?: number;
+  readyTimeoutMs: number;
+  log: {
+    warn(fields: object, msg: string): void;
+    error(fields: object, msg: string): void;
+  };
+  onReady?: (port: number) => void;
+  restartPolicy?: typeof RESTART_POLICY;
+}
+
+export interface EmbeddedCore {
+  /** The first start: its port and pid once ready; rejects when it exits first or is too slow. */
+  started: Promise<{ port: number; pid: number | undefined }>;
+  /** Whether the core is running and has said it is ready. */
+  isUp(): boolean;
+  /** Stops restarting and the core itself: SIGTERM, then SIGKILL after graceMs. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Why a core stopped: its exit code or signal (both null when it could not be started). */
+type Ending = { code: number | null; signal: NodeJS.Signals | null };
+
+function forwardLines(stream: Readable, out: Writable) {
   readline.createInterface({ input: stream }).on("line", (line) => out.write(`${line}\n`));
 }
 
@@ -18,15 +44,6 @@ function forwardLines(stream, out) {
  * the exit code or signal and the delay), and `onReady(port)` runs again with its new port.
  *
  * `port` 0 (the default) lets the system choose a free port at each start.
- *
- * @param {{
- *   entry: string;
- *   port?: number;
- *   readyTimeoutMs: number;
- *   log: { warn(fields: object, msg: string): void; error(fields: object, msg: string): void };
- *   onReady?: (port: number) => void;
- *   restartPolicy?: typeof RESTART_POLICY;
- * }} options
  */
 export function startEmbeddedCore({
   entry,
@@ -35,16 +52,16 @@ export function startEmbeddedCore({
   log,
   onReady,
   restartPolicy = RESTART_POLICY,
-}) {
-  let child = null;
+}: EmbeddedCoreOptions): EmbeddedCore {
+  let child: ChildProcess | null = null;
   let up = false;
   let stopped = false;
   let delay = restartPolicy.firstMs;
-  let restartTimer = null;
+  let restartTimer: NodeJS.Timeout | null = null;
 
   /** One core process; resolves with its port and pid when it is ready. */
   const launch = () =>
-    new Promise((resolve, reject) => {
+    new Promise<{ port: number; pid: number | undefined }>((resolve, reject) => {
       const proc = spawn(process.execPath, [entry], {
         env: { ...process.env, CORE_PORT: String(port) },
         // The IPC channel carries the ready message, and lets the core notice when this process
@@ -52,23 +69,24 @@ export function startEmbeddedCore({
         stdio: ["ignore", "pipe", "pipe", "ipc"],
       });
       child = proc;
-      forwardLines(proc.stdout, process.stdout);
-      forwardLines(proc.stderr, process.stderr);
+      if (proc.stdout) forwardLines(proc.stdout, process.stdout);
+      if (proc.stderr) forwardLines(proc.stderr, process.stderr);
       let readyAt = 0;
       let ended = false;
       const tooSlow = setTimeout(() => {
         log.error({ readyTimeoutMs }, "the embedded core did not become ready in time");
         proc.kill("SIGKILL");
       }, readyTimeoutMs);
-      proc.on("message", (message) => {
-        if (readyAt || message?.type !== "core-ready" || !Number.isInteger(message.port)) return;
+      proc.on("message", (message: { type?: unknown; port?: unknown } | null) => {
+        const told = message?.type === "core-ready" ? message.port : undefined;
+        if (readyAt || typeof told !== "number" || !Number.isInteger(told)) return;
         clearTimeout(tooSlow);
         readyAt = Date.now();
         up = true;
-        onReady?.(message.port);
-        resolve({ port: message.port, pid: proc.pid });
+        onReady?.(told);
+        resolve({ port: told, pid: proc.pid });
       });
-      const end = (code, signal) => {
+      const end = (code: number | null, signal: NodeJS.Signals | null) => {
         if (ended) return;
         ended = true;
         clearTimeout(tooSlow);
@@ -88,7 +106,7 @@ export function startEmbeddedCore({
     });
 
   /** upForMs: how long the stopped core had been ready; null when it never was. */
-  const restartLater = ({ code, signal, upForMs }) => {
+  const restartLater = ({ code, signal, upForMs }: Ending & { upForMs: number | null }) => {
     if (stopped) return;
     if (upForMs !== null && upForMs >= restartPolicy.resetAfterMs) delay = restartPolicy.firstMs;
     const restartInMs = delay;
@@ -105,7 +123,8 @@ export function startEmbeddedCore({
       try {
         log.warn(await launch(), "embedded core restarted");
       } catch (error) {
-        restartLater({ code: error.code, signal: error.signal, upForMs: null });
+        const { code = null, signal = null } = error as Partial<Ending>;
+        restartLater({ code, signal, upForMs: null });
       }
     }, restartInMs);
   };
@@ -114,15 +133,13 @@ export function startEmbeddedCore({
 
   return {
     started,
-    /** Whether the core is running and has said it is ready. */
     isUp: () => up,
-    /** Stops restarting and the core itself: SIGTERM, then SIGKILL after graceMs. */
     async stop(graceMs = 10_000) {
       stopped = true;
       if (restartTimer) clearTimeout(restartTimer);
       const proc = child;
       if (!proc?.pid || proc.exitCode !== null || proc.signalCode !== null) return;
-      const exited = new Promise((resolve) => proc.once("exit", resolve));
+      const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
       proc.kill("SIGTERM");
       const kill = setTimeout(() => proc.kill("SIGKILL"), graceMs);
       await exited;

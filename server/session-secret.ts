@@ -1,15 +1,11 @@
-// The one rule for SESSION_SECRET, shared by server.mjs (checked before the server starts) and
-// the app (app/utils/env.server.ts). Plain JS so the production server runs it without a build.
+// The one rule for SESSION_SECRET, shared by the server (checked before it starts, demo-secret.ts)
+// and the app (app/utils/env.server.ts, through env-schema.ts). No imports.
 
 /** AES-256 keys are derived from it with HKDF: shorter secrets are guessable, so refused. */
 export const MIN_SESSION_SECRET_LENGTH = 32;
 
-/**
- * The secrets of a comma list, newest first: the first encrypts, every one decrypts (rotation).
- * @param {string | null | undefined} value
- * @returns {string[]}
- */
-export function splitSessionSecrets(value) {
+/** The secrets of a comma list, newest first: the first encrypts, every one decrypts (rotation). */
+export function splitSessionSecrets(value: string | null | undefined): string[] {
   return (value ?? "")
     .split(",")
     .map((s) => s.trim())
@@ -19,11 +15,8 @@ export function splitSessionSecrets(value) {
 /**
  * Why SESSION_SECRET cannot be used, or null. In production it is required and every secret of
  * the list (old ones still decrypt) must be at least 32 characters. The message never shows it.
- * @param {string | null | undefined} value
- * @param {boolean} production
- * @returns {string | null}
  */
-export function sessionSecretProblem(value, production) {
+export function sessionSecretProblem(value: string | null | undefined, production: boolean): string | null {
   if (!production) return null;
   const secrets = splitSessionSecrets(value);
   if (secrets.length === 0) return "SESSION_SECRET is required when NODE_ENV=production";

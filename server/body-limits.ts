@@ -1,5 +1,6 @@
-// Request body limits, in one table (issue 6, point 5). Plain JS without imports: server.mjs
-// enforces them before a body is read, and the app (also its browser code) shares the avatar size.
+// Request body limits, in one table (issue 6, point 5). No imports: the server enforces them
+// before a body is read (middleware/body-limit.ts), and the app (also its browser code) shares
+// the avatar size.
 
 /** The largest avatar a player may upload (the profile page checks it before sending, too). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -11,7 +12,7 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Addresses that take more, by path (lower case, no trailing slash). */
-export const BODY_LIMITS = {
+export const BODY_LIMITS: Readonly<Record<string, number>> = {
   // The avatar upload. The page's parser stops any file at AVATAR_MAX_BYTES and says "The image is
   // too large" in the player's language; up to twice that a photo a little too big gets that
   // message, beyond it the server's 413.
@@ -21,10 +22,8 @@ export const BODY_LIMITS = {
 /**
  * The most bytes a request to `path` may send. Remix matches paths case-insensitively and with or
  * without a trailing slash, so the look-up does too.
- * @param {string} path
- * @returns {number}
  */
-export function bodyLimitOf(path) {
+export function bodyLimitOf(path: string): number {
   const key = path.toLowerCase().replace(/\/+$/, "");
   return Object.hasOwn(BODY_LIMITS, key) ? BODY_LIMITS[key] : DEFAULT_BODY_LIMIT;
 }

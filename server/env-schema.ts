@@ -1,0 +1,87 @@
+/**
+ * The one environment schema of the app process (decision 021): the server validates it at start
+ * (config.ts) and the Remix loaders and actions read their part of it (app/utils/env.server.ts).
+ * Each variable is described once, here; docs/operations.md lists them for the operator.
+ */
+import { z } from "zod";
+import { FALLBACK_TIME_ZONE, isTimeZone } from "../app/utils/format";
+import { sessionSecretProblem } from "./session-secret";
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+export const envFields = {
+  NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** The operator's upstream; unset, the server starts the embedded core and sets it. */
+  UPSTREAM_URL: z
+    .string()
+    .url("UPSTREAM_URL must be a URL such as https://api.example.com/core")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Unset or 0: the embedded core listens on a port the system chooses at each start. */
+  CORE_PORT: port.default(0),
+  /** Comma list, newest first (session-secret.ts); generated in demo mode by the server. */
+  SESSION_SECRET: z.string().optional(),
+  /** The player must sign in again after this many minutes without a request (the core too). */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  /** ...and this many days after signing in, however active (the core reads it too). */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  UPSTREAM_ENCRYPT: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
+  CURRENCY_SIGN: z.string().min(1).default("₹"),
+  /** Zone of the times shown to a player whose browser has not told its own (see format.ts). */
+  DEFAULT_TIME_ZONE: z
+    .string()
+    .default(FALLBACK_TIME_ZONE)
+    .refine(isTimeZone, "DEFAULT_TIME_ZONE must be an IANA time zone such as Asia/Kolkata"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** express "trust proxy": set when a reverse proxy sets X-Forwarded-For / -Proto. */
+  TRUST_PROXY: z.string().optional(),
+  /** Where the demo session secret is kept (the core has its own DATA_DIR). */
+  APP_DATA_DIR: z.string().default("data"),
+  CORE_READY_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+};
+
+/**
+ * Everything the server reads at start. The session secret's rule is checked by the server
+ * itself (demo-secret.ts), which then generates one in demo mode.
+ */
+export const serverEnvSchema = z.object(envFields);
+
+/** The part loaders and actions read, with the session secret's rule applied. */
+export const appEnvSchema = serverEnvSchema
+  .pick({
+    NODE_ENV: true,
+    SESSION_SECRET: true,
+    UPSTREAM_URL: true,
+    CORE_PORT: true,
+    UPSTREAM_TIMEOUT_MS: true,
+    UPSTREAM_ENCRYPT: true,
+    CURRENCY_SIGN: true,
+    DEFAULT_TIME_ZONE: true,
+    SESSION_IDLE_MINUTES: true,
+    SESSION_MAX_DAYS: true,
+  })
+  .superRefine((env, ctx) => {
+    const problem = sessionSecretProblem(env.SESSION_SECRET, env.NODE_ENV === "production");
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: ["SESSION_SECRET"] });
+  });
+
+/** The variables of `appEnvSchema`, in its order. */
+export const APP_ENV_KEYS = Object.keys(appEnvSchema.innerType().shape) as Array<
+  keyof z.infer<typeof appEnvSchema>
+>;
+
+/** Every problem of a failed parse on one line: "NAME: message; NAME: message". */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+}

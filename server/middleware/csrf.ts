@@ -1,0 +1,36 @@
+import type { Request, RequestHandler } from "express";
+import { answer } from "../answer";
+import { log } from "../log";
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CSRF defence for every mutation: same-origin only (scheme, host and port, decision 003).
+ * Requests with neither Sec-Fetch-Site nor Origin (curl) pass.
+ */
+export function sameOriginMutations({ trustProxy }: { trustProxy?: string }): RequestHandler {
+  // req.protocol honours X-Forwarded-Proto only when the proxy is trusted (TRUST_PROXY).
+  const ownOrigin = (req: Request) =>
+    originOf(
+      `${req.protocol}://${trustProxy && req.get("x-forwarded-host") ? req.get("x-forwarded-host") : req.get("host")}`,
+    );
+  return (req, res, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+    const site = req.get("sec-fetch-site");
+    const origin = req.get("origin");
+    let crossSite = Boolean(site) && site !== "same-origin" && site !== "none";
+    if (!crossSite && origin) {
+      const from = originOf(origin);
+      crossSite = !from || from !== ownOrigin(req);
+    }
+    if (!crossSite) return next();
+    log.warn({ reqId: req.headers["x-request-id"], origin, site }, "cross-site request refused");
+    answer(req, res, 403, "Cross-site request refused");
+  };
+}

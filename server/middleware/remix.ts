@@ -1,0 +1,46 @@
+import expressAdapter from "@remix-run/express/dist/server.js";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
+import { countedBody, lingeringClose } from "./body-limit";
+import { isJson, sendJsonResponse } from "./compression";
+import { toJsonModeResponse } from "./json-mode";
+
+const { createRemixRequest, sendRemixResponse } = expressAdapter;
+
+/** Remix's handler: a Request (with the load context) in, a Response out. */
+export type HandleRequest = (request: Request, context: { cspNonce: string }) => Promise<Response>;
+
+/** Remix's Request for `req` (the adapter's URL, headers and abort signal) with the counted body. */
+function toRemixRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  if (req.method === "GET" || req.method === "HEAD") return createRemixRequest(req, res);
+  // The adapter would read `req` itself: it is given a body-less view, and the body comes here.
+  const withoutBody = createRemixRequest(Object.create(req, { method: { value: "GET" } }), res);
+  return new Request(withoutBody, {
+    method: req.method,
+    body: createReadableStreamFromReadable(countedBody(req, res)),
+    duplex: "half",
+  } as RequestInit);
+}
+
+/** Every request left: Remix renders it; JSON answers go out in one write (compression.ts). */
+export function remixPages(handleRequest: HandleRequest): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const request = toRemixRequest(req, res);
+      let response = await handleRequest(request, { cspNonce: res.locals.cspNonce });
+      // Already answered: 413 while the body was being read.
+      if (res.headersSent) return;
+      if (req.headers["x-json-mode"] === "1") response = toJsonModeResponse(response);
+      // An answer given before the body was read (e.g. 413 for a too-large upload) must close the
+      // connection: the unread rest of the body would otherwise be parsed as the next request.
+      if (!req.complete) {
+        res.setHeader("connection", "close");
+        lingeringClose(req.socket);
+      }
+      if (isJson(response)) await sendJsonResponse(req, res, response);
+      else await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,85 @@
+// The upstream: the operator's (UPSTREAM_URL) or the embedded core started as a child process,
+// whose address is known once it has told us its port (embedded-core.ts).
+import fs from "node:fs";
+import path from "node:path";
+import type { Config } from "./config";
+import { type EmbeddedCore, startEmbeddedCore } from "./embedded-core";
+import { log } from "./log";
+
+export interface Upstream {
+  /** Base URL of the upstream `/core` API without a trailing slash; unknown before the core is up. */
+  base(): string | undefined;
+  /** true, or why the app is not ready (the /readyz status). */
+  ready(): Promise<boolean | string>;
+  /** Starts the embedded core when there is no UPSTREAM_URL; exits when it cannot. */
+  start(): Promise<void>;
+  /** Stops the embedded core, if any. */
+  stop(): Promise<void>;
+}
+
+export function upstreamOf(config: Config): Upstream {
+  const embedded = !config.UPSTREAM_URL;
+  let base = config.UPSTREAM_URL?.replace(/\/+$/, "");
+  let core: EmbeddedCore | null = null;
+
+  /** The Remix loaders read the upstream from process.env (app/utils/env.server.ts) at each call. */
+  const use = (url: string) => {
+    base = url;
+    process.env.UPSTREAM_URL = url;
+  };
+
+  async function startCore() {
+    const entry = path.resolve("build/core/index.js");
+    if (!fs.existsSync(entry)) {
+      log.fatal(
+        { entry },
+        "The embedded core is not built: run `node scripts/build-core.mjs`, or set UPSTREAM_URL",
+      );
+      process.exit(1);
+    }
+    core = startEmbeddedCore({
+      entry,
+      port: config.CORE_PORT,
+      readyTimeoutMs: config.CORE_READY_TIMEOUT_MS,
+      log,
+      onReady: (port) => use(`http://127.0.0.1:${port}/core`),
+    });
+    try {
+      log.info(await core.started, "embedded core ready");
+    } catch (error) {
+      const { code, signal } = error as { code?: number | null; signal?: string | null };
+      log.fatal({ code, signal }, "the embedded core did not start");
+      process.exit(1);
+    }
+  }
+
+  return {
+    base: () => base,
+    async ready() {
+      if (embedded && !core?.isUp()) return "upstream restarting";
+      if (!base) return false;
+      try {
+        const url = embedded
+          ? `${new URL(base).origin}/readyz`
+          : `${base}/app/config/getSysCfgValue?sysCfgKeyEnum=COUNTRY_CODE`;
+        const res = await fetch(url, {
+          signal: AbortSignal.timeout(3000),
+          headers: { accept: "application/json" },
+        });
+        if (!res.ok) return false;
+        if (embedded) return true;
+        const body = (await res.json().catch(() => null)) as { code?: unknown } | null;
+        return Boolean(body && typeof body.code === "number");
+      } catch {
+        return false;
+      }
+    },
+    async start() {
+      if (embedded) await startCore();
+      else if (base) use(base);
+    },
+    async stop() {
+      await core?.stop();
+    },
+  };
+}
