@@ -5,7 +5,8 @@ import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
 import { NavigationProgress } from "./components/NavigationProgress";
 import { Toasts } from "./components/Toasts";
 import stylesheet from "./tailwind.css";
-import { isJackpotEnabled } from "./utils/api/account.server";
+import { isJackpotEnabled } from "./utils/api/auth.server";
+import { trackPageView } from "./utils/api/client.server";
 import { publicEnv } from "./utils/env.server";
 import { TIME_ZONE_SCRIPT } from "./utils/format";
 import { timeZoneOf } from "./utils/format.server";
@@ -15,7 +16,6 @@ import { i18nData } from "./utils/i18n.server";
 import { useNonce } from "./utils/nonce-provider";
 import { commitSession, getSession, langOf, newDeviceId, themeOf } from "./utils/session.server";
 import { combineHeaders, getToast } from "./utils/toast.server";
-import { trackPageView } from "./utils/upstream.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

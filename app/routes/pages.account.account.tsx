@@ -7,7 +7,8 @@ import { TabBar } from "~/components/TabBar";
 import { showToast } from "~/components/Toasts";
 import { UserNavBar } from "~/components/UserNavBar";
 import type { RootLoaderData } from "~/root";
-import { getUserInfo } from "~/utils/api/account.server";
+import { getUserInfo } from "~/utils/api/auth.server";
+import { asPageError } from "~/utils/api/client.server";
 import { serverT } from "~/utils/forms.server";
 import { languageNames, supportedLanguages } from "~/utils/i18n";
 import { useTranslation } from "~/utils/i18n-react";
@@ -15,7 +16,6 @@ import { wantsJson } from "~/utils/json-mode.server";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("account.title", "account");

@@ -6,13 +6,13 @@ import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
 import { parseDigit } from "~/components/game/bets";
 import { recordStatus } from "~/components/game/results";
+import { asPageError } from "~/utils/api/client.server";
+import { coinSymbol, getBetRecord } from "~/utils/api/game.server";
 import { getEnv } from "~/utils/env.server";
-import { coinSymbol, getBetRecord } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
-import { asPageError } from "~/utils/upstream.server";
 import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };

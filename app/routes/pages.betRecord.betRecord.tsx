@@ -8,12 +8,12 @@ import { parseDigit } from "~/components/game/bets";
 import { GAME_COINS as COINS } from "~/components/game/coins";
 import { pageCount, parseCoin, parsePage } from "~/components/game/format";
 import { recordStatus } from "~/components/game/results";
+import { asPageError } from "~/utils/api/client.server";
+import { PAGE_SIZE, coinSymbol, getBetRecords, getWinRecords } from "~/utils/api/game.server";
 import { getEnv } from "~/utils/env.server";
-import { PAGE_SIZE, coinSymbol, getBetRecords, getWinRecords } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
-import { asPageError } from "~/utils/upstream.server";
 import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };

@@ -7,13 +7,13 @@ import { roomLimitProblem } from "~/components/game/bet-form";
 import { GAME_COINS as COINS } from "~/components/game/coins";
 import { gameUrl } from "~/components/game/format";
 import { operatorName } from "~/components/game/names";
+import { asPageError } from "~/utils/api/client.server";
+import { balanceOf, coinSymbol, getBalances, getLevels } from "~/utils/api/game.server";
 import { getEnv } from "~/utils/env.server";
 import { resolveCoin } from "~/utils/game-page.server";
-import { balanceOf, coinSymbol, getBalances, getLevels } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
-import { asPageError } from "~/utils/upstream.server";
 import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };

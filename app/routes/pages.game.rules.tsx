@@ -5,10 +5,10 @@ import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
 import { BET_NAMES } from "~/components/game/bets";
 import { payoutTable } from "~/components/game/results";
-import { getRules } from "~/utils/game.server";
+import { asPageError } from "~/utils/api/client.server";
+import { getRules } from "~/utils/api/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
-import { asPageError } from "~/utils/upstream.server";
 import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };

@@ -3,12 +3,12 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { DigitBall } from "~/components/game/DigitBall";
+import { UpstreamError, asPageError } from "~/utils/api/client.server";
+import { getRoundForVerify } from "~/utils/api/game.server";
 import { verifyRound } from "~/utils/game-fairness.server";
-import { getRoundForVerify } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
-import { UpstreamError, asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("verify.title", "game");

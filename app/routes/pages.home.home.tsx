@@ -4,11 +4,11 @@ import { Balances } from "~/components/Balances";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { TabBar } from "~/components/TabBar";
 import { UserNavBar } from "~/components/UserNavBar";
-import { getUserInfo } from "~/utils/api/account.server";
+import { getUserInfo } from "~/utils/api/auth.server";
+import { asPageError } from "~/utils/api/client.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
-import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("home.title", "account");

@@ -12,7 +12,7 @@ import { ErrorList, Field } from "~/components/Field";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { CheckboxField, PhoneField, SmsButton, SubmitButton } from "~/components/forms";
-import { getAreaCodes, login, register, resetLoginPwd, sendSmsCodeNoAuth } from "~/utils/api/account.server";
+import { getAreaCodes, login, register, resetLoginPwd, sendSmsCodeNoAuth } from "~/utils/api/auth.server";
 import { logoutAction } from "~/utils/auth-actions.server";
 import { forgotSchema, loginSchema, registerSchema, smsRequestSchema } from "~/utils/forms";
 import { formError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";

@@ -14,7 +14,8 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { Avatar } from "~/components/UserNavBar";
 import { SubmitButton } from "~/components/forms";
-import { getUserInfo, modifyUserBaseInfo, uploadImage } from "~/utils/api/account.server";
+import { getUserInfo, modifyUserBaseInfo, uploadImage } from "~/utils/api/auth.server";
+import { asPageError, statusOf } from "~/utils/api/client.server";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, profileSchema } from "~/utils/forms";
 import { formError, isUpstreamError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
@@ -22,7 +23,6 @@ import { wantsJson } from "~/utils/json-mode.server";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
-import { asPageError, statusOf } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("profile.title", "account");

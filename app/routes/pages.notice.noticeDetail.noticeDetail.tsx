@@ -3,12 +3,12 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { EmptyState } from "~/components/EmptyState";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
-import { getMessage, readMessage } from "~/utils/api/account.server";
+import { getMessage, readMessage } from "~/utils/api/auth.server";
+import { asPageError } from "~/utils/api/client.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
 import { requireToken } from "~/utils/session.server";
-import { asPageError } from "~/utils/upstream.server";
 import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["common", "account"] };

@@ -6,7 +6,8 @@ import { ErrorList, Field } from "~/components/Field";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { SmsButton, SubmitButton } from "~/components/forms";
-import { getUserInfo, resetAssetPwd, sendUserCode } from "~/utils/api/account.server";
+import { getUserInfo, resetAssetPwd, sendUserCode } from "~/utils/api/auth.server";
+import { asPageError } from "~/utils/api/client.server";
 import { paymentPasswordSchema, userCodeRequestSchema } from "~/utils/forms";
 import { formError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
@@ -14,7 +15,6 @@ import { pageTitle } from "~/utils/meta";
 import { getSession, requireToken } from "~/utils/session.server";
 import { sendSmsCode, smsRemaining } from "~/utils/sms-cooldown.server";
 import { finish } from "~/utils/toast.server";
-import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("password.paymentTitle", "account");

@@ -10,11 +10,7 @@ import { gameUrl, pageCount, parseCoin, parsePage, parseTab } from "~/components
 import { previousDraw } from "~/components/game/results";
 import type { GameLevel, GameSession } from "../../contract/game";
 import type { Coin } from "../../contract/money";
-import { refreshAfterSeconds, remainingAtServer } from "./countdown";
-import { getEnv } from "./env.server";
-import { formatsFor } from "./format.server";
-import { readForm } from "./forms.server";
-import { refusalMessage } from "./game-refusals.server";
+import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "./api/client.server";
 import {
   PAGE_SIZE,
   balanceOf,
@@ -26,12 +22,16 @@ import {
   getRound,
   getRules,
   placeBet,
-} from "./game.server";
+} from "./api/game.server";
+import { refreshAfterSeconds, remainingAtServer } from "./countdown";
+import { getEnv } from "./env.server";
+import { formatsFor } from "./format.server";
+import { readForm } from "./forms.server";
+import { refusalMessage } from "./game-refusals.server";
 import { i18n } from "./i18n.server";
 import { wantsJson } from "./json-mode.server";
 import { coinOf, commitSession, getSession, requireToken } from "./session.server";
 import { redirectWithToast } from "./toast.server";
-import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "./upstream.server";
 
 export function roundView(round: GameSession) {
   const clock = {

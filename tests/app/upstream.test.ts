@@ -1,7 +1,6 @@
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { getToast } from "~/utils/toast.server";
 import {
   UpstreamError,
   outcomeUnknown,
@@ -10,7 +9,8 @@ import {
   uploadFile,
   upstream,
   upstreamEnvelope,
-} from "~/utils/upstream.server";
+} from "~/utils/api/client.server";
+import { getToast } from "~/utils/toast.server";
 import { scrambleResponse, unscramble } from "../../contract/codec";
 import { Code } from "../../contract/codes";
 import { envelope, startFakeUpstream } from "./fake-upstream";

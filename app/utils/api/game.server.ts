@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { BetInput } from "~/components/game/bet-schema";
-import { Code } from "../../contract/codes";
+import { Code } from "../../../contract/codes";
 import {
   type BetRecord,
   type GameSession,
@@ -17,9 +17,9 @@ import {
   sessionResultPageSchema,
   verifyResultSchema,
   winPageSchema,
-} from "../../contract/game";
-import type { Coin } from "../../contract/money";
-import { UpstreamError, upstream, upstreamEnvelope } from "./upstream.server";
+} from "../../../contract/game";
+import type { Coin } from "../../../contract/money";
+import { UpstreamError, upstream, upstreamEnvelope } from "./client.server";
 
 const GAME = "/app/game/luckyLottery";
 /** Spec section 9: session results and lottery records are read 20 at a time. */

@@ -9,14 +9,14 @@ import {
   scramble,
   toQueryString,
   unscrambleResponse,
-} from "../../contract/codec";
-import { Code, endsSession } from "../../contract/codes";
-import { envelopeSchema } from "../../contract/envelope";
-import { DEFAULT_REQUEST_LANGUAGE, Header } from "../../contract/headers";
-import { type Env, getEnv, upstreamBaseUrl } from "./env.server";
-import { logger } from "./logger.server";
-import { LOGIN_PATH, createLoggedOutSession, getSession } from "./session.server";
-import { combineHeaders, createToastHeaders } from "./toast.server";
+} from "../../../contract/codec";
+import { Code, endsSession } from "../../../contract/codes";
+import { envelopeSchema } from "../../../contract/envelope";
+import { DEFAULT_REQUEST_LANGUAGE, Header } from "../../../contract/headers";
+import { type Env, getEnv, upstreamBaseUrl } from "../env.server";
+import { logger } from "../logger.server";
+import { LOGIN_PATH, createLoggedOutSession, getSession } from "../session.server";
+import { combineHeaders, createToastHeaders } from "../toast.server";
 
 /**
  * The one client of the upstream `/core` API (spec section 7, design section 3). Everything the

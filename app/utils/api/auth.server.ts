@@ -11,7 +11,7 @@ import { uploadResultSchema } from "../../../contract/files";
 import { sysMessagePageSchema, sysMessageSchema } from "../../../contract/messages";
 import type { Coin } from "../../../contract/money";
 import { userInfoSchema } from "../../../contract/user";
-import { uploadFile, upstream } from "../upstream.server";
+import { uploadFile, upstream } from "./client.server";
 
 /** Account-domain calls of spec section 7, each a thin wrapper over the one upstream client. */
 
