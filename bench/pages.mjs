@@ -285,7 +285,7 @@ async function throughput(origin, cookie, pid) {
 async function overhead(origin, core, cookie, pid) {
   const q = "level=1&coin=CHIP";
   const { token, deviceId } = sessionOf(cookie);
-  // The headers the BFF sends on each call (app/utils/upstream.server.ts), so the core does the
+  // The headers the BFF sends on each call (app/utils/api/client.server.ts), so the core does the
   // same work either way.
   const coreHeaders = () => ({
     accept: "application/json",

@@ -6,7 +6,7 @@ import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
 import { parseDigit } from "~/components/game/bets";
 import { recordStatus } from "~/components/game/results";
-import { asPageError } from "~/utils/api/client.server";
+import { asPageError } from "~/utils/api/errors.server";
 import { coinSymbol, getBetRecord } from "~/utils/api/game.server";
 import { getEnv } from "~/utils/env.server";
 import { useTranslation } from "~/utils/i18n-react";

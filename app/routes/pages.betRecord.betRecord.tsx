@@ -8,7 +8,7 @@ import { parseDigit } from "~/components/game/bets";
 import { GAME_COINS as COINS } from "~/components/game/coins";
 import { pageCount, parseCoin, parsePage } from "~/components/game/format";
 import { recordStatus } from "~/components/game/results";
-import { asPageError } from "~/utils/api/client.server";
+import { asPageError } from "~/utils/api/errors.server";
 import { PAGE_SIZE, coinSymbol, getBetRecords, getWinRecords } from "~/utils/api/game.server";
 import { getEnv } from "~/utils/env.server";
 import { useTranslation } from "~/utils/i18n-react";

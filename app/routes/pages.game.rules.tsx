@@ -5,7 +5,7 @@ import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
 import { BET_NAMES } from "~/components/game/bets";
 import { payoutTable } from "~/components/game/results";
-import { asPageError } from "~/utils/api/client.server";
+import { asPageError } from "~/utils/api/errors.server";
 import { getRules } from "~/utils/api/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";

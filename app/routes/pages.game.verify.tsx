@@ -3,7 +3,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { DigitBall } from "~/components/game/DigitBall";
-import { UpstreamError, asPageError } from "~/utils/api/client.server";
+import { UpstreamError, asPageError } from "~/utils/api/errors.server";
 import { getRoundForVerify } from "~/utils/api/game.server";
 import { verifyRound } from "~/utils/game-fairness.server";
 import { useTranslation } from "~/utils/i18n-react";

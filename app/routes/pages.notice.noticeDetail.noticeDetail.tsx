@@ -3,8 +3,8 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { EmptyState } from "~/components/EmptyState";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
-import { getMessage, readMessage } from "~/utils/api/auth.server";
-import { asPageError } from "~/utils/api/client.server";
+import { asPageError } from "~/utils/api/errors.server";
+import { getMessage, readMessage } from "~/utils/api/messages.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";

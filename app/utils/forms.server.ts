@@ -5,7 +5,7 @@ import {
   json,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
-import { UpstreamError, statusOf } from "./api/client.server";
+import { UpstreamError, statusOf } from "./api/errors.server";
 import { i18n } from "./i18n.server";
 import { wantsJson } from "./json-mode.server";
 

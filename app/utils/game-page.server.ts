@@ -10,12 +10,10 @@ import { gameUrl, pageCount, parseCoin, parsePage, parseTab } from "~/components
 import { previousDraw } from "~/components/game/results";
 import type { GameLevel, GameSession } from "../../contract/game";
 import type { Coin } from "../../contract/money";
-import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "./api/client.server";
+import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "./api/errors.server";
 import {
   PAGE_SIZE,
-  balanceOf,
   coinSymbol,
-  getBalances,
   getLevels,
   getMyLotteryRecords,
   getResults,
@@ -23,6 +21,7 @@ import {
   getRules,
   placeBet,
 } from "./api/game.server";
+import { balanceOf, getBalances } from "./api/user.server";
 import { refreshAfterSeconds, remainingAtServer } from "./countdown";
 import { getEnv } from "./env.server";
 import { formatsFor } from "./format.server";

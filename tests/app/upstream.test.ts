@@ -1,15 +1,9 @@
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  UpstreamError,
-  outcomeUnknown,
-  statusOf,
-  trackPageView,
-  uploadFile,
-  upstream,
-  upstreamEnvelope,
-} from "~/utils/api/client.server";
+import { uploadFile, upstream, upstreamEnvelope } from "~/utils/api/client.server";
+import { UpstreamError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
+import { trackPageView } from "~/utils/api/track.server";
 import { getToast } from "~/utils/toast.server";
 import { scrambleResponse, unscramble } from "../../contract/codec";
 import { Code } from "../../contract/codes";
