@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game";
+import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game/route";
 import { getToast } from "~/utils/toast.server";
 import { type TestCore, call } from "../../support/core";
 import { requestWithSession } from "../helpers";

@@ -11,11 +11,10 @@ const has = (key: string) =>
 
 const files = [
   ...readdirSync("app/components/game").map((f) => join("app/components/game", f)),
-  ...readdirSync("app/routes")
+  // Game and bet-record pages, files or route folders with their parts.
+  ...readdirSync("app/routes", { recursive: true, encoding: "utf8" })
     .filter((f) => /^pages\.(game|betRecord)\./.test(f))
     .map((f) => join("app/routes", f)),
-  "app/utils/game-page.server.ts",
-  "app/utils/game-refusals.server.ts",
 ].filter((f) => /\.tsx?$/.test(f));
 
 test("literal keys", () => {

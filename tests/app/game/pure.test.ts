@@ -21,6 +21,12 @@ import {
 } from "~/components/game/bets";
 import { digitCounts, payoutTable, previousDraw, trendPoints } from "~/components/game/results";
 import {
+  digitFromSeed,
+  seedHashOf,
+  verifyCommand,
+  verifyRound,
+} from "~/routes/pages.game.verify/game-fairness.server";
+import {
   clockSkew,
   formatSeconds,
   msToNextTick,
@@ -29,7 +35,6 @@ import {
   remainingAtServer,
   secondsLeft,
 } from "~/utils/countdown";
-import { digitFromSeed, seedHashOf, verifyCommand, verifyRound } from "~/utils/game-fairness.server";
 
 describe("countdown", () => {
   const serverNow = 1_700_000_000_000;

@@ -1,12 +1,12 @@
 import { Form } from "@remix-run/react";
 import type { Dispatch } from "react";
+import { type BetFormAction, type BetFormState, totalBetAmount } from "~/components/game/bet-form";
+import { BET_TEXT_COLOUR, betColour } from "~/components/game/bets";
+import type { GameCoin as Coin } from "~/components/game/coins";
 import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import { type PayoutTable, possibleWinsCents } from "../../../contract/payout";
 import { Dialog } from "./Dialog";
-import { type BetFormAction, type BetFormState, totalBetAmount } from "./bet-form";
-import { BET_TEXT_COLOUR, betColour } from "./bets";
-import type { GameCoin as Coin } from "./coins";
 
 export type BetFormError = { field: string; message: string } | null;
 

@@ -8,9 +8,7 @@ import { betFormSchema } from "~/components/game/bet-schema";
 import { isBetName } from "~/components/game/bets";
 import { gameUrl, pageCount, parseCoin, parsePage, parseTab } from "~/components/game/format";
 import { previousDraw } from "~/components/game/results";
-import type { GameLevel, GameSession } from "../../contract/game";
-import type { Coin } from "../../contract/money";
-import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "./api/errors.server";
+import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
 import {
   PAGE_SIZE,
   coinSymbol,
@@ -20,17 +18,19 @@ import {
   getRound,
   getRules,
   placeBet,
-} from "./api/game.server";
-import { balanceOf, getBalances } from "./api/user.server";
-import { refreshAfterSeconds, remainingAtServer } from "./countdown";
-import { getEnv } from "./env.server";
-import { formatsFor } from "./format.server";
-import { readForm } from "./forms.server";
+} from "~/utils/api/game.server";
+import { balanceOf, getBalances } from "~/utils/api/user.server";
+import { refreshAfterSeconds, remainingAtServer } from "~/utils/countdown";
+import { getEnv } from "~/utils/env.server";
+import { formatsFor } from "~/utils/format.server";
+import { readForm } from "~/utils/forms.server";
+import { i18n } from "~/utils/i18n.server";
+import { wantsJson } from "~/utils/json-mode.server";
+import { coinOf, commitSession, getSession, requireToken } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { GameLevel, GameSession } from "../../../contract/game";
+import type { Coin } from "../../../contract/money";
 import { refusalMessage } from "./game-refusals.server";
-import { i18n } from "./i18n.server";
-import { wantsJson } from "./json-mode.server";
-import { coinOf, commitSession, getSession, requireToken } from "./session.server";
-import { redirectWithToast } from "./toast.server";
 
 export function roundView(round: GameSession) {
   const clock = {

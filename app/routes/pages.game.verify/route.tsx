@@ -5,10 +5,10 @@ import { NavBar } from "~/components/NavBar";
 import { DigitBall } from "~/components/game/DigitBall";
 import { UpstreamError, asPageError } from "~/utils/api/errors.server";
 import { getRoundForVerify } from "~/utils/api/game.server";
-import { verifyRound } from "~/utils/game-fairness.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
+import { verifyRound } from "./game-fairness.server";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("verify.title", "game");
