@@ -20,6 +20,7 @@ import {
   placeBet,
 } from "~/utils/api/game.server";
 import { balanceOf, getBalances } from "~/utils/api/user.server";
+import { resolveCoin } from "~/utils/coin.server";
 import { refreshAfterSeconds, remainingAtServer } from "~/utils/countdown";
 import { getEnv } from "~/utils/env.server";
 import { formatsFor } from "~/utils/format.server";
@@ -74,19 +75,6 @@ export function betFormFromQuery(query: URLSearchParams, baseAmounts: number[]) 
 }
 
 const levelView = (l: GameLevel) => ({ level: l.level, levelName: l.levelName, enabled: l.enableFlag });
-
-/** The coin asked for in the query, persisted in the session when it changes (default CHIP). */
-export async function resolveCoin(request: Request) {
-  const session = await getSession(request);
-  const asked = parseCoin(new URL(request.url).searchParams.get("coin"));
-  const coin: Coin = asked ?? coinOf(session);
-  let setCookie: string | null = null;
-  if (asked && asked !== session.get("coin")) {
-    session.set("coin", asked);
-    setCookie = await commitSession(session);
-  }
-  return { coin, session, setCookie };
-}
 
 export async function gameLoader(request: Request) {
   await requireToken(request);
