@@ -9,10 +9,10 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { ErrorList, Field } from "~/components/Field";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { Avatar } from "~/components/UserNavBar";
+import { ErrorList, Field } from "~/components/forms";
 import { SubmitButton } from "~/components/forms";
 import { asPageError, statusOf } from "~/utils/api/errors.server";
 import { uploadImage } from "~/utils/api/files.server";

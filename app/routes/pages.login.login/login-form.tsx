@@ -1,11 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, Link } from "@remix-run/react";
-import { ErrorList, Field } from "~/components/Field";
+import { Form } from "@remix-run/react";
+import { ErrorList, Field } from "~/components/forms";
 import { PhoneField, SubmitButton } from "~/components/forms";
 import { loginSchema } from "~/utils/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { useLoginData } from "./login-data";
+import { TextLink } from "./text-link";
+
 export function LoginForm() {
   const { t } = useTranslation("account");
   const { data, actionData } = useLoginData();
@@ -28,14 +30,7 @@ export function LoginForm() {
       />
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitButton intent="login">{t("login.submit")}</SubmitButton>
-      <p className="text-center">
-        <Link
-          to="?tab=forgot"
-          className="inline-flex min-h-[44px] items-center text-brand-dark underline dark:text-pink-300"
-        >
-          {t("login.forgotLink")}
-        </Link>
-      </p>
+      <TextLink to="?tab=forgot">{t("login.forgotLink")}</TextLink>
     </Form>
   );
 }
