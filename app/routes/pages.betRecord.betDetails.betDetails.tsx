@@ -12,12 +12,13 @@ import { getEnv } from "~/utils/env.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };
 
-const BET_RECORD = "/pages/betRecord/betRecord";
+const BET_RECORD = PAGES.betRecord;
 export const meta = pageTitle("details.title", "game");
 
 /** One of the player's bets (?id=). */
@@ -63,7 +64,7 @@ export default function BetDetails() {
   ];
   return (
     <>
-      <NavBar title={t("details.title")} backTo="/pages/betRecord/betRecord" />
+      <NavBar title={t("details.title")} backTo={PAGES.betRecord} />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
         <dl className="card divide-y divide-gray-200 dark:divide-gray-700">
           {rows.map(([label, value]) => (
@@ -73,7 +74,7 @@ export default function BetDetails() {
             </div>
           ))}
         </dl>
-        <Link to={`/pages/game/verify?sessionId=${bet.gameSessionId}`} className="btn-secondary w-full">
+        <Link to={`${PAGES.verify}?sessionId=${bet.gameSessionId}`} className="btn-secondary w-full">
           {t("verify.thisRound")}
         </Link>
       </main>

@@ -14,6 +14,7 @@ import { resolveCoin } from "~/utils/coin.server";
 import { getEnv } from "~/utils/env.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { useFormat } from "~/utils/use-format";
 
@@ -60,7 +61,7 @@ export default function GameList() {
           {COINS.map((coin) => (
             <Link
               key={coin}
-              to={`/pages/game/gameList?coin=${coin}`}
+              to={`${PAGES.gameList}?coin=${coin}`}
               replace
               aria-current={coin === data.coin ? "page" : undefined}
               className={`flex min-h-[44px] items-center justify-center rounded-md text-sm font-semibold ${
@@ -140,10 +141,10 @@ export default function GameList() {
           </ul>
         )}
         <p className="flex justify-center gap-4 text-sm">
-          <Link className="flex min-h-[44px] items-center underline" to="/pages/game/rules">
+          <Link className="flex min-h-[44px] items-center underline" to={PAGES.rules}>
             {t("rules.link")}
           </Link>
-          <Link className="flex min-h-[44px] items-center underline" to="/pages/betRecord/betRecord">
+          <Link className="flex min-h-[44px] items-center underline" to={PAGES.betRecord}>
             {t("records.betRecord")}
           </Link>
         </p>

@@ -22,12 +22,13 @@ import { formError, isUpstreamError, readForm, serverT, upstreamFormError } from
 import { useTranslation } from "~/utils/i18n-react";
 import { wantsJson } from "~/utils/json-mode.server";
 import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("profile.title", "account");
-const SELF = "/pages/myProfile/myProfile";
+const SELF = PAGES.myProfile;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
@@ -96,7 +97,7 @@ export default function MyProfilePage() {
   const avatarError = clientError ?? actionData?.avatarError;
   return (
     <>
-      <NavBar title={t("profile.title")} backTo="/pages/account/account" />
+      <NavBar title={t("profile.title")} backTo={PAGES.account} />
       <main className="mx-auto max-w-md space-y-4 p-4">
         <Form
           method="post"

@@ -9,6 +9,7 @@ import { type GameTab, gameUrl } from "~/components/game/format";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyComponent, whenIdle } from "~/utils/lazy";
 import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import { BetButtons } from "./BetButtons";
 import { LevelTabs } from "./LevelTabs";
@@ -108,10 +109,10 @@ export default function GamePage() {
     <>
       <NavBar
         title={t("game.title")}
-        backTo={`/pages/game/gameList?coin=${data.coin}`}
+        backTo={`${PAGES.gameList}?coin=${data.coin}`}
         right={
           <Link
-            to="/pages/game/rules"
+            to={PAGES.rules}
             className="flex h-11 min-w-[44px] items-center justify-center rounded-full px-2 text-sm font-semibold hover:bg-white/15"
           >
             {t("rules.link")}
@@ -160,10 +161,10 @@ export default function GamePage() {
         <ResultTabs data={data.tabData as TabData} symbol={data.symbol} hrefOf={tabHref} />
 
         <p className="flex justify-center gap-4 text-sm">
-          <Link className="flex min-h-[44px] items-center underline" to="/pages/betRecord/betRecord">
+          <Link className="flex min-h-[44px] items-center underline" to={PAGES.betRecord}>
             {t("records.betRecord")}
           </Link>
-          <Link className="flex min-h-[44px] items-center underline" to="/pages/game/verify">
+          <Link className="flex min-h-[44px] items-center underline" to={PAGES.verify}>
             {t("verify.link")}
           </Link>
         </p>
