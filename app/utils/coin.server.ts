@@ -1,5 +1,5 @@
 import { parseCoin } from "~/components/game/format";
-import type { Coin } from "../../contract/money";
+import type { Coin } from "#contract/money";
 import { coinOf, commitSession, getSession } from "./session.server";
 
 /** The coin asked for in the query, persisted in the session when it changes (default CHIP). */

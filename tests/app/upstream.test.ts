@@ -5,8 +5,8 @@ import { uploadFile, upstream, upstreamEnvelope } from "~/utils/api/client.serve
 import { UpstreamError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
 import { trackPageView } from "~/utils/api/track.server";
 import { getToast } from "~/utils/toast.server";
-import { scrambleResponse, unscramble } from "../../contract/codec";
-import { Code } from "../../contract/codes";
+import { scrambleResponse, unscramble } from "#contract/codec";
+import { Code } from "#contract/codes";
 import { envelope, startFakeUpstream } from "./fake-upstream";
 import { requestWithSession, sessionFromResponse } from "./helpers";
 

@@ -6,7 +6,7 @@ import type { GameCoin as Coin } from "~/components/game/coins";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import { type PayoutTable, possibleWinsCents } from "../../../contract/payout";
+import { type PayoutTable, possibleWinsCents } from "#contract/payout";
 import { Dialog } from "./Dialog";
 
 export type BetFormError = { field: string; message: string } | null;

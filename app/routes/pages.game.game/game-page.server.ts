@@ -29,8 +29,8 @@ import { i18n } from "~/utils/i18n.server";
 import { wantsJson } from "~/utils/json-mode.server";
 import { coinOf, commitSession, getSession, requireToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import type { GameLevel, GameSession } from "../../../contract/game";
-import type { Coin } from "../../../contract/money";
+import type { GameLevel, GameSession } from "#contract/game";
+import type { Coin } from "#contract/money";
 import { refusalMessage } from "./game-refusals.server";
 
 export function roundView(round: GameSession) {

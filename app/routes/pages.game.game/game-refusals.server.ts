@@ -6,7 +6,7 @@ import type { TFunction } from "~/utils/translate";
  * language with every amount formatted (₹1,000.00). An upstream that gives no reason, or one this
  * app does not know, keeps its own message.
  */
-import { betRefusalSchema } from "../../../contract/game";
+import { betRefusalSchema } from "#contract/game";
 
 export function refusalMessage(
   t: TFunction,

@@ -5,7 +5,7 @@ import {
   loginResultSchema,
   registerResultSchema,
   smsSentResultSchema,
-} from "../../../contract/auth";
+} from "#contract/auth";
 import { upstream } from "./client.server";
 
 /** Sign-in, sign-up, passwords and SMS codes (spec section 7, core/src/auth), on the one client. */

@@ -9,10 +9,10 @@ import {
   scramble,
   toQueryString,
   unscrambleResponse,
-} from "../../../contract/codec";
-import { Code, endsSession } from "../../../contract/codes";
-import { envelopeSchema } from "../../../contract/envelope";
-import { DEFAULT_REQUEST_LANGUAGE, Header } from "../../../contract/headers";
+} from "#contract/codec";
+import { Code, endsSession } from "#contract/codes";
+import { envelopeSchema } from "#contract/envelope";
+import { DEFAULT_REQUEST_LANGUAGE, Header } from "#contract/headers";
 import { type Env, getEnv, upstreamBaseUrl } from "../env.server";
 import { logger } from "../logger.server";
 import { LOGIN_PATH, createLoggedOutSession, getSession } from "../session.server";

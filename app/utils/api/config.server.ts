@@ -1,4 +1,4 @@
-import { parseCountryCodes, sysCfgValueResultSchema } from "../../../contract/config";
+import { parseCountryCodes, sysCfgValueResultSchema } from "#contract/config";
 import { upstream } from "./client.server";
 
 /** Operator settings (spec section 7, core/src/config), on the one client. */

@@ -1,4 +1,4 @@
-import { uploadResultSchema } from "../../../contract/files";
+import { uploadResultSchema } from "#contract/files";
 import { uploadFile } from "./client.server";
 
 /** Uploads (spec section 7, core/src/files): the avatar picture. */

@@ -3,7 +3,7 @@
  * functions over one client). Shapes come from the shared wire contract (contract/game.ts).
  */
 import type { BetInput } from "~/components/game/bet-schema";
-import { Code } from "../../../contract/codes";
+import { Code } from "#contract/codes";
 import {
   type BetRecord,
   type GameSession,
@@ -16,8 +16,8 @@ import {
   sessionResultPageSchema,
   verifyResultSchema,
   winPageSchema,
-} from "../../../contract/game";
-import type { Coin } from "../../../contract/money";
+} from "#contract/game";
+import type { Coin } from "#contract/money";
 import { upstream, upstreamEnvelope } from "./client.server";
 import { UpstreamError } from "./errors.server";
 

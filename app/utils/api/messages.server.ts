@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sysMessagePageSchema, sysMessageSchema } from "../../../contract/messages";
+import { sysMessagePageSchema, sysMessageSchema } from "#contract/messages";
 import { upstream } from "./client.server";
 
 /** The player's notices (spec section 7, core/src/messages), on the one client. */

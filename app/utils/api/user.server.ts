@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Coin } from "../../../contract/money";
-import { userInfoSchema } from "../../../contract/user";
+import type { Coin } from "#contract/money";
+import { userInfoSchema } from "#contract/user";
 import { upstream } from "./client.server";
 
 /** The signed-in player's own calls (spec section 7, core/src/user), on the one client. */

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { COLOUR_BETS, SIZE_BETS } from "~/components/game/bets";
 import { GAME_TABS } from "~/components/game/format";
-import { BET_REFUSALS } from "../../../contract/game";
+import { BET_REFUSALS } from "#contract/game";
 
 /** Every literal t("…") key of the game pages, and every key built from a list, is in en-US. */
 const en = JSON.parse(readFileSync("locales/en-US/game.json", "utf8"));

@@ -238,8 +238,8 @@ describe("fairness", () => {
 
 describe("browser copies of the contract's lists", () => {
   test("coins and bet names agree with contract/", async () => {
-    const money = await import("../../../contract/money");
-    const game = await import("../../../contract/game");
+    const money = await import("#contract/money");
+    const game = await import("#contract/game");
     const { GAME_COINS } = await import("~/components/game/coins");
     expect([...GAME_COINS]).toEqual([...money.COINS]);
     expect([...BET_NAMES]).toEqual([...game.BET_NAMES]);
