@@ -6,7 +6,8 @@ import { NavigationProgress } from "./components/NavigationProgress";
 import { ScriptsAfterFirstPaint } from "./components/ScriptsAfterFirstPaint";
 import { Toasts } from "./components/Toasts";
 import stylesheet from "./tailwind.css";
-import { isJackpotEnabled } from "./utils/api/account.server";
+import { isJackpotEnabled } from "./utils/api/config.server";
+import { trackPageView } from "./utils/api/track.server";
 import { publicEnv } from "./utils/env.server";
 import { TIME_ZONE_SCRIPT } from "./utils/format";
 import { timeZoneOf } from "./utils/format.server";
@@ -16,7 +17,6 @@ import { i18nData } from "./utils/i18n.server";
 import { useNonce } from "./utils/nonce-provider";
 import { commitSession, getSession, langOf, newDeviceId, themeOf } from "./utils/session.server";
 import { combineHeaders, getToast } from "./utils/toast.server";
-import { trackPageView } from "./utils/upstream.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

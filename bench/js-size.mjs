@@ -33,9 +33,10 @@ export function pageJs(routeIds = MAIN_ROUTES) {
     if (!file.endsWith(".js") || !out.entryPoint) continue;
     byEntry.set(out.entryPoint.replace(/\?.*$/, ""), file);
   }
-  const find = (suffix) => {
-    for (const [entry, file] of byEntry) if (entry.endsWith(suffix)) return file;
-    throw new Error(`No output for ${suffix}: run \`npx remix build\` first`);
+  const find = (...suffixes) => {
+    for (const suffix of suffixes)
+      for (const [entry, file] of byEntry) if (entry.endsWith(suffix)) return file;
+    throw new Error(`No output for ${suffixes.join(" or ")}: run \`npx remix build\` first`);
   };
   const closure = (file, seen, dynamic = false) => {
     if (seen.has(file)) return;
@@ -61,7 +62,8 @@ export function pageJs(routeIds = MAIN_ROUTES) {
     const seen = new Set();
     closure(entry, seen);
     closure(rootModule, seen);
-    closure(find(`:${id}.tsx`), seen);
+    // A route is a file or a route folder's route.tsx (decision 022).
+    closure(find(`:${id}.tsx`, `:${id}/route.tsx`), seen);
     const files = [...seen].map((file) => ({ file: file.replace(/^public\//, ""), gzip: gz(file) }));
     const total = files.reduce((sum, f) => sum + f.gzip, 0);
     // Loaded later, by dynamic import() (when idle or when first shown).

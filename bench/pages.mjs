@@ -222,7 +222,7 @@ async function overhead(origin, core, cookie, pid) {
   const q = "level=1&coin=CHIP";
   // A token of its own from the core (the session cookie does not show the BFF's).
   const token = await coreToken(core);
-  // The headers the BFF sends on each call (app/utils/upstream.server.ts), so the core does the
+  // The headers the BFF sends on each call (app/utils/api/client.server.ts), so the core does the
   // same work either way.
   const coreHeaders = () => ({
     accept: "application/json",

@@ -1,11 +1,12 @@
 import { useTranslation } from "~/utils/i18n-react";
+import { PAGES } from "~/utils/paths";
 import { NavBar } from "./NavBar";
 import { TabBar } from "./TabBar";
 
 /** Pages of later issues: a clear notice, no fake data. */
 export function ComingSoon({
   title,
-  backTo = "/pages/account/account",
+  backTo = PAGES.account,
   tab,
 }: {
   title: string;

@@ -2,6 +2,7 @@ import { NavLink, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { RootLoaderData } from "~/root";
 import { useTranslation } from "~/utils/i18n-react";
+import { PAGES } from "~/utils/paths";
 
 const icon = (d: string) => (
   <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor">
@@ -28,13 +29,13 @@ export function TabBar({ active }: { active?: "home" | "points" | "jackpot" | "t
   const tabs: Tab[] = [
     {
       key: "home",
-      to: "/pages/home/home",
+      to: PAGES.home,
       label: t("tab.home"),
       icon: icon("M3 11l9-7 9 7v9a1 1 0 01-1 1h-5v-6H9v6H4a1 1 0 01-1-1z"),
     },
     {
       key: "points",
-      to: "/pages/game/gameList?coin=POINT",
+      to: `${PAGES.gameList}?coin=POINT`,
       label: t("tab.points"),
       icon: icon("M12 3a9 9 0 100 18 9 9 0 000-18zm0 4v10m-3-7h6"),
     },
@@ -42,7 +43,7 @@ export function TabBar({ active }: { active?: "home" | "points" | "jackpot" | "t
       ? [
           {
             key: "jackpot",
-            to: "/pages/jackpot/jackpot",
+            to: PAGES.jackpot,
             label: t("tab.jackpot"),
             icon: icon("M6 4h12v4a6 6 0 01-12 0zM9 20h6m-3-6v6M4 5h2m12 0h2"),
           },
@@ -50,13 +51,13 @@ export function TabBar({ active }: { active?: "home" | "points" | "jackpot" | "t
       : []),
     {
       key: "team",
-      to: "/pages/team/team",
+      to: PAGES.team,
       label: t("tab.team"),
       icon: icon("M16 11a4 4 0 10-8 0m12 9a8 8 0 00-16 0m16-9a3 3 0 100-5"),
     },
     {
       key: "account",
-      to: "/pages/account/account",
+      to: PAGES.account,
       label: t("tab.account"),
       icon: icon("M12 12a4 4 0 100-8 4 4 0 000 8zm-8 9a8 8 0 0116 0"),
     },

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { copyText } from "~/utils/clipboard";
 import { useTranslation } from "~/utils/i18n-react";
+import { PAGES } from "~/utils/paths";
 import { showToast } from "./Toasts";
 
 export interface NavUser {
@@ -45,11 +46,7 @@ export function UserNavBar({ user }: { user: NavUser }) {
   return (
     <div className="bg-brand px-4 pb-4 pt-3 text-white">
       <div className="flex items-center gap-3">
-        <Link
-          to="/pages/myProfile/myProfile"
-          aria-label={t("nav.myProfile")}
-          className="shrink-0 rounded-full"
-        >
+        <Link to={PAGES.myProfile} aria-label={t("nav.myProfile")} className="shrink-0 rounded-full">
           <Avatar src={user.headUrl} size={52} />
         </Link>
         <div className="min-w-0 flex-1">

@@ -1,8 +1,96 @@
-import { getInputProps, getSelectProps } from "@conform-to/react";
+import {
+  type DefaultValue,
+  type FieldMetadata,
+  type Submission,
+  type SubmissionResult,
+  getInputProps,
+  getSelectProps,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { useNavigation } from "@remix-run/react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from "react";
+import type { z } from "zod";
 import { useTranslation } from "~/utils/i18n-react";
-import { type AnyField, ErrorList } from "./Field";
+
+/**
+ * The form kit: `Field` (one labelled input wired to Conform) and the composite fields every form
+ * is made of (phone with area code, SMS code with its countdown button, a new password typed
+ * twice, the payment password), the submit button, and the hook of a form with a "Send code"
+ * button. Labels and errors are keys of the "common" namespace.
+ */
+/** Error messages are i18n keys (validation.*) or server text; both go through t(). */
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const { t } = useTranslation("common");
+  const list = errors?.filter(Boolean) ?? [];
+  if (!list.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700 dark:text-red-400">
+      {list.map((e) => (
+        <li key={e}>{t(e, { defaultValue: e })}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Field metadata of any Conform form (the components only read generic parts of it). */
+// biome-ignore lint/suspicious/noExplicitAny: Conform's generics vary per form; the fields read here do not.
+export type AnyField = FieldMetadata<any, any, any>;
+
+type InputType = "text" | "password" | "tel" | "number" | "email" | "search";
+
+/**
+ * One labelled input wired to a Conform field: id, name, default value, constraint attributes,
+ * aria-invalid and aria-describedby pointing at the error list.
+ */
+export function Field({
+  label,
+  meta,
+  type = "text",
+  inputProps,
+  addon,
+  hint,
+}: {
+  label: ReactNode;
+  meta: AnyField;
+  type?: InputType;
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  /** Rendered after the input on the same row (e.g. a "Send code" button). */
+  addon?: ReactNode;
+  hint?: ReactNode;
+}) {
+  const fallbackId = useId();
+  const props = getInputProps(meta, { type, ariaAttributes: false });
+  const id = props.id ?? fallbackId;
+  const errorId = meta.errors?.length ? meta.errorId : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          {...props}
+          key={props.key}
+          {...inputProps}
+          id={id}
+          className="input flex-1"
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        {addon}
+      </div>
+      {hint ? (
+        <p id={hintId} className="text-xs text-gray-600 dark:text-gray-400">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={meta.errors} />
+    </div>
+  );
+}
 
 /** Area code picker + phone number on one row, one label for both, errors of both below. */
 export function PhoneField({
@@ -139,4 +227,95 @@ export function CheckboxField({ meta, label }: { meta: AnyField; label: ReactNod
       <ErrorList id={errorId} errors={meta.errors} />
     </div>
   );
+}
+
+/** The SMS code input with the "Send code" button and its countdown on the same row. */
+export function SmsCodeField({
+  meta,
+  remaining,
+  stamp,
+  hint,
+}: {
+  meta: AnyField;
+  /** Seconds before another code may be asked for (server-rendered, then ticking). */
+  remaining: number;
+  /** Changes when a new code was sent: restarts the countdown. */
+  stamp?: string | number;
+  hint?: ReactNode;
+}) {
+  const { t } = useTranslation("common");
+  return (
+    <Field
+      label={t("form.smsCode")}
+      meta={meta}
+      inputProps={{ inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 }}
+      addon={<SmsButton remaining={remaining} stamp={stamp} />}
+      hint={hint}
+    />
+  );
+}
+
+/**
+ * A new secret typed twice: a login password ("password": on the register form, "new": when one
+ * is replaced) or the 6-digit payment password ("payment").
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+  kind,
+}: {
+  password: AnyField;
+  confirm: AnyField;
+  kind: "password" | "new" | "payment";
+}) {
+  const { t } = useTranslation("common");
+  const label = { password: "form.password", new: "form.newPassword", payment: "form.paymentPassword" }[kind];
+  const inputProps: InputHTMLAttributes<HTMLInputElement> =
+    kind === "payment"
+      ? { inputMode: "numeric", autoComplete: "new-password", maxLength: 6 }
+      : { autoComplete: "new-password" };
+  return (
+    <>
+      <Field label={t(label)} meta={password} type="password" inputProps={inputProps} />
+      <Field label={t("form.confirmPassword")} meta={confirm} type="password" inputProps={inputProps} />
+    </>
+  );
+}
+
+/** What an action answers to a form with a "Send code" button (sms-cooldown.server.ts). */
+export type SmsFormAnswer = {
+  result?: SubmissionResult<string[]>;
+  smsRemaining?: number;
+  smsSent?: number;
+  message?: string;
+};
+
+/**
+ * Conform's form for a form with a "Send code" button: validated on blur, then on input, with
+ * `smsSchema` when the button was pressed and `schema` otherwise.
+ */
+export function useSmsForm<Schema extends z.ZodTypeAny>({
+  id,
+  schema,
+  smsSchema,
+  lastResult,
+  defaultValue,
+}: {
+  id: string;
+  schema: Schema;
+  smsSchema: z.ZodTypeAny;
+  lastResult?: SubmissionResult<string[]>;
+  defaultValue?: DefaultValue<z.input<Schema>>;
+}) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    defaultValue,
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: formData.get("intent") === "sendSms" ? smsSchema : schema,
+      }) as Submission<z.input<Schema>, string[], z.output<Schema>>,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
 }

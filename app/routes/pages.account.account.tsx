@@ -7,19 +7,20 @@ import { TabBar } from "~/components/TabBar";
 import { showToast } from "~/components/Toasts";
 import { UserNavBar } from "~/components/UserNavBar";
 import type { RootLoaderData } from "~/root";
-import { getUserInfo } from "~/utils/api/account.server";
+import { asPageError } from "~/utils/api/errors.server";
+import { getUserInfo } from "~/utils/api/user.server";
 import { serverT } from "~/utils/forms.server";
 import { languageNames, supportedLanguages } from "~/utils/i18n";
 import { useTranslation } from "~/utils/i18n-react";
 import { wantsJson } from "~/utils/json-mode.server";
 import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("account.title", "account");
-const SELF = "/pages/account/account";
+const SELF = PAGES.account;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
@@ -37,19 +38,19 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const LINKS: Array<{ to: string; key: string }> = [
-  { to: "/pages/assetRecords/assetRecords", key: "assetRecords" },
-  { to: "/pages/recharge/recharge", key: "recharge" },
-  { to: "/pages/withdrawal/withdrawal", key: "withdrawal" },
-  { to: "/pages/bankCard/bankCard", key: "bankCard" },
-  { to: "/pages/exchange/exchange", key: "exchange" },
-  { to: "/pages/betRecord/betRecord", key: "betRecord" },
-  { to: "/pages/followRecords/followRecords", key: "followRecords" },
-  { to: "/pages/myProfile/myProfile", key: "myProfile" },
-  { to: "/pages/loginPassword/loginPassword", key: "loginPassword" },
-  { to: "/pages/paymentPassword/paymentPassword", key: "paymentPassword" },
-  { to: "/pages/notice/notice", key: "notice" },
-  { to: "/pages/team/team", key: "team" },
-  { to: "/pages/blogger/blogger", key: "blogger" },
+  { to: PAGES.assetRecords, key: "assetRecords" },
+  { to: PAGES.recharge, key: "recharge" },
+  { to: PAGES.withdrawal, key: "withdrawal" },
+  { to: PAGES.bankCard, key: "bankCard" },
+  { to: PAGES.exchange, key: "exchange" },
+  { to: PAGES.betRecord, key: "betRecord" },
+  { to: PAGES.followRecords, key: "followRecords" },
+  { to: PAGES.myProfile, key: "myProfile" },
+  { to: PAGES.loginPassword, key: "loginPassword" },
+  { to: PAGES.paymentPassword, key: "paymentPassword" },
+  { to: PAGES.notice, key: "notice" },
+  { to: PAGES.team, key: "team" },
+  { to: PAGES.blogger, key: "blogger" },
 ];
 
 const rowClass =
@@ -171,7 +172,7 @@ export default function AccountPage() {
           </button>
         </Form>
         <p className="text-center text-xs text-gray-600 dark:text-gray-400">
-          {t("account.version", { version: root?.env.version ?? "0.0.6" })}
+          {t("account.version", { version: root?.env.version })}
         </p>
       </main>
       <TabBar active="account" />

@@ -6,18 +6,19 @@ import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
 import { parseDigit } from "~/components/game/bets";
 import { recordStatus } from "~/components/game/results";
+import { asPageError } from "~/utils/api/errors.server";
+import { coinSymbol, getBetRecord } from "~/utils/api/game.server";
 import { getEnv } from "~/utils/env.server";
-import { coinSymbol, getBetRecord } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
-import { asPageError } from "~/utils/upstream.server";
 import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };
 
-const BET_RECORD = "/pages/betRecord/betRecord";
+const BET_RECORD = PAGES.betRecord;
 export const meta = pageTitle("details.title", "game");
 
 /** One of the player's bets (?id=). */
@@ -63,7 +64,7 @@ export default function BetDetails() {
   ];
   return (
     <>
-      <NavBar title={t("details.title")} backTo="/pages/betRecord/betRecord" />
+      <NavBar title={t("details.title")} backTo={PAGES.betRecord} />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
         <dl className="card divide-y divide-gray-200 dark:divide-gray-700">
           {rows.map(([label, value]) => (
@@ -73,7 +74,7 @@ export default function BetDetails() {
             </div>
           ))}
         </dl>
-        <Link to={`/pages/game/verify?sessionId=${bet.gameSessionId}`} className="btn-secondary w-full">
+        <Link to={`${PAGES.verify}?sessionId=${bet.gameSessionId}`} className="btn-secondary w-full">
           {t("verify.thisRound")}
         </Link>
       </main>

@@ -8,12 +8,13 @@ import { parseDigit } from "~/components/game/bets";
 import { GAME_COINS as COINS } from "~/components/game/coins";
 import { pageCount, parseCoin, parsePage } from "~/components/game/format";
 import { recordStatus } from "~/components/game/results";
+import { asPageError } from "~/utils/api/errors.server";
+import { PAGE_SIZE, coinSymbol, getBetRecords, getWinRecords } from "~/utils/api/game.server";
 import { getEnv } from "~/utils/env.server";
-import { PAGE_SIZE, coinSymbol, getBetRecords, getWinRecords } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
-import { asPageError } from "~/utils/upstream.server";
 import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };
@@ -63,7 +64,7 @@ function hrefOf(q: { tab: Tab; coin: string | null; page?: number }) {
   if (q.coin) params.set("coin", q.coin);
   if (q.page && q.page > 1) params.set("page", String(q.page));
   const s = params.toString();
-  return `/pages/betRecord/betRecord${s ? `?${s}` : ""}`;
+  return `${PAGES.betRecord}${s ? `?${s}` : ""}`;
 }
 
 export default function BetRecord() {
@@ -76,7 +77,7 @@ export default function BetRecord() {
     }`;
   return (
     <>
-      <NavBar title={t("records.betRecord")} backTo="/pages/account/account" />
+      <NavBar title={t("records.betRecord")} backTo={PAGES.account} />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
         <nav
           aria-label={t("records.tabs")}
@@ -142,7 +143,7 @@ export default function BetRecord() {
                 <li key={r.id}>
                   {data.tab === "mine" ? (
                     <Link
-                      to={`/pages/betRecord/betDetails/betDetails?id=${r.id}`}
+                      to={`${PAGES.betDetails}?id=${r.id}`}
                       className="block hover:bg-gray-50 dark:hover:bg-gray-800"
                     >
                       {body}

@@ -7,13 +7,15 @@ import { roomLimitProblem } from "~/components/game/bet-form";
 import { GAME_COINS as COINS } from "~/components/game/coins";
 import { gameUrl } from "~/components/game/format";
 import { operatorName } from "~/components/game/names";
+import { asPageError } from "~/utils/api/errors.server";
+import { coinSymbol, getLevels } from "~/utils/api/game.server";
+import { balanceOf, getBalances } from "~/utils/api/user.server";
+import { resolveCoin } from "~/utils/coin.server";
 import { getEnv } from "~/utils/env.server";
-import { resolveCoin } from "~/utils/game-page.server";
-import { balanceOf, coinSymbol, getBalances, getLevels } from "~/utils/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
-import { asPageError } from "~/utils/upstream.server";
 import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };
@@ -59,7 +61,7 @@ export default function GameList() {
           {COINS.map((coin) => (
             <Link
               key={coin}
-              to={`/pages/game/gameList?coin=${coin}`}
+              to={`${PAGES.gameList}?coin=${coin}`}
               replace
               aria-current={coin === data.coin ? "page" : undefined}
               className={`flex min-h-[44px] items-center justify-center rounded-md text-sm font-semibold ${
@@ -139,10 +141,10 @@ export default function GameList() {
           </ul>
         )}
         <p className="flex justify-center gap-4 text-sm">
-          <Link className="flex min-h-[44px] items-center underline" to="/pages/game/rules">
+          <Link className="flex min-h-[44px] items-center underline" to={PAGES.rules}>
             {t("rules.link")}
           </Link>
-          <Link className="flex min-h-[44px] items-center underline" to="/pages/betRecord/betRecord">
+          <Link className="flex min-h-[44px] items-center underline" to={PAGES.betRecord}>
             {t("records.betRecord")}
           </Link>
         </p>

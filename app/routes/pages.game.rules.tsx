@@ -5,10 +5,11 @@ import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
 import { BET_NAMES } from "~/components/game/bets";
 import { payoutTable } from "~/components/game/results";
-import { getRules } from "~/utils/game.server";
+import { asPageError } from "~/utils/api/errors.server";
+import { getRules } from "~/utils/api/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
-import { asPageError } from "~/utils/upstream.server";
+import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["game"] };
@@ -49,7 +50,7 @@ export default function Rules() {
   const { money } = useFormat();
   return (
     <>
-      <NavBar title={t("rules.title")} backTo="/pages/game/gameList" />
+      <NavBar title={t("rules.title")} backTo={PAGES.gameList} />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
         <section className="card space-y-2 text-sm leading-relaxed">
           <h2 className="text-base font-semibold">{t("rules.howTitle")}</h2>
@@ -115,7 +116,7 @@ export default function Rules() {
         <section className="card space-y-2 text-sm">
           <h2 className="text-base font-semibold">{t("rules.fairTitle")}</h2>
           <p>{t("rules.fair")}</p>
-          <Link to="/pages/game/verify" className="btn-secondary">
+          <Link to={PAGES.verify} className="btn-secondary">
             {t("verify.link")}
           </Link>
         </section>

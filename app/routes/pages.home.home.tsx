@@ -4,11 +4,12 @@ import { Balances } from "~/components/Balances";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { TabBar } from "~/components/TabBar";
 import { UserNavBar } from "~/components/UserNavBar";
-import { getUserInfo } from "~/utils/api/account.server";
+import { asPageError } from "~/utils/api/errors.server";
+import { getUserInfo } from "~/utils/api/user.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
-import { asPageError } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("home.title", "account");
@@ -51,11 +52,7 @@ export default function HomePage() {
           <h2 className="text-base font-semibold">{t("home.playTitle")}</h2>
           <div className="grid grid-cols-3 gap-2">
             {games.map((g) => (
-              <Link
-                key={g.coin}
-                to={`/pages/game/gameList?coin=${g.coin}`}
-                className="btn-primary px-2 text-sm"
-              >
+              <Link key={g.coin} to={`${PAGES.gameList}?coin=${g.coin}`} className="btn-primary px-2 text-sm">
                 {g.label}
               </Link>
             ))}

@@ -9,24 +9,26 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { ErrorList, Field } from "~/components/Field";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { Avatar } from "~/components/UserNavBar";
+import { ErrorList, Field } from "~/components/forms";
 import { SubmitButton } from "~/components/forms";
-import { getUserInfo, modifyUserBaseInfo, uploadImage } from "~/utils/api/account.server";
+import { asPageError, statusOf } from "~/utils/api/errors.server";
+import { uploadImage } from "~/utils/api/files.server";
+import { getUserInfo, modifyUserBaseInfo } from "~/utils/api/user.server";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, profileSchema } from "~/utils/forms";
 import { formError, isUpstreamError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { wantsJson } from "~/utils/json-mode.server";
 import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
-import { asPageError, statusOf } from "~/utils/upstream.server";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("profile.title", "account");
-const SELF = "/pages/myProfile/myProfile";
+const SELF = PAGES.myProfile;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
@@ -95,7 +97,7 @@ export default function MyProfilePage() {
   const avatarError = clientError ?? actionData?.avatarError;
   return (
     <>
-      <NavBar title={t("profile.title")} backTo="/pages/account/account" />
+      <NavBar title={t("profile.title")} backTo={PAGES.account} />
       <main className="mx-auto max-w-md space-y-4 p-4">
         <Form
           method="post"

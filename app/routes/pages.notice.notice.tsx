@@ -3,11 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
-import { findUserMsgList } from "~/utils/api/account.server";
+import { asPageError } from "~/utils/api/errors.server";
+import { findUserMsgList } from "~/utils/api/messages.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
-import { asPageError } from "~/utils/upstream.server";
 import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["common", "account"] };
@@ -29,7 +30,7 @@ export default function NoticePage() {
   const pages = Math.max(1, Math.ceil(page.totalElements / page.pageSize));
   return (
     <>
-      <NavBar title={t("notice.title")} backTo="/pages/account/account" />
+      <NavBar title={t("notice.title")} backTo={PAGES.account} />
       <main className="mx-auto max-w-md space-y-3 p-4">
         {page.content.length === 0 ? (
           <EmptyState />
@@ -38,7 +39,7 @@ export default function NoticePage() {
             {page.content.map((msg) => (
               <li key={msg.id}>
                 <Link
-                  to={`/pages/notice/noticeDetail/noticeDetail?id=${msg.id}`}
+                  to={`${PAGES.noticeDetail}?id=${msg.id}`}
                   className="flex min-h-[56px] flex-col justify-center gap-0.5 px-4 py-3 hover:bg-gray-50 dark:hover:bg-gray-800"
                 >
                   <span className="flex items-center gap-2">

@@ -3,18 +3,19 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { EmptyState } from "~/components/EmptyState";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
-import { getMessage, readMessage } from "~/utils/api/account.server";
+import { asPageError } from "~/utils/api/errors.server";
+import { getMessage, readMessage } from "~/utils/api/messages.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
-import { asPageError } from "~/utils/upstream.server";
 import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("notice.detailTitle", "account");
 
-const NOTICES = "/pages/notice/notice";
+const NOTICES = PAGES.notice;
 
 /** Notice detail (?id=): opening it marks the message read, as the original did. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,6 +3,7 @@ import { ComingSoon } from "~/components/ComingSoon";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 
 export const handle = { i18n: ["common"] };
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Page() {
   const { t } = useTranslation("common");
-  return <ComingSoon title={t("pages.claimBonus")} backTo="/pages/team/team" />;
+  return <ComingSoon title={t("pages.claimBonus")} backTo={PAGES.team} />;
 }
 
 export function ErrorBoundary() {

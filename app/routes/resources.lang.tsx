@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
 import { readForm } from "~/utils/forms.server";
 import { isLang } from "~/utils/i18n";
 import { wantsJson } from "~/utils/json-mode.server";
+import { PAGES } from "~/utils/paths";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { commitSession, getSession } from "~/utils/session.server";
 
@@ -14,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   session.set("lang", lang);
   const headers = { "set-cookie": await commitSession(session) };
   if (wantsJson(request)) return json({ ok: true, lang }, { headers });
-  return redirect(safeRedirect(form.get("redirectTo"), "/pages/account/account"), { headers });
+  return redirect(safeRedirect(form.get("redirectTo"), PAGES.account), { headers });
 }
 
-export const loader = () => redirect("/pages/account/account");
+export const loader = () => redirect(PAGES.account);

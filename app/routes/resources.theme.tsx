@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
 import { readForm } from "~/utils/forms.server";
 import { wantsJson } from "~/utils/json-mode.server";
+import { PAGES } from "~/utils/paths";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { commitSession, getSession } from "~/utils/session.server";
 
@@ -12,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   session.set("theme", theme);
   const headers = { "set-cookie": await commitSession(session) };
   if (wantsJson(request)) return json({ ok: true, theme }, { headers });
-  return redirect(safeRedirect(form.get("redirectTo"), "/pages/account/account"), { headers });
+  return redirect(safeRedirect(form.get("redirectTo"), PAGES.account), { headers });
 }
 
-export const loader = () => redirect("/pages/account/account");
+export const loader = () => redirect(PAGES.account);

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { logout as upstreamLogout } from "./api/account.server";
+import { logout as upstreamLogout } from "./api/auth.server";
 import { serverT } from "./forms.server";
 import { wantsJson } from "./json-mode.server";
 import { LOGIN_PATH, createLoggedOutSession, getSession } from "./session.server";

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { version } from "../../package.json";
 import { APP_ENV_KEYS, appEnvSchema, describeIssues } from "../../server/env-schema";
 import { splitSessionSecrets } from "../../server/session-secret";
 
@@ -36,8 +37,8 @@ export function sessionSecrets(env: Env = getEnv()): string[] {
   return secrets;
 }
 
-/** App version shown on the account page (spec section 3). */
-export const APP_VERSION = "0.0.6";
+/** App version shown on the account page (spec section 3): the one in package.json. */
+const APP_VERSION = version;
 
 /** The only configuration the browser may see. */
 export function publicEnv(env: Env = getEnv()) {

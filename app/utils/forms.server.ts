@@ -5,9 +5,9 @@ import {
   json,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
+import { UpstreamError, statusOf } from "./api/errors.server";
 import { i18n } from "./i18n.server";
 import { wantsJson } from "./json-mode.server";
-import { UpstreamError, statusOf } from "./upstream.server";
 
 /** Server-side t() for the request's language. */
 export async function serverT(request: Request, ns: "common" | "account" = "common") {

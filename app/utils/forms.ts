@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from "../../contract/auth";
-import { optionalField } from "../../contract/fields";
+import { PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from "#contract/auth";
+import { optionalField } from "#contract/fields";
 
 /**
  * Form schemas shared by the browser (Conform's client validation) and the actions. They follow

@@ -1,5 +1,5 @@
 import { type Session, createCookieSessionStorage, createSession, redirect } from "@remix-run/node";
-import { type Coin, coinSchema } from "../../contract/money";
+import { type Coin, coinSchema } from "#contract/money";
 import { type Env, getEnv, sessionSecrets } from "./env.server";
 import { type Lang, fallbackLanguage, isLang } from "./i18n";
 import { LOGIN_PATH } from "./paths";

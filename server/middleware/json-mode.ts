@@ -3,6 +3,7 @@ import { type AgnosticRouteObject, matchRoutes } from "@remix-run/router";
 // becomes the leaf route's Remix data request, marked `x-json-mode: 1`. The Accept parser is
 // shared with the app (app/utils/json-mode.server.ts), which answers such requests in JSON.
 import type { RequestHandler } from "express";
+import { LOGIN_PATH } from "../../app/utils/paths";
 
 /** q-value of the best Accept entry matching `type` (exact or wildcard), 0 when absent. */
 function quality(accept: string, type: string): number {
@@ -66,8 +67,6 @@ export function jsonModeRewrite(manifest: Record<string, ManifestRoute>): Reques
     next();
   };
 }
-
-const LOGIN_PATH = "/pages/login/login";
 
 /** Turns Remix's 204 + X-Remix-Redirect into JSON a curl user can read. */
 export function toJsonModeResponse(response: Response): Response {

@@ -1,6 +1,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGES } from "~/utils/paths";
 import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
 
 /**
@@ -15,7 +16,7 @@ if (!BUILT) {
   );
 }
 
-const LOGIN = "/pages/login/login";
+const LOGIN = PAGES.login;
 const ACCOUNT = "/pages/account/account";
 const TIMEOUT_MS = 1000;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action } from "~/routes/pages.login.login";
+import { action } from "~/routes/pages.login.login/route";
 import { getToast } from "~/utils/toast.server";
 import { envelope, startFakeUpstream } from "./fake-upstream";
 import { sessionFromResponse } from "./helpers";

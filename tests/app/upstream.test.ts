@@ -1,18 +1,12 @@
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { uploadFile, upstream, upstreamEnvelope } from "~/utils/api/client.server";
+import { UpstreamError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
+import { trackPageView } from "~/utils/api/track.server";
 import { getToast } from "~/utils/toast.server";
-import {
-  UpstreamError,
-  outcomeUnknown,
-  statusOf,
-  trackPageView,
-  uploadFile,
-  upstream,
-  upstreamEnvelope,
-} from "~/utils/upstream.server";
-import { scrambleResponse, unscramble } from "../../contract/codec";
-import { Code } from "../../contract/codes";
+import { scrambleResponse, unscramble } from "#contract/codec";
+import { Code } from "#contract/codes";
 import { envelope, startFakeUpstream } from "./fake-upstream";
 import { requestWithSession, sessionFromResponse } from "./helpers";
 

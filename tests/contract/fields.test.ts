@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { registerInputSchema } from "../../contract/auth";
-import { pageInputSchema } from "../../contract/envelope";
-import { plainInteger } from "../../contract/fields";
-import { bettingInputSchema, userLotteryRecordPageInputSchema } from "../../contract/game";
-import { MONEY_MESSAGES, amountSchema, moneySchema, toCents } from "../../contract/money";
-import { getUserInfoInputSchema } from "../../contract/user";
+import { registerInputSchema } from "#contract/auth";
+import { pageInputSchema } from "#contract/envelope";
+import { plainInteger } from "#contract/fields";
+import { bettingInputSchema, userLotteryRecordPageInputSchema } from "#contract/game";
+import { MONEY_MESSAGES, amountSchema, moneySchema, toCents } from "#contract/money";
+import { getUserInfoInputSchema } from "#contract/user";
 
 /** The first message a schema gives for `value`, or the parsed value. */
 function outcome(

@@ -1,6 +1,6 @@
 import pino from "pino";
-import { ENCRYPTED_PREFIX, scramble, toQueryString, unscrambleResponse } from "../../contract/codec";
-import { envelopeSchema } from "../../contract/envelope";
+import { ENCRYPTED_PREFIX, scramble, toQueryString, unscrambleResponse } from "#contract/codec";
+import { envelopeSchema } from "#contract/envelope";
 import { createCoreApp } from "../../core/src/app";
 import { loadConfig } from "../../core/src/platform/config";
 import type { Db } from "../../core/src/platform/db";

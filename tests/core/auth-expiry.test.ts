@@ -1,4 +1,4 @@
-import { Code } from "../../contract/codes";
+import { Code } from "#contract/codes";
 import { DEFAULT_TOKEN_LIFETIME, TOKEN_TOUCH_MS, hashToken } from "../../core/src/auth/tokens";
 import { ConfigError, loadConfig } from "../../core/src/platform/config";
 import { TEST_DATABASES, type TestCore, call, registerPlayer, startTestCore } from "../support/core";

@@ -1,5 +1,5 @@
-import { loginResultSchema } from "../../contract/auth";
-import { Code } from "../../contract/codes";
+import { loginResultSchema } from "#contract/auth";
+import { Code } from "#contract/codes";
 import { LOGIN_MAX_DELAY_MS, LOGIN_WINDOW_MS, phoneDelayMs } from "../../core/src/auth/limits";
 import { DEMO_INVITATION } from "../../core/src/user/seed";
 import {

@@ -1,5 +1,5 @@
-import { parseCountryCodes } from "../../contract/config";
-import { sysMessagePageSchema, sysMessageSchema } from "../../contract/messages";
+import { parseCountryCodes } from "#contract/config";
+import { sysMessagePageSchema, sysMessageSchema } from "#contract/messages";
 import { runAdmin } from "../../core/src/admin";
 import { NOTICES } from "../../core/src/messages/seed";
 import { TEST_DATABASES, type TestCore, call, freshIp, registerPlayer, startTestCore } from "../support/core";

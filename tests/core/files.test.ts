@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { thumbnailOf, uploadResultSchema } from "../../contract/files";
+import { thumbnailOf, uploadResultSchema } from "#contract/files";
 import { TEST_DATABASES, type TestCore, freshIp, startTestCore } from "../support/core";
 
 async function upload(

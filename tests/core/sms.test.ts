@@ -1,4 +1,4 @@
-import { Code } from "../../contract/codes";
+import { Code } from "#contract/codes";
 import { SMS_MAX_PER_IP_PER_HOUR, smsDeliveriesSettled } from "../../core/src/auth/sms";
 import { createUser } from "../../core/src/user/users";
 import {

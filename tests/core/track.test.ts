@@ -1,4 +1,4 @@
-import { scramble, toQueryString, unscrambleResponse } from "../../contract/codec";
+import { scramble, toQueryString, unscrambleResponse } from "#contract/codec";
 import { TEST_DATABASES, type TestCore, call, startTestCore } from "../support/core";
 
 describe.each(TEST_DATABASES)("page-view tracking on %s", (database) => {

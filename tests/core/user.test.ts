@@ -1,4 +1,4 @@
-import { userInfoSchema } from "../../contract/user";
+import { userInfoSchema } from "#contract/user";
 import { post } from "../../core/src/ledger/ledger";
 import { TEST_DATABASES, type TestCore, call, freshIp, registerPlayer, startTestCore } from "../support/core";
 

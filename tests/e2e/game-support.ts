@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, expect } from "@playwright/test";
+import { PAGES } from "../../app/utils/paths";
 
 /**
  * Helpers of the game specs (game.spec.ts, game-nojs.spec.ts). The payout table here is written
@@ -6,9 +7,9 @@ import { type APIRequestContext, type Page, expect } from "@playwright/test";
  * wrong multiplier or rounding in the core shows up as a wrong balance.
  */
 
-export const GAME_PATH = "/pages/game/game";
-export const VERIFY_PATH = "/pages/game/verify";
-export const RULES_PATH = "/pages/game/rules";
+export const GAME_PATH = PAGES.game;
+export const VERIFY_PATH = PAGES.verify;
+export const RULES_PATH = PAGES.rules;
 const JSON_HEADERS = { accept: "application/json" };
 
 export type Coin = "CHIP" | "GOLD" | "POINT";

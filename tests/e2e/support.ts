@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type APIRequestContext, type Page, expect } from "@playwright/test";
+import { PAGES } from "../../app/utils/paths";
 
 /**
  * Helpers shared by the end-to-end specs. None of them is a Playwright fixture: each is a plain
@@ -19,7 +20,7 @@ export const DEMO = {
   invitation: "DEMO8888",
 } as const;
 
-export const LOGIN_PATH = "/pages/login/login";
+export const LOGIN_PATH = PAGES.login;
 export const ACCOUNT_PATH = "/pages/account/account";
 export const PROFILE_PATH = "/pages/myProfile/myProfile";
 export const NOTICE_PATH = "/pages/notice/notice";

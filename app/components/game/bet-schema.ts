@@ -4,8 +4,8 @@
  * contract's rules (contract/money.ts, contract/fields.ts); messages are keys of game:errors.
  */
 import { z } from "zod";
-import { optionalField, plainInteger } from "../../../contract/fields";
-import { COINS, moneySchema } from "../../../contract/money";
+import { optionalField, plainInteger } from "#contract/fields";
+import { COINS, moneySchema } from "#contract/money";
 import { MAX_MULTIPLE, totalBetAmount } from "./bet-form";
 import { BET_NAMES } from "./bets";
 

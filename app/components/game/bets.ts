@@ -3,7 +3,7 @@
  * browser. Colours are chosen so that white text on them has a contrast of at least 4.5:1
  * (WCAG AA for normal text); a test checks it.
  */
-import { coloursOf, sizeOf } from "../../../contract/digits";
+import { coloursOf, sizeOf } from "#contract/digits";
 
 export const COLOUR_BETS = ["Red", "Green", "Violet"] as const;
 export const SIZE_BETS = ["Big", "Small"] as const;

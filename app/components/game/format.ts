@@ -1,4 +1,5 @@
 /** URL and query helpers of the game pages (same output on server and browser). Money and dates: ~/utils/format. */
+import { PAGES } from "~/utils/paths";
 import { GAME_COINS as COINS, type GameCoin as Coin } from "./coins";
 
 export function parseCoin(value: string | null | undefined): Coin | null {
@@ -28,7 +29,7 @@ export function gameUrl(q: {
   if (q.tab && q.tab !== "pastHistory") params.set("tab", q.tab);
   if (q.page && q.page > 1) params.set("page", String(q.page));
   if (q.betName) params.set("betName", q.betName);
-  return `/pages/game/game?${params}`;
+  return `${PAGES.game}?${params}`;
 }
 
 export function pageCount(totalElements: number, pageSize: number): number {

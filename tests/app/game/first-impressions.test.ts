@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reopenedChoice, roomLimitProblem } from "~/components/game/bet-form";
 import { DIGIT_PALETTE, NAMED_BET_COLOURS, ballBackground, contrastRatio } from "~/components/game/bets";
 import { operatorName } from "~/components/game/names";
-import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game";
+import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game/route";
 import { loader as gameListLoader } from "~/routes/pages.game.gameList";
 import { supportedLanguages } from "~/utils/i18n";
 import { i18nData } from "~/utils/i18n.server";

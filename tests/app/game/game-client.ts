@@ -1,5 +1,6 @@
 import { expect } from "vitest";
-import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game";
+import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game/route";
+import { PAGES } from "~/utils/paths";
 import { getToast } from "~/utils/toast.server";
 import { type TestCore, call } from "../../support/core";
 import { requestWithSession } from "../helpers";
@@ -9,7 +10,7 @@ import { requestWithSession } from "../helpers";
  * the session cookie), for a player of a real reference core; balances read from the core.
  */
 export const APP = "http://app.test";
-export const GAME = "/pages/game/game";
+export const GAME = PAGES.game;
 export const JSON_MODE = { accept: "application/json" };
 
 export type GameData = {

@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as betDetailsLoader } from "~/routes/pages.betRecord.betDetails.betDetails";
 import { loader as betRecordLoader } from "~/routes/pages.betRecord.betRecord";
-import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game";
+import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game/route";
 import { loader as gameListLoader } from "~/routes/pages.game.gameList";
 import { loader as rulesLoader } from "~/routes/pages.game.rules";
-import { loader as verifyLoader } from "~/routes/pages.game.verify";
+import { loader as verifyLoader } from "~/routes/pages.game.verify/route";
 import { getToast } from "~/utils/toast.server";
 import { settleDue } from "../../../core/src/game/settle";
 import { type TestCore, registerPlayer } from "../../support/core";

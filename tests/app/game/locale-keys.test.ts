@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { COLOUR_BETS, SIZE_BETS } from "~/components/game/bets";
 import { GAME_TABS } from "~/components/game/format";
-import { BET_REFUSALS } from "../../../contract/game";
+import { BET_REFUSALS } from "#contract/game";
 
 /** Every literal t("…") key of the game pages, and every key built from a list, is in en-US. */
 const en = JSON.parse(readFileSync("locales/en-US/game.json", "utf8"));
@@ -11,11 +11,10 @@ const has = (key: string) =>
 
 const files = [
   ...readdirSync("app/components/game").map((f) => join("app/components/game", f)),
-  ...readdirSync("app/routes")
+  // Game and bet-record pages, files or route folders with their parts.
+  ...readdirSync("app/routes", { recursive: true, encoding: "utf8" })
     .filter((f) => /^pages\.(game|betRecord)\./.test(f))
     .map((f) => join("app/routes", f)),
-  "app/utils/game-page.server.ts",
-  "app/utils/game-refusals.server.ts",
 ].filter((f) => /\.tsx?$/.test(f));
 
 test("literal keys", () => {

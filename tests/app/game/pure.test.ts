@@ -21,6 +21,12 @@ import {
 } from "~/components/game/bets";
 import { digitCounts, payoutTable, previousDraw, trendPoints } from "~/components/game/results";
 import {
+  digitFromSeed,
+  seedHashOf,
+  verifyCommand,
+  verifyRound,
+} from "~/routes/pages.game.verify/game-fairness.server";
+import {
   clockSkew,
   formatSeconds,
   msToNextTick,
@@ -29,7 +35,6 @@ import {
   remainingAtServer,
   secondsLeft,
 } from "~/utils/countdown";
-import { digitFromSeed, seedHashOf, verifyCommand, verifyRound } from "~/utils/game-fairness.server";
 
 describe("countdown", () => {
   const serverNow = 1_700_000_000_000;
@@ -233,8 +238,8 @@ describe("fairness", () => {
 
 describe("browser copies of the contract's lists", () => {
   test("coins and bet names agree with contract/", async () => {
-    const money = await import("../../../contract/money");
-    const game = await import("../../../contract/game");
+    const money = await import("#contract/money");
+    const game = await import("#contract/game");
     const { GAME_COINS } = await import("~/components/game/coins");
     expect([...GAME_COINS]).toEqual([...money.COINS]);
     expect([...BET_NAMES]).toEqual([...game.BET_NAMES]);

@@ -5,7 +5,7 @@
  * a kept round's countdown goes on from the time it was kept.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { loader as gameLoader } from "~/routes/pages.game.game";
+import { loader as gameLoader } from "~/routes/pages.game.game/route";
 import { post as ledgerPost } from "../../../core/src/ledger/ledger";
 import { type TestCore, registerPlayer } from "../../support/core";
 import { requestWithSession } from "../helpers";

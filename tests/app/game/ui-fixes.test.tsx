@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { renderToString } from "react-dom/server";
 import { Toasts } from "~/components/Toasts";
+import { betFormFromQuery } from "~/routes/pages.game.game/game-page.server";
 import { canRevalidate, clockSkew, nextShown, remaining } from "~/utils/countdown";
-import { betFormFromQuery } from "~/utils/game-page.server";
 import { TranslationsProvider } from "~/utils/i18n-react";
 import { i18nData } from "~/utils/i18n.server";
 import { APP_NAME, titleOf } from "~/utils/meta";

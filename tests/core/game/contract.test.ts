@@ -9,7 +9,7 @@ import {
   sessionResultPageSchema,
   verifyResultSchema,
   winPageSchema,
-} from "../../../contract/game";
+} from "#contract/game";
 import { settleDue } from "../../../core/src/game/settle";
 import type { Db } from "../../../core/src/platform/db";
 import { T0, call, clock, createUser, gameApp, memoryDb } from "./helpers";

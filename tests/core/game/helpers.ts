@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import pino from "pino";
-import { Code } from "../../../contract/codes";
-import type { Coin } from "../../../contract/money";
+import { Code } from "#contract/codes";
+import type { Coin } from "#contract/money";
 import { gameRoutes } from "../../../core/src/game/routes";
 import type { GameTiming } from "../../../core/src/game/settings";
 import { post } from "../../../core/src/ledger/ledger";

@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BET_NAMES, type BetName } from "../../../contract/game";
+import { BET_NAMES, type BetName } from "#contract/game";
 import { placeBet } from "../../../core/src/game/bets";
 import { ensureRound, ensureUpcomingRounds, roundWindow } from "../../../core/src/game/rounds";
 import { settleDue } from "../../../core/src/game/settle";

@@ -4,8 +4,8 @@
  * that a client can write the message in its player's language with formatted amounts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { betRefusalSchema, gameSessionSchema } from "../../../contract/game";
-import { possibleWinsCents } from "../../../contract/payout";
+import { betRefusalSchema, gameSessionSchema } from "#contract/game";
+import { possibleWinsCents } from "#contract/payout";
 import { DEFAULT_PAYOUT_TABLE, winAmountCents } from "../../../core/src/game/payout";
 import { setPayoutTable } from "../../../core/src/game/settings";
 import { post } from "../../../core/src/ledger/ledger";

@@ -1,6 +1,6 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BET_NAMES, type BetName } from "../../../contract/game";
+import { BET_NAMES, type BetName } from "#contract/game";
 import { placeBet } from "../../../core/src/game/bets";
 import { verifyRound } from "../../../core/src/game/fairness";
 import { deriveDigitSync, newSeed, seedHashSync } from "../../../core/src/game/fairness-node";

@@ -1,12 +1,12 @@
+import type { Formats } from "~/utils/format";
+import type { TFunction } from "~/utils/translate";
 /**
  * A refused bet in the player's words: the upstream says why in the answer's result (contract
  * betRefusalSchema: a reason and its amounts), and the message is written here in the player's
  * language with every amount formatted (₹1,000.00). An upstream that gives no reason, or one this
  * app does not know, keeps its own message.
  */
-import { betRefusalSchema } from "../../contract/game";
-import type { Formats } from "./format";
-import type { TFunction } from "./translate";
+import { betRefusalSchema } from "#contract/game";
 
 export function refusalMessage(
   t: TFunction,

@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { z } from "zod";
 import {
   ENCRYPTED_FIELD,
@@ -9,54 +9,21 @@ import {
   scramble,
   toQueryString,
   unscrambleResponse,
-} from "../../contract/codec";
-import { Code, endsSession } from "../../contract/codes";
-import { envelopeSchema } from "../../contract/envelope";
-import { DEFAULT_REQUEST_LANGUAGE, Header } from "../../contract/headers";
-import { type Env, getEnv, upstreamBaseUrl } from "./env.server";
-import { logger } from "./logger.server";
-import { LOGIN_PATH, createLoggedOutSession, getSession } from "./session.server";
-import { combineHeaders, createToastHeaders } from "./toast.server";
+} from "#contract/codec";
+import { Code, endsSession } from "#contract/codes";
+import { envelopeSchema } from "#contract/envelope";
+import { DEFAULT_REQUEST_LANGUAGE, Header } from "#contract/headers";
+import { type Env, getEnv, upstreamBaseUrl } from "../env.server";
+import { logger } from "../logger.server";
+import { LOGIN_PATH, createLoggedOutSession, getSession } from "../session.server";
+import { combineHeaders, createToastHeaders } from "../toast.server";
+import { UpstreamError } from "./errors.server";
 
 /**
  * The one client of the upstream `/core` API (spec section 7, design section 3). Everything the
  * original app did per call happens here, in one private `send()`: headers, codec, timeout,
  * envelope, and the mapping of every failure onto one error type.
  */
-export class UpstreamError extends Error {
-  override name = "UpstreamError";
-  constructor(
-    /** Envelope code, or a transport code (5 timeout/network, 602001 upload, 600003 abort). */
-    readonly code: number,
-    message: string,
-    /** HTTP status of the upstream answer, when there was one. */
-    readonly status?: number,
-    /** What went wrong: the field to branch on (the code cannot: 5 is a timeout and a network error). */
-    readonly failure: UpstreamFailure = "refused",
-  ) {
-    super(message);
-  }
-}
-
-/**
- * Why an upstream call failed:
- * - "refused": the upstream answered with a readable envelope whose code is not 200;
- * - "unreachable": no connection could be made, so nothing was sent;
- * - "no-reply": the request was (or may have been) sent, then the connection died without an answer;
- * - "timeout": no answer within the deadline;
- * - "aborted": the page request that made the call went away;
- * - "bad-answer": an answer came but could not be read (HTTP 5xx page, garbage, off-contract).
- */
-export type UpstreamFailure = "refused" | "unreachable" | "no-reply" | "timeout" | "aborted" | "bad-answer";
-
-/**
- * True when the upstream may have carried out the call although no answer says so: a call that
- * changes something (a bet) has an unknown outcome, never a refusal (design section 6).
- */
-export function outcomeUnknown(error: UpstreamError): boolean {
-  return error.failure === "no-reply" || error.failure === "timeout" || error.failure === "bad-answer";
-}
-
 export type Params = Record<string, string | number | boolean | undefined | null>;
 export interface UpstreamOptions<S extends z.ZodTypeAny> {
   method?: "GET" | "POST";
@@ -513,66 +480,29 @@ export async function uploadFile<S extends z.ZodTypeAny>(
   return parseResult(opts.schema, envelope.result, "file/upload");
 }
 
-export const TRACK_PATH = "/app/track/pageView";
-
 /**
- * Fire-and-forget page-view tracking (device id, path, time), always encrypted. Never awaited on
- * the page path; an upstream without the endpoint, or any failure, is ignored silently.
+ * Fire-and-forget, always encrypted POST (page-view tracking): never awaited on the page path,
+ * not cut short when the page request ends (5 s of its own), any answer or failure ignored.
  */
-export function trackPageView(request: Request, pathname: string): void {
+export function sendAndForget(
+  request: Request,
+  path: string,
+  params: (caller: { deviceId?: string }) => Params,
+): void {
   void (async () => {
     const env = getEnv();
     const caller = await callerOf(request);
     const headers = baseHeaders({ ...caller, signal: undefined }, true);
     headers.set("content-type", "application/x-www-form-urlencoded;charset=UTF-8");
-    const query = toQueryString({ deviceId: caller.deviceId, path: pathname, time: Date.now() });
     const limit = deadline(5_000, undefined);
     try {
-      const response = await nodeRequest(
-        urlOf(env, TRACK_PATH),
-        {
-          method: "POST",
-          headers,
-          body: new URLSearchParams({ [ENCRYPTED_FIELD]: scramble(query) }).toString(),
-        },
-        limit.signal,
-      );
+      const body = new URLSearchParams({
+        [ENCRYPTED_FIELD]: scramble(toQueryString(params(caller))),
+      }).toString();
+      const response = await nodeRequest(urlOf(env, path), { method: "POST", headers, body }, limit.signal);
       await response.text();
     } finally {
       limit.done();
     }
   })().catch(() => {});
-}
-
-/**
- * The one mapping from an upstream failure to the HTTP status of our answer, for pages, forms
- * and the bet alike: a timeout is 504 wherever it happens. A refusal keeps its 4xx code (a 5xx
- * code is the upstream's fault: 502; its own business codes: 400); nothing sent is 503; a lost or
- * unreadable answer is 502.
- */
-export function statusOf(error: UpstreamError): number {
-  switch (error.failure) {
-    case "timeout":
-      return 504;
-    case "unreachable":
-    case "aborted":
-      return 503;
-    case "no-reply":
-    case "bad-answer":
-      return 502;
-    case "refused":
-      if (error.code >= 400 && error.code < 500) return error.code;
-      return error.code >= 500 && error.code < 600 ? 502 : 400;
-  }
-}
-
-/**
- * For loaders: turns an UpstreamError into a thrown JSON Response, so the error boundary shows
- * the server's message (Remix hides the text of thrown Errors in production).
- */
-export function asPageError(error: unknown): never {
-  if (error instanceof UpstreamError) {
-    throw json({ message: error.message, code: error.code }, { status: statusOf(error) });
-  }
-  throw error;
 }

@@ -8,30 +8,30 @@ import { betFormSchema } from "~/components/game/bet-schema";
 import { isBetName } from "~/components/game/bets";
 import { gameUrl, pageCount, parseCoin, parsePage, parseTab } from "~/components/game/format";
 import { previousDraw } from "~/components/game/results";
-import type { GameLevel, GameSession } from "../../contract/game";
-import type { Coin } from "../../contract/money";
-import { refreshAfterSeconds, remainingAtServer } from "./countdown";
-import { getEnv } from "./env.server";
-import { formatsFor } from "./format.server";
-import { readForm } from "./forms.server";
-import { refusalMessage } from "./game-refusals.server";
+import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
 import {
   PAGE_SIZE,
-  balanceOf,
   coinSymbol,
-  getBalances,
   getLevels,
   getMyLotteryRecords,
   getResults,
   getRound,
   getRules,
   placeBet,
-} from "./game.server";
-import { i18n } from "./i18n.server";
-import { wantsJson } from "./json-mode.server";
-import { coinOf, commitSession, getSession, requireToken } from "./session.server";
-import { redirectWithToast } from "./toast.server";
-import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "./upstream.server";
+} from "~/utils/api/game.server";
+import { balanceOf, getBalances } from "~/utils/api/user.server";
+import { resolveCoin } from "~/utils/coin.server";
+import { refreshAfterSeconds, remainingAtServer } from "~/utils/countdown";
+import { getEnv } from "~/utils/env.server";
+import { formatsFor } from "~/utils/format.server";
+import { readForm } from "~/utils/forms.server";
+import { i18n } from "~/utils/i18n.server";
+import { wantsJson } from "~/utils/json-mode.server";
+import { coinOf, commitSession, getSession, requireToken } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { GameLevel, GameSession } from "#contract/game";
+import type { Coin } from "#contract/money";
+import { refusalMessage } from "./game-refusals.server";
 
 export function roundView(round: GameSession) {
   const clock = {
@@ -75,19 +75,6 @@ export function betFormFromQuery(query: URLSearchParams, baseAmounts: number[]) 
 }
 
 const levelView = (l: GameLevel) => ({ level: l.level, levelName: l.levelName, enabled: l.enableFlag });
-
-/** The coin asked for in the query, persisted in the session when it changes (default CHIP). */
-export async function resolveCoin(request: Request) {
-  const session = await getSession(request);
-  const asked = parseCoin(new URL(request.url).searchParams.get("coin"));
-  const coin: Coin = asked ?? coinOf(session);
-  let setCookie: string | null = null;
-  if (asked && asked !== session.get("coin")) {
-    session.set("coin", asked);
-    setCookie = await commitSession(session);
-  }
-  return { coin, session, setCookie };
-}
 
 export async function gameLoader(request: Request) {
   await requireToken(request);

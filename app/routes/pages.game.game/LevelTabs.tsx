@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { memo, useEffect, useRef } from "react";
+import type { GameCoin } from "~/components/game/coins";
+import { gameUrl } from "~/components/game/format";
+import { operatorName } from "~/components/game/names";
 import { useTranslation } from "~/utils/i18n-react";
-import type { GameCoin } from "./coins";
-import { gameUrl } from "./format";
-import { operatorName } from "./names";
 
 export type LevelTab = { level: number; levelName: string; enabled: boolean };
 

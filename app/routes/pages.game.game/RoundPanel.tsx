@@ -1,8 +1,8 @@
+import { DigitBall } from "~/components/game/DigitBall";
+import { operatorName } from "~/components/game/names";
 import type { Remaining } from "~/utils/countdown";
 import { useTranslation } from "~/utils/i18n-react";
 import { Countdown } from "./Countdown";
-import { DigitBall } from "./DigitBall";
-import { operatorName } from "./names";
 
 /**
  * The current round: the game and room (translated), the round id on one line, the previous draw

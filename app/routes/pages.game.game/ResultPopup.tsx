@@ -1,9 +1,9 @@
 import { useFetcher } from "@remix-run/react";
+import { BetTag, DigitBall } from "~/components/game/DigitBall";
+import { recordStatus } from "~/components/game/results";
 import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import { Dialog } from "./Dialog";
-import { BetTag, DigitBall } from "./DigitBall";
-import { recordStatus } from "./results";
 
 export type ResultPopupData = {
   roundId: string;

@@ -3,12 +3,13 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { DigitBall } from "~/components/game/DigitBall";
-import { verifyRound } from "~/utils/game-fairness.server";
-import { getRoundForVerify } from "~/utils/game.server";
+import { UpstreamError, asPageError } from "~/utils/api/errors.server";
+import { getRoundForVerify } from "~/utils/api/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
-import { UpstreamError, asPageError } from "~/utils/upstream.server";
+import { PAGES } from "~/utils/paths";
+import { verifyRound } from "./game-fairness.server";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("verify.title", "game");
@@ -77,7 +78,7 @@ export default function Verify() {
   const v = data.verification;
   return (
     <>
-      <NavBar title={t("verify.title")} backTo="/pages/game/rules" />
+      <NavBar title={t("verify.title")} backTo={PAGES.rules} />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
         <Form method="get" className="card space-y-3">
           <label htmlFor="sessionId" className="block text-sm font-semibold">

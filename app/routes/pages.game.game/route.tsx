@@ -3,20 +3,21 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Suspense, useCallback, useEffect, useReducer, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
-import { BetButtons } from "~/components/game/BetButtons";
-import { LevelTabs } from "~/components/game/LevelTabs";
-import { MyRecords, ResultTabs, type TabData, TrendChart } from "~/components/game/ResultTabs";
-import { RoundPanel } from "~/components/game/RoundPanel";
 import { betFormReducer, initialBetForm, reopenedChoice, roomLimitProblem } from "~/components/game/bet-form";
 import { type BetName, isBetName } from "~/components/game/bets";
 import { type GameTab, gameUrl } from "~/components/game/format";
-import { useHydrated } from "~/components/game/use-hydrated";
-import { useRoundCountdown } from "~/components/game/use-round-countdown";
-import { type GameActionData, gameAction, gameLoader } from "~/utils/game-page.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyComponent, whenIdle } from "~/utils/lazy";
 import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
+import { BetButtons } from "./BetButtons";
+import { LevelTabs } from "./LevelTabs";
+import { MyRecords, ResultTabs, type TabData, TrendChart } from "./ResultTabs";
+import { RoundPanel } from "./RoundPanel";
+import { type GameActionData, gameAction, gameLoader } from "./game-page.server";
+import { useHydrated } from "./use-hydrated";
+import { useRoundCountdown } from "./use-round-countdown";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("game.pageTitle", "game");
@@ -28,8 +29,8 @@ const NO_TIME = { bet: 0, round: 0 };
 
 // Not needed at first paint: loaded when idle after hydration (or when first shown), so that they
 // are not in the page's start-up JavaScript. The server renders them in full (see lazyComponent).
-const BetPopup = lazyComponent(() => import("~/components/game/BetPopup").then((m) => m.BetPopup));
-const ResultPopup = lazyComponent(() => import("~/components/game/ResultPopup").then((m) => m.ResultPopup));
+const BetPopup = lazyComponent(() => import("./BetPopup").then((m) => m.BetPopup));
+const ResultPopup = lazyComponent(() => import("./ResultPopup").then((m) => m.ResultPopup));
 
 export default function GamePage() {
   const data = useLoaderData<typeof loader>();
@@ -108,10 +109,10 @@ export default function GamePage() {
     <>
       <NavBar
         title={t("game.title")}
-        backTo={`/pages/game/gameList?coin=${data.coin}`}
+        backTo={`${PAGES.gameList}?coin=${data.coin}`}
         right={
           <Link
-            to="/pages/game/rules"
+            to={PAGES.rules}
             className="flex h-11 min-w-[44px] items-center justify-center rounded-full px-2 text-sm font-semibold hover:bg-white/15"
           >
             {t("rules.link")}
@@ -160,10 +161,10 @@ export default function GamePage() {
         <ResultTabs data={data.tabData as TabData} symbol={data.symbol} hrefOf={tabHref} />
 
         <p className="flex justify-center gap-4 text-sm">
-          <Link className="flex min-h-[44px] items-center underline" to="/pages/betRecord/betRecord">
+          <Link className="flex min-h-[44px] items-center underline" to={PAGES.betRecord}>
             {t("records.betRecord")}
           </Link>
-          <Link className="flex min-h-[44px] items-center underline" to="/pages/game/verify">
+          <Link className="flex min-h-[44px] items-center underline" to={PAGES.verify}>
             {t("verify.link")}
           </Link>
         </p>

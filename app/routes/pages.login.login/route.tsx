@@ -1,4 +1,3 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   type ActionFunctionArgs,
@@ -7,12 +6,11 @@ import {
   json,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorList, Field } from "~/components/Field";
+import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
-import { CheckboxField, PhoneField, SmsButton, SubmitButton } from "~/components/forms";
-import { getAreaCodes, login, register, resetLoginPwd, sendSmsCodeNoAuth } from "~/utils/api/account.server";
+import { login, register, resetLoginPwd, sendSmsCodeNoAuth } from "~/utils/api/auth.server";
+import { getAreaCodes } from "~/utils/api/config.server";
 import { logoutAction } from "~/utils/auth-actions.server";
 import { forgotSchema, loginSchema, registerSchema, smsRequestSchema } from "~/utils/forms";
 import { formError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
@@ -23,6 +21,9 @@ import { safeRedirect } from "~/utils/safe-redirect";
 import { createLoginSession, getSession } from "~/utils/session.server";
 import { sendSmsCode, smsRemaining } from "~/utils/sms-cooldown.server";
 import { finish } from "~/utils/toast.server";
+import { ForgotForm } from "./forgot-form";
+import { LoginForm } from "./login-form";
+import { RegisterForm } from "./register-form";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -118,18 +119,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-type ActionData = {
-  result?: SubmissionResult<string[]>;
-  smsRemaining?: number;
-  smsSent?: number;
-  message?: string;
-};
-
-function useLastResult() {
-  const data = useActionData<typeof action>() as ActionData | undefined;
-  return data;
-}
-
 export default function LoginPage() {
   const { t } = useTranslation("account");
   const data = useLoaderData<typeof loader>();
@@ -171,145 +160,6 @@ export default function LoginPage() {
         {tab === "login" ? <LoginForm /> : tab === "register" ? <RegisterForm /> : <ForgotForm />}
       </main>
     </>
-  );
-}
-
-function LoginForm() {
-  const { t } = useTranslation("account");
-  const data = useLoaderData<typeof loader>();
-  const actionData = useLastResult();
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="redirectTo" value={data.redirectTo} />
-      <PhoneField areaCode={fields.areaCode} phone={fields.phone} areaCodes={data.areaCodes} />
-      <Field
-        label={t("form.password")}
-        meta={fields.password}
-        type="password"
-        inputProps={{ autoComplete: "current-password" }}
-      />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <SubmitButton intent="login">{t("login.submit")}</SubmitButton>
-      <p className="text-center">
-        <Link
-          to="?tab=forgot"
-          className="inline-flex min-h-[44px] items-center text-brand-dark underline dark:text-pink-300"
-        >
-          {t("login.forgotLink")}
-        </Link>
-      </p>
-    </Form>
-  );
-}
-
-function RegisterForm() {
-  const { t } = useTranslation("account");
-  const data = useLoaderData<typeof loader>();
-  const actionData = useLastResult();
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult: actionData?.result,
-    defaultValue: { invitationCode: data.invite },
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: formData.get("intent") === "sendSms" ? smsRequestSchema : registerSchema,
-      }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const remaining = actionData?.smsRemaining ?? data.smsRemaining;
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="purpose" value="register" />
-      <PhoneField areaCode={fields.areaCode} phone={fields.phone} areaCodes={data.areaCodes} />
-      <Field
-        label={t("form.smsCode")}
-        meta={fields.smsCode}
-        inputProps={{ inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 }}
-        addon={<SmsButton remaining={remaining} stamp={actionData?.smsSent} />}
-        hint={actionData?.message}
-      />
-      <Field
-        label={t("form.password")}
-        meta={fields.password}
-        type="password"
-        inputProps={{ autoComplete: "new-password" }}
-      />
-      <Field
-        label={t("form.confirmPassword")}
-        meta={fields.confirmPassword}
-        type="password"
-        inputProps={{ autoComplete: "new-password" }}
-      />
-      <Field
-        label={t("form.invitationCode")}
-        meta={fields.invitationCode}
-        inputProps={{ autoCapitalize: "characters" }}
-      />
-      <CheckboxField meta={fields.ageConfirmed} label={t("login.ageConfirm")} />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <SubmitButton intent="register">{t("login.registerSubmit")}</SubmitButton>
-    </Form>
-  );
-}
-
-function ForgotForm() {
-  const { t } = useTranslation("account");
-  const data = useLoaderData<typeof loader>();
-  const actionData = useLastResult();
-  const [form, fields] = useForm({
-    id: "forgot",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: formData.get("intent") === "sendSms" ? smsRequestSchema : forgotSchema,
-      }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const remaining = actionData?.smsRemaining ?? data.smsRemaining;
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="purpose" value="forgot" />
-      <p className="text-sm text-gray-700 dark:text-gray-300">{t("login.forgotIntro")}</p>
-      <PhoneField areaCode={fields.areaCode} phone={fields.phone} areaCodes={data.areaCodes} />
-      <Field
-        label={t("form.smsCode")}
-        meta={fields.smsCode}
-        inputProps={{ inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 }}
-        addon={<SmsButton remaining={remaining} stamp={actionData?.smsSent} />}
-        hint={actionData?.message}
-      />
-      <Field
-        label={t("form.newPassword")}
-        meta={fields.password}
-        type="password"
-        inputProps={{ autoComplete: "new-password" }}
-      />
-      <Field
-        label={t("form.confirmPassword")}
-        meta={fields.confirmPassword}
-        type="password"
-        inputProps={{ autoComplete: "new-password" }}
-      />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <SubmitButton intent="forgot">{t("login.resetSubmit")}</SubmitButton>
-      <p className="text-center">
-        <Link
-          to="?tab=login"
-          className="inline-flex min-h-[44px] items-center text-brand-dark underline dark:text-pink-300"
-        >
-          {t("login.backToLogin")}
-        </Link>
-      </p>
-    </Form>
   );
 }
 

@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import { Suspense, memo } from "react";
+import { DigitBall } from "~/components/game/DigitBall";
+import { Pager } from "~/components/game/Pager";
+import { digitColours, digitSize, parseDigit } from "~/components/game/bets";
+import { GAME_TABS, type GameTab } from "~/components/game/format";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyComponent } from "~/utils/lazy";
-import { DigitBall } from "./DigitBall";
-import { Pager } from "./Pager";
-import { digitColours, digitSize, parseDigit } from "./bets";
-import { GAME_TABS, type GameTab } from "./format";
 
 /** Only on the trend tab: loaded on demand (see lazyComponent; the game page preloads it when idle). */
 export const TrendChart = lazyComponent(() => import("./TrendChart").then((m) => m.TrendChart));

@@ -1,6 +1,6 @@
+import { NAMED_BET_COLOURS, digitColours } from "~/components/game/bets";
+import { digitCounts, trendPoints } from "~/components/game/results";
 import { useTranslation } from "~/utils/i18n-react";
-import { NAMED_BET_COLOURS, digitColours } from "./bets";
-import { digitCounts, trendPoints } from "./results";
 
 const WIDTH = 320;
 const ROW = 22;

@@ -2,9 +2,9 @@
  * The game's upstream calls, each a few lines on top of `upstream()` (style: small domain
  * functions over one client). Shapes come from the shared wire contract (contract/game.ts).
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { BetInput } from "~/components/game/bet-schema";
-import { Code } from "../../contract/codes";
+import { Code } from "#contract/codes";
 import {
   type BetRecord,
   type GameLevel,
@@ -18,10 +18,11 @@ import {
   sessionResultPageSchema,
   verifyResultSchema,
   winPageSchema,
-} from "../../contract/game";
-import type { Coin } from "../../contract/money";
-import { SharedCache } from "./shared-cache.server";
-import { UpstreamError, upstream, upstreamEnvelope, upstreamLanguage } from "./upstream.server";
+} from "#contract/game";
+import type { Coin } from "#contract/money";
+import { SharedCache } from "../shared-cache.server";
+import { upstream, upstreamEnvelope, upstreamLanguage } from "./client.server";
+import { UpstreamError } from "./errors.server";
 
 const GAME = "/app/game/luckyLottery";
 /** Spec section 9: session results and lottery records are read 20 at a time. */
@@ -152,17 +153,6 @@ export function getRoundForVerify(request: Request, sessionId: number) {
 
 export function getRules(request: Request) {
   return upstream(request, `${GAME}/rules`, { schema: rulesSchema });
-}
-
-const balancesSchema = z.object({ chip: z.number(), gold: z.number(), point: z.number() });
-export type Balances = z.infer<typeof balancesSchema>;
-
-export function getBalances(request: Request) {
-  return upstream(request, "/app/user/getUserInfo", { schema: balancesSchema });
-}
-
-export function balanceOf(balances: Balances, coin: Coin): number {
-  return coin === "GOLD" ? balances.gold : coin === "POINT" ? balances.point : balances.chip;
 }
 
 /** The sign shown before amounts: the currency sign for CHIP, none for GOLD and POINT. */

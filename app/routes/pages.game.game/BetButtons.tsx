@@ -1,9 +1,16 @@
 import { Form } from "@remix-run/react";
 import { memo } from "react";
+import {
+  BET_TEXT_COLOUR,
+  type BetName,
+  COLOUR_BETS,
+  NUMBER_BETS,
+  SIZE_BETS,
+  betColour,
+} from "~/components/game/bets";
+import type { GameCoin as Coin } from "~/components/game/coins";
+import type { GameTab } from "~/components/game/format";
 import { useTranslation } from "~/utils/i18n-react";
-import { BET_TEXT_COLOUR, type BetName, COLOUR_BETS, NUMBER_BETS, SIZE_BETS, betColour } from "./bets";
-import type { GameCoin as Coin } from "./coins";
-import type { GameTab } from "./format";
 
 /**
  * The bet board. Each bet is a submit button of a GET form, so that without JS choosing a bet

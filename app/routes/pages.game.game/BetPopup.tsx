@@ -1,17 +1,18 @@
 import { Form } from "@remix-run/react";
 import type { Dispatch } from "react";
+import { type BetFormAction, type BetFormState, totalBetAmount } from "~/components/game/bet-form";
+import { BET_TEXT_COLOUR, betColour } from "~/components/game/bets";
+import type { GameCoin as Coin } from "~/components/game/coins";
 import { useTranslation } from "~/utils/i18n-react";
+import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import { type PayoutTable, possibleWinsCents } from "../../../contract/payout";
+import { type PayoutTable, possibleWinsCents } from "#contract/payout";
 import { Dialog } from "./Dialog";
-import { type BetFormAction, type BetFormState, totalBetAmount } from "./bet-form";
-import { BET_TEXT_COLOUR, betColour } from "./bets";
-import type { GameCoin as Coin } from "./coins";
 
 export type BetFormError = { field: string; message: string } | null;
 
 /** The game page's path: without JS, − / + / quick multiples / update re-render it by GET. */
-const GAME_PATH = "/pages/game/game";
+const GAME_PATH = PAGES.game;
 
 /**
  * The bet popup: the balance, base amounts of the level, the multiple with − / + and direct

@@ -1,9 +1,9 @@
+import { BetTag, DigitBall } from "~/components/game/DigitBall";
+import { parseDigit } from "~/components/game/bets";
+import { recordStatus } from "~/components/game/results";
 import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
-import { BetTag, DigitBall } from "./DigitBall";
 import type { RecordRow } from "./ResultTabs";
-import { parseDigit } from "./bets";
-import { recordStatus } from "./results";
 
 /** The player's bets of this coin (the game page's "my records" tab). */
 export function MyRecords({ rows, symbol }: { rows: RecordRow[]; symbol: string }) {

@@ -1,0 +1,61 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { NavBar } from "~/components/NavBar";
+import {
+  ErrorList,
+  NewPasswordFields,
+  SmsCodeField,
+  type SmsFormAnswer,
+  SubmitButton,
+  useSmsForm,
+} from "~/components/forms";
+import { userCodeRequestSchema } from "~/utils/forms";
+import { useTranslation } from "~/utils/i18n-react";
+import { ACCOUNT_PATH } from "~/utils/paths";
+
+/** The page of the two password pages (password-page.server.ts): code to own phone, secret twice. */
+export function PasswordForm({
+  id,
+  title,
+  schema,
+  secretField,
+  kind,
+}: {
+  id: string;
+  title: string;
+  schema: z.ZodTypeAny;
+  secretField: "password" | "assetPassword";
+  kind: "new" | "payment";
+}) {
+  const { t } = useTranslation("account");
+  const data = useLoaderData<{ phone: string; areaCode: string; smsRemaining: number }>();
+  const answer = useActionData() as SmsFormAnswer | undefined;
+  const [form, fields] = useSmsForm({
+    id,
+    schema,
+    smsSchema: userCodeRequestSchema,
+    lastResult: answer?.result,
+  });
+  return (
+    <>
+      <NavBar title={title} backTo={ACCOUNT_PATH} />
+      <main className="mx-auto max-w-md p-4">
+        <Form method="post" {...getFormProps(form)} className="card space-y-4">
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            {t("password.codeTo", { phone: `+${data.areaCode} ${data.phone}` })}
+          </p>
+          <SmsCodeField
+            meta={fields.smsCode}
+            remaining={answer?.smsRemaining ?? data.smsRemaining}
+            stamp={answer?.smsSent}
+            hint={answer?.message}
+          />
+          <NewPasswordFields password={fields[secretField]} confirm={fields.confirmPassword} kind={kind} />
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <SubmitButton intent="save">{t("password.save")}</SubmitButton>
+        </Form>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import type { z } from "zod";
+import { sendUserCode } from "./api/auth.server";
+import { asPageError } from "./api/errors.server";
+import { getUserInfo } from "./api/user.server";
+import { userCodeRequestSchema } from "./forms";
+import { formError, readForm, serverT, upstreamFormError } from "./forms.server";
+import { ACCOUNT_PATH } from "./paths";
+import { getSession, requireToken } from "./session.server";
+import { sendSmsCode, smsRemaining } from "./sms-cooldown.server";
+import { finish } from "./toast.server";
+
+/**
+ * The two password pages (login password, payment password): an SMS code to the player's own
+ * phone, then the new secret twice. They differ only in what they save, told by a `PasswordPage`.
+ */
+export interface PasswordPage<S extends z.ZodTypeAny> {
+  schema: S;
+  /** The field of the new secret; it and its confirmation never come back to the browser. */
+  secretField: string;
+  smsPurpose: "RESET_LOGIN_PWD" | "RESET_ASSET_PWD";
+  save: (request: Request, value: z.output<S>) => Promise<unknown>;
+  /** Key in the "account" namespace of the toast once saved. */
+  savedMessage: string;
+}
+
+export async function passwordPageLoader(request: Request) {
+  await requireToken(request);
+  const user = await getUserInfo(request).catch(asPageError);
+  return json({
+    phone: user.phone,
+    areaCode: user.areaCode,
+    smsRemaining: smsRemaining(await getSession(request)),
+  });
+}
+
+export async function passwordPageAction<S extends z.ZodTypeAny>(request: Request, page: PasswordPage<S>) {
+  await requireToken(request);
+  const formData = await readForm(request);
+  const t = await serverT(request, "account");
+  const hideFields = [page.secretField, "confirmPassword"];
+  if (formData.get("intent") === "sendSms") {
+    const submission = parseWithZod(formData, { schema: userCodeRequestSchema });
+    return sendSmsCode(request, submission, hideFields, () => sendUserCode(request, page.smsPurpose));
+  }
+  const submission = parseWithZod(formData, { schema: page.schema }) as Submission<
+    z.input<S>,
+    string[],
+    z.output<S>
+  >;
+  if (submission.status !== "success") return formError(request, submission.reply({ hideFields }));
+  try {
+    await page.save(request, submission.value);
+    return finish(request, ACCOUNT_PATH, { type: "success", message: t(page.savedMessage) });
+  } catch (error) {
+    return upstreamFormError(request, submission, error, hideFields);
+  }
+}
