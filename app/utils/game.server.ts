@@ -20,6 +20,8 @@ import {
   winPageSchema,
 } from "../../contract/game";
 import type { Coin } from "../../contract/money";
+import { type Balance, balanceSchema } from "../../contract/user";
+import { upstreamBaseUrl } from "./env.server";
 import { SharedCache } from "./shared-cache.server";
 import { UpstreamError, upstream, upstreamEnvelope, upstreamLanguage } from "./upstream.server";
 
@@ -154,11 +156,31 @@ export function getRules(request: Request) {
   return upstream(request, `${GAME}/rules`, { schema: rulesSchema });
 }
 
-const balancesSchema = z.object({ chip: z.number(), gold: z.number(), point: z.number() });
-export type Balances = z.infer<typeof balancesSchema>;
+export type Balances = Balance;
 
-export function getBalances(request: Request) {
-  return upstream(request, "/app/user/getUserInfo", { schema: balancesSchema });
+/** Upstreams that answered they have no getBalance (then getUserInfo gives the balances). */
+const withoutGetBalance = new Set<string>();
+
+/**
+ * The player's balances: from getBalance (ours: one indexed read), or from getUserInfo on an
+ * upstream without it (the specification's call, which also sums bets and ledger entries).
+ */
+export async function getBalances(request: Request): Promise<Balances> {
+  const upstreamUrl = upstreamBaseUrl();
+  if (!withoutGetBalance.has(upstreamUrl)) {
+    try {
+      return await upstream(request, "/app/user/getBalance", { schema: balanceSchema });
+    } catch (error) {
+      if (!isMissingCall(error)) throw error;
+      withoutGetBalance.add(upstreamUrl);
+    }
+  }
+  return upstream(request, "/app/user/getUserInfo", { schema: balanceSchema });
+}
+
+/** An upstream's answer to a call it does not have: code 404, or HTTP 404 without an envelope. */
+function isMissingCall(error: unknown): boolean {
+  return error instanceof UpstreamError && (error.code === Code.NOT_FOUND || error.status === 404);
 }
 
 export function balanceOf(balances: Balances, coin: Coin): number {
