@@ -1,5 +1,4 @@
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -14,9 +13,16 @@ import { NavBar } from "~/components/NavBar";
 import { CheckboxField, PhoneField, SmsButton, SubmitButton } from "~/components/forms";
 import { getAreaCodes, login, register, resetLoginPwd, sendSmsCodeNoAuth } from "~/utils/api/account.server";
 import { logoutAction } from "~/utils/auth-actions.server";
-import { forgotSchema, loginSchema, registerSchema, smsRequestSchema } from "~/utils/forms";
 import { formError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
+import { checkWith, useLoginChecks } from "~/utils/login-checks";
+import {
+  forgotSchema,
+  loginSchema,
+  parseWithZod,
+  registerSchema,
+  smsRequestSchema,
+} from "~/utils/login-forms.server";
 import { titleOf } from "~/utils/meta";
 import { LOGIN_PATH } from "~/utils/paths";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -181,10 +187,11 @@ function LoginForm() {
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: checkWith("login"),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  useLoginChecks();
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="redirectTo" value={data.redirectTo} />
@@ -217,13 +224,11 @@ function RegisterForm() {
     id: "register",
     lastResult: actionData?.result,
     defaultValue: { invitationCode: data.invite },
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: formData.get("intent") === "sendSms" ? smsRequestSchema : registerSchema,
-      }),
+    onValidate: checkWith("register"),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  useLoginChecks();
   const remaining = actionData?.smsRemaining ?? data.smsRemaining;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -267,13 +272,11 @@ function ForgotForm() {
   const [form, fields] = useForm({
     id: "forgot",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: formData.get("intent") === "sendSms" ? smsRequestSchema : forgotSchema,
-      }),
+    onValidate: checkWith("forgot"),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  useLoginChecks();
   const remaining = actionData?.smsRemaining ?? data.smsRemaining;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
