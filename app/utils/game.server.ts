@@ -2,7 +2,7 @@
  * The game's upstream calls, each a few lines on top of `upstream()` (style: small domain
  * functions over one client). Shapes come from the shared wire contract (contract/game.ts).
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { BetInput } from "~/components/game/bet-schema";
 import { Code } from "../../contract/codes";
 import {

@@ -57,7 +57,8 @@ export async function betPage(
     rows[0]?.total_count ??
     (q.pageNo === 1
       ? 0
-      : (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM bets b WHERE ${filter}`, params))[0].n);
+      : (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM bets b WHERE ${filter}`, params))[0]
+          .n);
   return {
     content: rows.map(toBetRecord),
     totalElements: total,

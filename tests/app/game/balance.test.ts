@@ -3,7 +3,7 @@
  * the core) instead of getUserInfo, whose bet and ledger totals they never show; an upstream
  * without getBalance still gives the balance through getUserInfo (docs/upstream-api.md).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { getBalances } from "~/utils/game.server";
 import { UpstreamError } from "~/utils/upstream.server";
 import { envelope, startFakeUpstream } from "../fake-upstream";
@@ -25,9 +25,6 @@ const request = () =>
   requestWithSession("http://app.test/pages/game/game", { token: "tok-1", lang: "en-US", deviceId: "d" });
 const BALANCE = { chip: 12.5, gold: 3, point: 0 };
 
-beforeAll(() => {
-  delete process.env.UPSTREAM_URL;
-});
 afterAll(async () => {
   process.env.UPSTREAM_URL = saved;
   for (const fake of fakes) await fake.close();
