@@ -29,7 +29,9 @@ function freePort() {
 export async function startApp() {
   const [port, corePort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
-  const child = spawn(process.execPath, ["build/server/index.js"], {
+  // BENCH_NODE_ARGS: extra node flags for the app (not its core), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "build/server/index.js"], {
     cwd: root,
     env: {
       ...process.env,

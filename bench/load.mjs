@@ -34,7 +34,7 @@ const PAGE = `/pages/game/game?${QUERY}`;
 /** What the game page's loader asks the core (app/utils/game-page.server.ts). */
 const GAME_CALLS = [
   "/app/game/luckyLottery/getLevelList?coin=CHIP",
-  "/app/user/getUserInfo",
+  "/app/user/getBalance",
   `/app/game/luckyLottery/getSession?${QUERY}`,
   `/app/game/luckyLottery/sessionResultPage?${QUERY}&pageNo=1&pageSize=20`,
   "/app/game/luckyLottery/userLotteryRecordPage?coin=CHIP&pageNo=1&pageSize=20",

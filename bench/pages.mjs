@@ -238,7 +238,7 @@ async function overhead(origin, core, cookie, pid) {
   const coreGet = (p) => getJson(core + p, coreHeaders());
   const GAME_CALLS = [
     "/app/game/luckyLottery/getLevelList?coin=CHIP",
-    "/app/user/getUserInfo",
+    "/app/user/getBalance",
     `/app/game/luckyLottery/getSession?${q}`,
     `/app/game/luckyLottery/sessionResultPage?${q}&pageNo=1&pageSize=20`,
     "/app/game/luckyLottery/userLotteryRecordPage?coin=CHIP&pageNo=1&pageSize=20",

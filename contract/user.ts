@@ -57,6 +57,13 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
+/**
+ * GET /app/user/getBalance (ours): the three balances of getUserInfo alone, from one indexed
+ * read, for pages that show only the balance (the game page, the room list).
+ */
+export const balanceSchema = userInfoSchema.pick({ chip: true, gold: true, point: true });
+export type Balance = z.infer<typeof balanceSchema>;
+
 export const NICKNAME_MAX = 20;
 /** POST /app/user/modifyUserBaseInfo: any of the three; fields left out stay as they are. */
 export const modifyUserBaseInfoInputSchema = z

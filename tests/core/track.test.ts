@@ -42,3 +42,51 @@ describe.each(TEST_DATABASES)("page-view tracking on %s", (database) => {
     expect(await views()).toHaveLength(before);
   });
 });
+
+describe.each(TEST_DATABASES)("page views written in batches while the core runs, on %s", (database) => {
+  let core: TestCore;
+  let inserts: string[];
+  beforeAll(async () => {
+    core = await startTestCore({ database, jobs: true });
+    inserts = [];
+    const query = core.deps.db.query.bind(core.deps.db);
+    core.deps.db.query = ((text: string, params?: unknown[]) => {
+      if (text.startsWith("INSERT INTO page_views")) inserts.push(text);
+      return query(text, params);
+    }) as typeof core.deps.db.query;
+  });
+  afterAll(async () => {
+    await core?.close();
+  });
+
+  const view = (i: number) =>
+    call(core, "/app/track/pageView", {
+      params: { deviceId: `batch-${i}`, path: `/pages/p${i}`, time: Date.UTC(2026, 10, 23, 9, 0, i) },
+    });
+  const rows = () =>
+    core.deps.db.query<{ device_id: string; path: string; viewed_at: Date }>(
+      "SELECT device_id, path, viewed_at FROM page_views WHERE device_id LIKE 'batch-%' ORDER BY device_id",
+    );
+
+  it("answers at once, writes many views in one insert within a second or so", async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => view(i)));
+    for (const answer of answers) expect(answer).toMatchObject({ code: 200, result: null });
+    await expect.poll(async () => (await rows()).length, { timeout: 5_000 }).toBe(40);
+    // One insert per second, not one per view.
+    expect(inserts.length).toBeGreaterThan(0);
+    expect(inserts.length).toBeLessThanOrEqual(5);
+    const stored = await rows();
+    expect(stored.find((r) => r.device_id === "batch-7")).toMatchObject({ path: "/pages/p7" });
+    expect(new Date(stored.find((r) => r.device_id === "batch-7")!.viewed_at).getTime()).toBe(
+      Date.UTC(2026, 10, 23, 9, 0, 7),
+    );
+  });
+
+  it("loses none of the views answered when the core stops before they were written", async () => {
+    const before = (await rows()).length;
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => view(100 + i)));
+    for (const answer of answers) expect(answer).toMatchObject({ code: 200 });
+    await core.stop();
+    expect((await rows()).length).toBe(before + 25);
+  });
+});

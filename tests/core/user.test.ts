@@ -1,4 +1,4 @@
-import { userInfoSchema } from "#contract/user";
+import { balanceSchema, userInfoSchema } from "#contract/user";
 import { post } from "../../core/src/ledger/ledger";
 import { TEST_DATABASES, type TestCore, call, freshIp, registerPlayer, startTestCore } from "../support/core";
 
@@ -31,6 +31,19 @@ describe.each(TEST_DATABASES)("user calls on %s", (database) => {
     expect(info).toMatchObject({ chip: 1000, gold: 500, point: 200, areaCode: "91", phone: "9000000001" });
     expect(info.inviteLinkUrl).toBe(`/pages/login/login?invitationCode=${info.invitation}`);
     expect(info.customerServiceUrl).toBeNull();
+  });
+
+  it("answers the balances alone with getBalance, the same as getUserInfo's, and only when signed in", async () => {
+    const player = await registerPlayer(core);
+    await core.deps.db.tx((tx) =>
+      post(tx, { userId: player.userId, coin: "GOLD", amount: 1_234, kind: "ADJUST" }),
+    );
+    const res = await call(core, "/app/user/getBalance", { method: "GET", token: player.token });
+    expect(res.code).toBe(200);
+    expect(balanceSchema.strict().parse(res.result)).toEqual({ chip: 0, gold: 12.34, point: 0 });
+    const info = await call<Record<string, number>>(core, "/app/user/getUserInfo", { token: player.token });
+    expect(info.result).toMatchObject({ chip: 0, gold: 12.34, point: 0 });
+    expect(await call(core, "/app/user/getBalance", { method: "GET" })).toMatchObject({ code: 401 });
   });
 
   it("reads recharge, withdrawal and yesterday's commission from the ledger, bets from the bets table", async () => {

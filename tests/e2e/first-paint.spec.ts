@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNT_PATH, DEMO, hydrated, login } from "./support";
+import { ACCOUNT_PATH, DEMO, LOGIN_PATH, hydrated, login } from "./support";
 
 /**
  * Issue 6, point 19: a page paints before it asks for any JavaScript (decision 018), then
@@ -43,4 +43,18 @@ test("main pages paint before any script is fetched, then hydrate and navigate c
   await page.locator('a[href*="/pages/game/game?"]').first().click();
   await page.waitForURL(/\/pages\/game\/game\?/);
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+});
+
+test("the login page, once hydrated, checks a field in the browser without posting", async ({ page }) => {
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
+  await page.goto(LOGIN_PATH);
+  await hydrated(page);
+  const phone = page.locator("form#login input[name=phone]");
+  await phone.fill("12");
+  await phone.blur();
+  await expect(page.getByText("Enter a valid phone number (5 to 15 digits)")).toBeVisible();
+  expect(posts).toEqual([]);
 });

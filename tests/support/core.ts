@@ -34,6 +34,8 @@ export interface TestCore {
   lastSmsCode: (phone: string, areaCode?: string) => string | undefined;
   /** Moves the core's clock forward. */
   advance: (ms: number) => void;
+  /** Stops the core as a signal would (jobs end), keeping its database open until close(). */
+  stop: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -123,6 +125,7 @@ export async function startTestCore(
       // (app/utils/shared-cache.server.ts) belongs to the time before the jump.
       clearSharedCaches();
     },
+    stop: () => core.close(),
     close: async () => {
       await core.close();
       if (database === "pglite") await target.db.close().catch(() => {});

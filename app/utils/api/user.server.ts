@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { Code } from "#contract/codes";
 import type { Coin } from "#contract/money";
-import { userInfoSchema } from "#contract/user";
+import { balanceSchema, userInfoSchema } from "#contract/user";
+import { upstreamBaseUrl } from "../env.server";
 import { upstream } from "./client.server";
+import { UpstreamError } from "./errors.server";
 
 /** The signed-in player's own calls (spec section 7, core/src/user), on the one client. */
 
@@ -15,10 +18,31 @@ export interface Balances {
   point: number;
 }
 
-/** The three balances, from the one getUserInfo call (one path, one schema). */
+/** Upstreams that answered they have no getBalance (then getUserInfo gives the balances). */
+const withoutGetBalance = new Set<string>();
+
+/**
+ * The player's three balances: from getBalance (ours: one indexed read, decision 025), or from
+ * getUserInfo on an upstream without it (the specification's call, which also sums bets and
+ * ledger entries).
+ */
 export async function getBalances(request: Request): Promise<Balances> {
+  const upstreamUrl = upstreamBaseUrl();
+  if (!withoutGetBalance.has(upstreamUrl)) {
+    try {
+      return await upstream(request, "/app/user/getBalance", { schema: balanceSchema });
+    } catch (error) {
+      if (!isMissingCall(error)) throw error;
+      withoutGetBalance.add(upstreamUrl);
+    }
+  }
   const { chip, gold, point } = await getUserInfo(request);
   return { chip, gold, point };
+}
+
+/** An upstream's answer to a call it does not have: code 404, or HTTP 404 without an envelope. */
+function isMissingCall(error: unknown): boolean {
+  return error instanceof UpstreamError && (error.code === Code.NOT_FOUND || error.status === 404);
 }
 
 export function balanceOf(balances: Balances, coin: Coin): number {

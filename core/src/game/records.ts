@@ -45,18 +45,23 @@ export async function betPage(
   if (q.level !== undefined) where.push(`b.level = $${params.push(q.level)}`);
   if (q.status) where.push(`b.status = $${params.push(q.status)}`);
   const filter = where.join(" AND ");
-  const rows = await db.query<BetRow>(
-    `SELECT ${BET_COLUMNS} FROM bets b JOIN game_rounds r ON r.id = b.round_id
+  // The page and the count in one statement; a page past the end has no row to carry the
+  // count, and only then is it asked apart (page 1 empty: none at all).
+  const rows = await db.query<BetRow & { total_count: number }>(
+    `SELECT ${BET_COLUMNS}, count(*) OVER ()::int AS total_count
+     FROM bets b JOIN game_rounds r ON r.id = b.round_id
      WHERE ${filter} ORDER BY b.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
     params,
   );
-  const count = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM bets b WHERE ${filter}`,
-    params,
-  );
+  const total =
+    rows[0]?.total_count ??
+    (q.pageNo === 1
+      ? 0
+      : (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM bets b WHERE ${filter}`, params))[0]
+          .n);
   return {
     content: rows.map(toBetRecord),
-    totalElements: count[0].n,
+    totalElements: total,
     pageNo: q.pageNo,
     pageSize: q.pageSize,
   };

@@ -1,17 +1,20 @@
 import { pageViewInputSchema } from "../../../contract/track";
 import type { CoreRouter } from "../platform/context";
 import { ok, parseInput } from "../platform/http";
+import { insertPageViews, pageViewWriterOf } from "./page-views";
 
-/** Page views: public (visitors are counted too), scrambled or not, one row each. */
+/**
+ * Page views: public (visitors are counted too), scrambled or not, one row each; written in
+ * batches by the page-view writer while the core's jobs run (page-views.ts), else at once.
+ */
 export function trackRoutes(app: CoreRouter) {
   app.post("/app/track/pageView", async (c) => {
-    const { deviceId, path, time } = await parseInput(c, pageViewInputSchema);
-    await c
-      .get("deps")
-      .db.query(
-        "INSERT INTO page_views (device_id, user_id, path, viewed_at) VALUES ($1, $2, $3, to_timestamp($4 / 1000.0))",
-        [deviceId, c.get("user")?.id ?? null, path, time],
-      );
+    const input = await parseInput(c, pageViewInputSchema);
+    const deps = c.get("deps");
+    const view = { ...input, userId: c.get("user")?.id ?? null, receivedAt: deps.now() };
+    const writer = pageViewWriterOf(deps);
+    if (writer) writer.add(view);
+    else await insertPageViews(deps.db, [view]);
     return ok(c);
   });
 }

@@ -1,6 +1,7 @@
 import { Code } from "../../../contract/codes";
 import { fromCents } from "../../../contract/money";
 import {
+  type Balance,
   type UserInfo,
   getUserInfoInputSchema,
   modifyUserBaseInfoInputSchema,
@@ -87,6 +88,17 @@ export function userRoutes(app: CoreRouter) {
       hasAssetPassword: Boolean(user.asset_password_hash),
     };
     return ok(c, info);
+  });
+
+  app.get("/app/user/getBalance", async (c) => {
+    const { id } = requireUser(c);
+    const money = await balances(c.get("deps").db, id);
+    const balance: Balance = {
+      chip: fromCents(money.CHIP),
+      gold: fromCents(money.GOLD),
+      point: fromCents(money.POINT),
+    };
+    return ok(c, balance);
   });
 
   app.post("/app/user/modifyUserBaseInfo", async (c) => {

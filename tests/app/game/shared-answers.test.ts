@@ -50,7 +50,7 @@ function asked(path: string, from = 0): number {
 }
 
 describe("game page: answers shared by every player", () => {
-  it("asks the core once for the rooms, the round and the results, and each player for their own balance", async () => {
+  it("asks the core once for the rooms, the round and the results, and each player for their own balance (one read)", async () => {
     const from = core.logLines().length;
     const pages = await Promise.all(
       Array.from({ length: 10 }, (_, i) => loadGame(i % 2 === 0 ? tokenA : tokenB)),
@@ -58,7 +58,8 @@ describe("game page: answers shared by every player", () => {
     expect(asked("/getLevelList", from)).toBe(1);
     expect(asked("/getSession", from)).toBe(1);
     expect(asked("/sessionResultPage", from)).toBe(1);
-    expect(asked("/getUserInfo", from)).toBe(10);
+    expect(asked("/getBalance", from)).toBe(10);
+    expect(asked("/getUserInfo", from)).toBe(0);
     expect(asked("/userLotteryRecordPage", from)).toBe(10);
     pages.forEach((page, i) => {
       expect(page.balance).toBe(i % 2 === 0 ? 1000 : 50);

@@ -76,6 +76,17 @@ describe("every game answer matches contract/game.ts", () => {
       (await get("userLotteryRecordPage", { pageNo: 1, pageSize: 20, coin: "CHIP" }, auth)).result,
     );
     expect(records.totalElements).toBe(15);
+    // The count with the page in one statement: the last page and a page past the end count too.
+    for (const [pageNo, rows] of [
+      [2, 5],
+      [3, 0],
+    ]) {
+      const page = betRecordPageSchema.parse(
+        (await get("userLotteryRecordPage", { pageNo, pageSize: 10, coin: "CHIP" }, auth)).result,
+      );
+      expect(page).toMatchObject({ totalElements: 15, pageNo });
+      expect(page.content).toHaveLength(rows);
+    }
     for (const r of records.content) {
       expect(r.lotteryResult).toBe(results.content[0].lotteryResult);
       if (r.status === "WIN") wins++;
