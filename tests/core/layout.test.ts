@@ -64,6 +64,19 @@ describe("core layout", () => {
     expect(outside).toEqual([]);
   });
 
+  it("the core and its tests reach the contract through #contract/*, not relative paths", () => {
+    const files = [...sourceFiles(CORE), ...sourceFiles(join(ROOT, "tests/core"))];
+    const relativeToContract = files.flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => target.startsWith("contract/"))
+        .map((target) => `${relative(ROOT, file)} -> ${target}`),
+    );
+    expect(relativeToContract).toEqual([]);
+    expect(sourceFiles(CORE).some((file) => readFileSync(file, "utf8").includes('from "#contract/'))).toBe(
+      true,
+    );
+  });
+
   it("the process entry main.ts is imported by no file, and the build bundles it as build/core/index.js", () => {
     const importers = sourceFiles(ROOT).filter((file) =>
       relativeImports(file).some((target) => target === "core/src/main" || target === "core/src/index"),
