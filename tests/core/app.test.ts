@@ -4,17 +4,9 @@ import { envelopeSchema } from "#contract/envelope";
 import { createCoreApp } from "../../core/src/app";
 import { loadConfig } from "../../core/src/platform/config";
 import type { Db } from "../../core/src/platform/db";
-import { TEST_DATABASES, type TestCore, call, freshIp, startTestCore } from "../support/core";
+import { call, describeOnEachDatabase, freshIp } from "../support/core";
 
-describe.each(TEST_DATABASES)("the core's HTTP conventions on %s", (database) => {
-  let core: TestCore;
-  beforeAll(async () => {
-    core = await startTestCore({ database });
-  });
-  afterAll(async () => {
-    await core?.close();
-  });
-
+describeOnEachDatabase("the core's HTTP conventions", (core, database) => {
   it("answers /healthz and /readyz at the root", async () => {
     const health = await fetch(`${core.origin}/healthz`);
     expect(health.status).toBe(200);
