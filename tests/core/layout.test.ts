@@ -77,6 +77,17 @@ describe("core layout", () => {
     );
   });
 
+  it("the core's tests sit in folders named after core/src's (platform, ledger and the domains)", () => {
+    const testsDir = join(ROOT, "tests/core");
+    const folders = readdirSync(testsDir).filter((name) => statSync(join(testsDir, name)).isDirectory());
+    const coreFolders = readdirSync(CORE).filter((name) => statSync(join(CORE, name)).isDirectory());
+    expect(folders.filter((name) => !coreFolders.includes(name))).toEqual([]);
+    const loose = readdirSync(testsDir).filter(
+      (name) => name.endsWith(".test.ts") && name !== "layout.test.ts",
+    );
+    expect(loose).toEqual([]);
+  });
+
   it("the process entry main.ts is imported by no file, and the build bundles it as build/core/index.js", () => {
     const importers = sourceFiles(ROOT).filter((file) =>
       relativeImports(file).some((target) => target === "core/src/main" || target === "core/src/index"),

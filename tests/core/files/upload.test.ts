@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { thumbnailOf, uploadResultSchema } from "#contract/files";
-import { type TestCore, describeOnEachDatabase, freshIp } from "../support/core";
+import { type TestCore, describeOnEachDatabase, freshIp } from "../../support/core";
 
 async function upload(
   core: TestCore,

@@ -1,8 +1,8 @@
 import { loginResultSchema } from "#contract/auth";
 import { Code } from "#contract/codes";
-import { LOGIN_MAX_DELAY_MS, LOGIN_WINDOW_MS, phoneDelayMs } from "../../core/src/auth/limits";
-import { DEMO_INVITATION } from "../../core/src/user/seed";
-import { call, describeOnEachDatabase, freshIp, freshPhone, registerPlayer } from "../support/core";
+import { LOGIN_MAX_DELAY_MS, LOGIN_WINDOW_MS, phoneDelayMs } from "../../../core/src/auth/limits";
+import { DEMO_INVITATION } from "../../../core/src/user/seed";
+import { call, describeOnEachDatabase, freshIp, freshPhone, registerPlayer } from "../../support/core";
 
 describeOnEachDatabase("auth", (core, database) => {
   const login = (phone: string, password: string, ip = freshIp(), areaCode = "91") =>

@@ -1,7 +1,13 @@
 import { Code } from "#contract/codes";
-import { DEFAULT_TOKEN_LIFETIME, TOKEN_TOUCH_MS, hashToken } from "../../core/src/auth/tokens";
-import { ConfigError, loadConfig } from "../../core/src/platform/config";
-import { type TestCore, call, describeOnEachDatabase, registerPlayer, startTestCore } from "../support/core";
+import { DEFAULT_TOKEN_LIFETIME, TOKEN_TOUCH_MS, hashToken } from "../../../core/src/auth/tokens";
+import { ConfigError, loadConfig } from "../../../core/src/platform/config";
+import {
+  type TestCore,
+  call,
+  describeOnEachDatabase,
+  registerPlayer,
+  startTestCore,
+} from "../../support/core";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -1,5 +1,5 @@
-import { InsufficientBalance, balances, creditMany, post } from "../../core/src/ledger/ledger";
-import { describeOnEachDatabase, registerPlayer } from "../support/core";
+import { InsufficientBalance, balances, creditMany, post } from "../../../core/src/ledger/ledger";
+import { describeOnEachDatabase, registerPlayer } from "../../support/core";
 
 describeOnEachDatabase("ledger", (core, database) => {
   async function invariantHolds() {

@@ -1,8 +1,8 @@
 import { parseCountryCodes } from "#contract/config";
 import { sysMessagePageSchema, sysMessageSchema } from "#contract/messages";
-import { runAdmin } from "../../core/src/admin";
-import { NOTICES } from "../../core/src/messages/seed";
-import { call, describeOnEachDatabase, freshIp, registerPlayer } from "../support/core";
+import { runAdmin } from "../../../core/src/admin";
+import { NOTICES } from "../../../core/src/messages/seed";
+import { call, describeOnEachDatabase, freshIp, registerPlayer } from "../../support/core";
 
 describeOnEachDatabase("config and system messages", (core, database) => {
   const cfg = (key?: string) =>

@@ -1,10 +1,10 @@
 import pino from "pino";
 import { ENCRYPTED_PREFIX, scramble, toQueryString, unscrambleResponse } from "#contract/codec";
 import { envelopeSchema } from "#contract/envelope";
-import { createCoreApp } from "../../core/src/app";
-import { loadConfig } from "../../core/src/platform/config";
-import type { Db } from "../../core/src/platform/db";
-import { call, describeOnEachDatabase, freshIp } from "../support/core";
+import { createCoreApp } from "../../../core/src/app";
+import { loadConfig } from "../../../core/src/platform/config";
+import type { Db } from "../../../core/src/platform/db";
+import { call, describeOnEachDatabase, freshIp } from "../../support/core";
 
 describeOnEachDatabase("the core's HTTP conventions", (core, database) => {
   it("answers /healthz and /readyz at the root", async () => {
@@ -134,9 +134,9 @@ describe("unexpected failures", () => {
 
 describe("client address", () => {
   it("believes x-forwarded-for only from loopback or private peers", async () => {
-    const { clientIp } = await import("../../core/src/platform/http");
+    const { clientIp } = await import("../../../core/src/platform/http");
     const { Hono } = await import("hono");
-    const app = new Hono<import("../../core/src/platform/context").CoreEnv>();
+    const app = new Hono<import("../../../core/src/platform/context").CoreEnv>();
     app.get("/", (c) => {
       c.set("remoteAddress", c.req.header("x-peer") || undefined);
       return c.text(clientIp(c));

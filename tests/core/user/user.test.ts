@@ -1,6 +1,6 @@
 import { userInfoSchema } from "#contract/user";
-import { post } from "../../core/src/ledger/ledger";
-import { call, describeOnEachDatabase, freshIp, registerPlayer } from "../support/core";
+import { post } from "../../../core/src/ledger/ledger";
+import { call, describeOnEachDatabase, freshIp, registerPlayer } from "../../support/core";
 
 const SPEC_FIELDS = (
   "address, areaCode, chip, exchangeBalance, gold, headUrl, id, incomeList, invitation, inviteLinkUrl, level, " +

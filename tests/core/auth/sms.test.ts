@@ -1,6 +1,6 @@
 import { Code } from "#contract/codes";
-import { SMS_MAX_PER_IP_PER_HOUR, smsDeliveriesSettled } from "../../core/src/auth/sms";
-import { createUser } from "../../core/src/user/users";
+import { SMS_MAX_PER_IP_PER_HOUR, smsDeliveriesSettled } from "../../../core/src/auth/sms";
+import { createUser } from "../../../core/src/user/users";
 import {
   type TestCore,
   call,
@@ -9,7 +9,7 @@ import {
   freshPhone,
   registerPlayer,
   startTestCore,
-} from "../support/core";
+} from "../../support/core";
 
 describeOnEachDatabase("SMS codes", (core, database) => {
   const send = (phone: string, ip = freshIp(), type = "REGISTER") =>

@@ -1,5 +1,5 @@
 import { scramble, toQueryString, unscrambleResponse } from "#contract/codec";
-import { call, describeOnEachDatabase } from "../support/core";
+import { call, describeOnEachDatabase } from "../../support/core";
 
 describeOnEachDatabase("page-view tracking", (core, database) => {
   const views = () =>
