@@ -64,6 +64,30 @@ describe("core layout", () => {
     expect(outside).toEqual([]);
   });
 
+  it("the core and its tests reach the contract through #contract/*, not relative paths", () => {
+    const files = [...sourceFiles(CORE), ...sourceFiles(join(ROOT, "tests/core"))];
+    const relativeToContract = files.flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => target.startsWith("contract/"))
+        .map((target) => `${relative(ROOT, file)} -> ${target}`),
+    );
+    expect(relativeToContract).toEqual([]);
+    expect(sourceFiles(CORE).some((file) => readFileSync(file, "utf8").includes('from "#contract/'))).toBe(
+      true,
+    );
+  });
+
+  it("the core's tests sit in folders named after core/src's (platform, ledger and the domains)", () => {
+    const testsDir = join(ROOT, "tests/core");
+    const folders = readdirSync(testsDir).filter((name) => statSync(join(testsDir, name)).isDirectory());
+    const coreFolders = readdirSync(CORE).filter((name) => statSync(join(CORE, name)).isDirectory());
+    expect(folders.filter((name) => !coreFolders.includes(name))).toEqual([]);
+    const loose = readdirSync(testsDir).filter(
+      (name) => name.endsWith(".test.ts") && name !== "layout.test.ts",
+    );
+    expect(loose).toEqual([]);
+  });
+
   it("the process entry main.ts is imported by no file, and the build bundles it as build/core/index.js", () => {
     const importers = sourceFiles(ROOT).filter((file) =>
       relativeImports(file).some((target) => target === "core/src/main" || target === "core/src/index"),

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { type Page, expect, test } from "@playwright/test";
-import { ACCOUNT_PATH, DEMO, LOGIN_PATH, NOTICE_PATH, PROFILE_PATH, hydrated, login } from "./support";
+import { ACCOUNT_PATH, DEMO, LOGIN_PATH, NOTICE_PATH, PROFILE_PATH, hydrated, login } from "./fixtures";
 
 /** axe-core is injected as a script; the app's nonce-based CSP would block it, so bypass CSP here. */
 test.use({ bypassCSP: true });

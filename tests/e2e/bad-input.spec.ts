@@ -9,7 +9,7 @@ import {
   hydrated,
   postJson,
   registerPlayer,
-} from "./support";
+} from "./fixtures";
 
 /**
  * Bad input to every form: empty, far too long, wrong types, markup. Each must answer a clear

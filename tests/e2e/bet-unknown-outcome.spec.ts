@@ -5,8 +5,7 @@ import { join } from "node:path";
 import { type Page, expect, test } from "@playwright/test";
 import { ROOT, type RunningApp, freePort, startApp, stopApp } from "../support/app-server";
 import { startFaultProxy } from "../support/fault-proxy";
-import { GAME_PATH, countdownSeconds, shown, toCents } from "./game-support";
-import { DEMO, LOGIN_PATH, screen } from "./support";
+import { DEMO, GAME_PATH, LOGIN_PATH, countdownSeconds, screen, shown, toCents } from "./fixtures";
 
 /**
  * A bet whose answer is lost after the core took it, as the player sees it at 360x740: the app

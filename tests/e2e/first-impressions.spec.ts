@@ -1,16 +1,22 @@
 import { networkInterfaces } from "node:os";
 import { type Page, expect, test } from "@playwright/test";
 import {
+  DEMO,
   GAME_PATH,
+  NOTICE_PATH,
   VERIFY_PATH,
   countdownSeconds,
+  hydrated,
+  login,
   openRound,
   pageJson,
+  postJson,
+  registerPlayer,
+  screen,
   secondsIn,
   shown,
   shownCountdown,
-} from "./game-support";
-import { DEMO, NOTICE_PATH, hydrated, login, postJson, registerPlayer, screen } from "./support";
+} from "./fixtures";
 
 /**
  * Issue 6, points 14 to 18: what a new player sees first, at 360 × 740, with and without

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNT_PATH, DEMO, LOGIN_PATH, hydrated, login } from "./support";
+import { ACCOUNT_PATH, DEMO, LOGIN_PATH, hydrated, login } from "./fixtures";
 
 /**
  * Issue 6, point 19: a page paints before it asks for any JavaScript (decision 018), then

@@ -16,7 +16,7 @@ import {
   screen,
   smsCodes,
   uniquePhone,
-} from "./support";
+} from "./fixtures";
 
 test.use({ viewport: { width: 360, height: 740 }, javaScriptEnabled: true });
 

@@ -1,14 +1,17 @@
 import { expect, test } from "@playwright/test";
 import {
+  DEMO,
   GAME_PATH,
+  accountJson,
   countdownSeconds,
+  login,
+  screen,
   secondsIn,
   shown,
   shownCountdown,
   shownRoundId,
   toCents,
-} from "./game-support";
-import { DEMO, accountJson, login, screen } from "./support";
+} from "./fixtures";
 
 /**
  * The game page without JavaScript: the server renders the remaining seconds and a

@@ -1,21 +1,26 @@
 import { type Page, expect, test } from "@playwright/test";
 import {
+  DEMO,
   GAME_PATH,
   RULES_PATH,
+  accountJson,
   countdownSamples,
   countdownSeconds,
   drawnDigit,
   expectedWinCents,
   gameJson,
+  hydrated,
+  login,
   pageJson,
+  postJson,
   recordCountdowns,
+  screen,
   secondsOf,
   shown,
   shownRoundId,
   toCents,
   toastsSeen,
-} from "./game-support";
-import { DEMO, accountJson, hydrated, login, postJson, screen } from "./support";
+} from "./fixtures";
 
 /**
  * Issue #3, end to end in Chromium at 360×740: the demo player bets on a colour, a number and

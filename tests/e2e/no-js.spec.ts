@@ -7,7 +7,7 @@ import {
   login,
   registerPlayer,
   screen,
-} from "./support";
+} from "./fixtures";
 
 /** Everything here works as plain HTML forms: the server renders each resulting page. */
 test.use({ javaScriptEnabled: false });

@@ -9,7 +9,7 @@ import {
   screen,
   smsCodes,
   uniquePhone,
-} from "./support";
+} from "./fixtures";
 
 /**
  * Registration through the real form, as a new player does it: the invitation code is optional

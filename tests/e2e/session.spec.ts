@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, test } from "@playwright/test";
 import { createSealedCookie } from "../../app/utils/sealed-cookie.server";
-import { ACCOUNT_PATH, DEMO, LOGIN_PATH, login } from "./support";
+import { ACCOUNT_PATH, DEMO, LOGIN_PATH, login } from "./fixtures";
 
 /**
  * The session cookie as a person (or whoever copies it out of the browser) has it: sealed, so it

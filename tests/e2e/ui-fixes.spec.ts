@@ -1,6 +1,19 @@
 import { type Page, expect, test } from "@playwright/test";
-import { GAME_PATH, gameJson, openRound, shown, toCents } from "./game-support";
-import { ACCOUNT_PATH, DEMO, PROFILE_PATH, accountJson, hydrated, login, postJson, screen } from "./support";
+import {
+  ACCOUNT_PATH,
+  DEMO,
+  GAME_PATH,
+  PROFILE_PATH,
+  accountJson,
+  gameJson,
+  hydrated,
+  login,
+  openRound,
+  postJson,
+  screen,
+  shown,
+  toCents,
+} from "./fixtures";
 
 /**
  * The UI fixes at 360 × 740: the no-JS bet popup (− / + / quick multiples / Enter re-render it by

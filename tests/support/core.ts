@@ -4,10 +4,13 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import pino from "pino";
+import { afterAll, beforeAll, describe } from "vitest";
 import { toQueryString } from "#contract/codec";
 import type { Envelope } from "#contract/envelope";
+import type { Coin } from "#contract/money";
 import { clearSharedCaches } from "../../app/utils/shared-cache.server";
 import { lastSmsCode } from "../../core/src/auth/sms";
+import { post } from "../../core/src/ledger/ledger";
 import type { CoreConfig } from "../../core/src/platform/config";
 import type { Deps } from "../../core/src/platform/context";
 import { type Db, openDb } from "../../core/src/platform/db";
@@ -39,7 +42,8 @@ export interface TestCore {
   close: () => Promise<void>;
 }
 
-async function createPostgresDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+/** A throw-away database on the PostgreSQL server at ADMIN_URL: its URL, one pool on it, and drop. */
+export async function createPostgresDatabase(): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
   const name = `core_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
   try {
@@ -60,6 +64,7 @@ async function createPostgresDatabase(): Promise<{ db: Db; drop: () => Promise<v
   url.pathname = `/${name}`;
   const db = await openDb({ databaseUrl: url.toString() });
   return {
+    url: url.toString(),
     db,
     drop: async () => {
       await db.close().catch(() => {});
@@ -135,6 +140,33 @@ export async function startTestCore(
   };
 }
 
+/**
+ * Runs `suite` once per database of TEST_DATABASES ("<title> on pglite", "<title> on postgres"),
+ * each on its own core, started before the suite's tests and closed after them. `core` stands for
+ * that started core inside hooks and tests.
+ */
+export function describeOnEachDatabase(
+  title: string,
+  suite: (core: TestCore, database: TestDatabase) => void,
+): void {
+  describe.each(TEST_DATABASES)(`${title} on %s`, (database) => {
+    let started: TestCore | undefined;
+    const core = new Proxy({} as TestCore, {
+      get: (_, key) => {
+        if (!started) throw new Error(`the core on ${database} is not started yet`);
+        return Reflect.get(started, key);
+      },
+    });
+    beforeAll(async () => {
+      started = await startTestCore({ database });
+    });
+    afterAll(async () => {
+      await started?.close();
+    });
+    suite(core, database);
+  });
+}
+
 export interface CallOptions {
   method?: "GET" | "POST";
   params?: Record<string, string | number | boolean | undefined>;
@@ -144,8 +176,14 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** Where a call goes: a core's base URL, and a fetch of its own for an app called in process. */
+export interface CallTarget {
+  url: string;
+  fetch?: (url: string, init: RequestInit) => Response | Promise<Response>;
+}
+
 /** One call with the spec's conventions: GET query, POST form body, token in access-token. */
-export async function call<T = unknown>(core: { url: string }, path: string, o: CallOptions = {}) {
+export async function call<T = unknown>(core: CallTarget, path: string, o: CallOptions = {}) {
   const method = o.method ?? (path.includes("/get") || path.includes("/find") ? "GET" : "POST");
   const query = toQueryString(o.params ?? {});
   const headers: Record<string, string> = { ...o.headers };
@@ -158,7 +196,7 @@ export async function call<T = unknown>(core: { url: string }, path: string, o: 
     headers["content-type"] = "application/x-www-form-urlencoded";
     body = query;
   }
-  const response = await fetch(url, { method, headers, body });
+  const response = await (core.fetch ?? fetch)(url, { method, headers, body });
   return (await response.json()) as Envelope<T>;
 }
 
@@ -179,8 +217,24 @@ export function freshIp(): string {
   return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${ipCounter % 250}`;
 }
 
-/** Registers a new player through the real calls and returns its token. */
-export async function registerPlayer(core: TestCore, o: { invitationCode?: string; password?: string } = {}) {
+/** Opening balances in cents per coin. */
+export type Balances = Partial<Record<Coin, number>>;
+
+/** Credits `balances` to a player through the ledger, as an operator's adjustment. */
+export async function credit(db: Db, userId: number, balances: Balances): Promise<void> {
+  for (const [coin, cents] of Object.entries(balances)) {
+    if (cents) await db.tx((tx) => post(tx, { userId, coin: coin as Coin, amount: cents, kind: "ADJUST" }));
+  }
+}
+
+/**
+ * The one way the core tests and the BFF tests make a player: registered through the real calls
+ * (SMS code, register), with optional opening balances credited through the ledger.
+ */
+export async function registerPlayer(
+  core: TestCore,
+  o: { invitationCode?: string; password?: string; balances?: Balances } = {},
+) {
   const phone = freshPhone();
   const ip = freshIp();
   const sent = await call(core, "/app/sms/sendSmsCodeNoAuth", {
@@ -200,5 +254,6 @@ export async function registerPlayer(core: TestCore, o: { invitationCode?: strin
     ip,
   });
   if (reg.code !== 200) throw new Error(`register: ${reg.message}`);
+  if (o.balances) await credit(core.deps.db, reg.result.userId, o.balances);
   return { phone, password, ip, token: reg.result.token, userId: reg.result.userId };
 }

@@ -1,4 +1,4 @@
-import { Code } from "../../../contract/codes";
+import { Code } from "#contract/codes";
 import type { Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
 

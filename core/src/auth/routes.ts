@@ -5,8 +5,8 @@ import {
   resetLoginPwdInputSchema,
   sendSmsCodeNoAuthInputSchema,
   sendUserCodeInputSchema,
-} from "../../../contract/auth";
-import { Code } from "../../../contract/codes";
+} from "#contract/auth";
+import { Code } from "#contract/codes";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, clientIp, ok, parseInput, requireUser, tokenOf } from "../platform/http";
 import { createUser, findUserById, findUserByPhone, isUniqueViolation } from "../user/users";

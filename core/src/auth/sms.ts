@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Logger } from "pino";
-import type { SmsPurpose } from "../../../contract/auth";
-import { Code } from "../../../contract/codes";
+import type { SmsPurpose } from "#contract/auth";
+import { Code } from "#contract/codes";
 import type { CoreConfig } from "../platform/config";
 import type { Deps } from "../platform/context";
 import type { Db, Sql } from "../platform/db";

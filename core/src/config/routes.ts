@@ -1,5 +1,5 @@
-import { Code } from "../../../contract/codes";
-import { getSysCfgValueInputSchema } from "../../../contract/config";
+import { Code } from "#contract/codes";
+import { getSysCfgValueInputSchema } from "#contract/config";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput } from "../platform/http";
 import { getSysConfig } from "./sysconfig";

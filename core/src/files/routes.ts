@@ -3,8 +3,8 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { bodyLimit } from "hono/body-limit";
 import sharp from "sharp";
-import { Code } from "../../../contract/codes";
-import { UPLOAD_FIELD, UPLOAD_MAX_BYTES } from "../../../contract/files";
+import { Code } from "#contract/codes";
+import { UPLOAD_FIELD, UPLOAD_MAX_BYTES } from "#contract/files";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, requireUser } from "../platform/http";
 

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { coinSchema, fromCents, moneySchema, toCents } from "../../../contract/money";
+import { coinSchema, fromCents, moneySchema, toCents } from "#contract/money";
 import type { Db } from "../platform/db";
 import { type OperatorCommand, UsageError } from "../platform/module";
 import { type LevelPatch, listLevels, setLevel } from "./levels";

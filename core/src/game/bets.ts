@@ -1,6 +1,6 @@
-import { Code } from "../../../contract/codes";
-import type { BetRecord, BetRefusal, BetRefusalDetail, BettingInput } from "../../../contract/game";
-import { type Coin, fromCents, toCents } from "../../../contract/money";
+import { Code } from "#contract/codes";
+import type { BetRecord, BetRefusal, BetRefusalDetail, BettingInput } from "#contract/game";
+import { type Coin, fromCents, toCents } from "#contract/money";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
 

@@ -1,4 +1,4 @@
-import type { Coin } from "../../../contract/money";
+import type { Coin } from "#contract/money";
 import type { Sql } from "../platform/db";
 
 /** A room of one coin, as stored (limits in cents, lists as the operator typed them, in units). */

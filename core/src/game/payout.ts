@@ -6,16 +6,16 @@
  * formula is the contract's (contract/payout.ts), so that the BFF's bet sheet shows what
  * settlement pays; this module adds the defaults and the validation.
  */
-import { BET_NAMES, type BetName } from "../../../contract/game";
+import { BET_NAMES, type BetName } from "#contract/game";
 import {
   type PayoutTable,
   multiplierBp as multiplierOf,
   netStakeBp as netOf,
   winAmountCents as winOf,
-} from "../../../contract/payout";
+} from "#contract/payout";
 
-export { BET_NAMES, type BetName, coloursOf, sizeOf } from "../../../contract/game";
-export type { PayoutTable } from "../../../contract/payout";
+export { BET_NAMES, type BetName, coloursOf, sizeOf } from "#contract/game";
+export type { PayoutTable } from "#contract/payout";
 
 export function isBetName(value: string): value is BetName {
   return (BET_NAMES as readonly string[]).includes(value);

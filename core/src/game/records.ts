@@ -1,6 +1,6 @@
-import type { Page } from "../../../contract/envelope";
-import type { BetRecord, BetStatus, SessionResult } from "../../../contract/game";
-import { type Coin, fromCents } from "../../../contract/money";
+import type { Page } from "#contract/envelope";
+import type { BetRecord, BetStatus, SessionResult } from "#contract/game";
+import { type Coin, fromCents } from "#contract/money";
 import type { Sql } from "../platform/db";
 import { BET_COLUMNS, type BetRow, toBetRecord } from "./bets";
 

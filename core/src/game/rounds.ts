@@ -1,4 +1,4 @@
-import type { Coin } from "../../../contract/money";
+import type { Coin } from "#contract/money";
 import type { Sql } from "../platform/db";
 import { newSeed, seedHashSync } from "./fairness-node";
 import type { PayoutTable } from "./payout";

@@ -1,4 +1,4 @@
-import { Code } from "../../../contract/codes";
+import { Code } from "#contract/codes";
 import {
   BET_NAMES,
   BET_PLACED_MESSAGE,
@@ -16,9 +16,9 @@ import {
   userLotteryRecordPageInputSchema,
   verifyInputSchema,
   winPageInputSchema,
-} from "../../../contract/game";
-import { Header } from "../../../contract/headers";
-import { fromCents } from "../../../contract/money";
+} from "#contract/game";
+import { Header } from "#contract/headers";
+import { fromCents } from "#contract/money";
 import type { CoreRouter, Deps } from "../platform/context";
 import { ApiError, ok, parseInput, reply, requireUser } from "../platform/http";
 import { placeBet } from "./bets";

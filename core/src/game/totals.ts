@@ -1,5 +1,5 @@
-import { type Coin, fromCents } from "../../../contract/money";
-import type { UserInfo } from "../../../contract/user";
+import { type Coin, fromCents } from "#contract/money";
+import type { UserInfo } from "#contract/user";
 import type { Deps } from "../platform/context";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { Coin } from "../../../contract/money";
+import type { Coin } from "#contract/money";
 import type { Sql } from "../platform/db";
 
 /**

@@ -1,10 +1,6 @@
-import { Code } from "../../../contract/codes";
-import type { Page } from "../../../contract/envelope";
-import {
-  type SysMessage,
-  findUserMsgListInputSchema,
-  messageIdInputSchema,
-} from "../../../contract/messages";
+import { Code } from "#contract/codes";
+import type { Page } from "#contract/envelope";
+import { type SysMessage, findUserMsgListInputSchema, messageIdInputSchema } from "#contract/messages";
 import type { CoreRouter } from "../platform/context";
 import type { Sql } from "../platform/db";
 import { ApiError, ok, parseInput, requireUser } from "../platform/http";

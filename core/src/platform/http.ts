@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { ZodTypeAny, z } from "zod";
-import { ENCRYPTED_FIELD, scrambleResponse, unscramble } from "../../../contract/codec";
-import { Code } from "../../../contract/codes";
-import { Header } from "../../../contract/headers";
+import { ENCRYPTED_FIELD, scrambleResponse, unscramble } from "#contract/codec";
+import { Code } from "#contract/codes";
+import { Header } from "#contract/headers";
 import type { CoreEnv } from "./context";
 
 /**

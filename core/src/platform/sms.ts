@@ -1,4 +1,4 @@
-import type { SmsPurpose } from "../../../contract/auth";
+import type { SmsPurpose } from "#contract/auth";
 
 /**
  * The SMS channel as the platform sees it: what a text is, what sends one (Deps.sms) and the

@@ -1,4 +1,4 @@
-import type { PageViewInput } from "../../../contract/track";
+import type { PageViewInput } from "#contract/track";
 import type { Deps } from "../platform/context";
 import type { Sql } from "../platform/db";
 import type { BackgroundJob } from "../platform/jobs";

@@ -1,4 +1,4 @@
-import { pageViewInputSchema } from "../../../contract/track";
+import { pageViewInputSchema } from "#contract/track";
 import type { CoreRouter } from "../platform/context";
 import { ok, parseInput } from "../platform/http";
 import { insertPageViews, pageViewWriterOf } from "./page-views";

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { areaCodeSchema, phoneSchema } from "../../../contract/auth";
-import { amountSchema, coinSchema, fromCents, toCents } from "../../../contract/money";
+import { areaCodeSchema, phoneSchema } from "#contract/auth";
+import { amountSchema, coinSchema, fromCents, toCents } from "#contract/money";
 import { balances, post } from "../ledger/ledger";
 import type { Sql } from "../platform/db";
 import { type OperatorCommand, UsageError } from "../platform/module";

@@ -1,12 +1,12 @@
-import { Code } from "../../../contract/codes";
-import { fromCents } from "../../../contract/money";
+import { Code } from "#contract/codes";
+import { fromCents } from "#contract/money";
 import {
   type Balance,
   type UserInfo,
   getUserInfoInputSchema,
   modifyUserBaseInfoInputSchema,
   resetAssetPwdInputSchema,
-} from "../../../contract/user";
+} from "#contract/user";
 import { hashPassword } from "../auth/passwords";
 import { assertLiveSmsCode, withSmsCode } from "../auth/sms";
 import { getSysConfig } from "../config/sysconfig";

@@ -1,4 +1,4 @@
-import type { Coin } from "../../../contract/money";
+import type { Coin } from "#contract/money";
 import { hashPassword } from "../auth/passwords";
 import { post } from "../ledger/ledger";
 import type { Deps } from "../platform/context";

@@ -1,4 +1,3 @@
-import { post as ledgerPost } from "../../../core/src/ledger/ledger";
 import { type TestCore, registerPlayer, startTestCore } from "../../support/core";
 
 /**
@@ -8,9 +7,6 @@ import { type TestCore, registerPlayer, startTestCore } from "../../support/core
 export async function startCoreWithPlayer(chipCents: number): Promise<{ core: TestCore; token: string }> {
   const core = await startTestCore({ config: {} });
   process.env.UPSTREAM_URL = core.url;
-  const player = await registerPlayer(core);
-  await core.deps.db.tx((tx) =>
-    ledgerPost(tx, { userId: player.userId, coin: "CHIP", amount: chipCents, kind: "ADJUST" }),
-  );
+  const player = await registerPlayer(core, { balances: { CHIP: chipCents } });
   return { core, token: player.token };
 }

@@ -6,7 +6,6 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as gameLoader } from "~/routes/pages.game.game/route";
-import { post as ledgerPost } from "../../../core/src/ledger/ledger";
 import { type TestCore, registerPlayer } from "../../support/core";
 import { requestWithSession } from "../helpers";
 import { startCoreWithPlayer } from "./core-with-player";
@@ -17,10 +16,7 @@ let tokenB: string;
 
 beforeAll(async () => {
   ({ core, token: tokenA } = await startCoreWithPlayer(100_000));
-  const b = await registerPlayer(core);
-  await core.deps.db.tx((tx) =>
-    ledgerPost(tx, { userId: b.userId, coin: "CHIP", amount: 5_000, kind: "ADJUST" }),
-  );
+  const b = await registerPlayer(core, { balances: { CHIP: 5_000 } });
   tokenB = b.token;
 }, 60_000);
 afterAll(async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { post } from "../../../core/src/ledger/ledger";
 import { type TestCore, call, registerPlayer, startTestCore } from "../../support/core";
 
 let core: TestCore;
@@ -10,10 +9,7 @@ afterAll(() => core?.close());
 
 describe("game calls through the real core app", () => {
   it("serves levels, the session, a bet and the records with a real token", async () => {
-    const player = await registerPlayer(core);
-    await core.deps.db.tx((tx) =>
-      post(tx, { userId: player.userId, coin: "CHIP", amount: 50_000, kind: "ADJUST" }),
-    );
+    const player = await registerPlayer(core, { balances: { CHIP: 50_000 } });
 
     const levels = await call<Array<{ level: number }>>(core, "/app/game/luckyLottery/getLevelList", {
       method: "GET",

@@ -2,14 +2,15 @@ import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import pino from "pino";
 import { Code } from "#contract/codes";
+import type { BetName } from "#contract/game";
 import type { Coin } from "#contract/money";
 import { gameRoutes } from "../../../core/src/game/routes";
 import type { GameTiming } from "../../../core/src/game/settings";
-import { post } from "../../../core/src/ledger/ledger";
 import type { CoreEnv, Deps } from "../../../core/src/platform/context";
 import { type Db, openDb } from "../../../core/src/platform/db";
 import { ApiError, reply } from "../../../core/src/platform/http";
 import { migrate } from "../../../core/src/platform/migrate";
+import { type Balances, call as coreCall, credit } from "../../support/core";
 
 export const MIGRATIONS = fileURLToPath(new URL("../../../core/migrations", import.meta.url));
 export const TIMING: GameTiming = { roundSeconds: 60, betCloseSeconds: 5 };
@@ -23,8 +24,11 @@ export async function memoryDb(): Promise<Db> {
 }
 
 let phoneSeq = 0;
-/** A player with an optional opening balance (cents) per coin. */
-export async function createUser(db: Db, balances: Partial<Record<Coin, number>> = {}): Promise<number> {
+/**
+ * A player written straight into the database, for the game's in-process tests that run no core
+ * (registerPlayer in tests/support/core.ts makes one through the real calls).
+ */
+export async function createUser(db: Db, balances: Balances = {}): Promise<number> {
   phoneSeq++;
   const phone = `98${String(Date.now()).slice(-5)}${String(phoneSeq).padStart(4, "0")}`;
   const rows = await db.query<{ id: number }>(
@@ -32,12 +36,19 @@ export async function createUser(db: Db, balances: Partial<Record<Coin, number>>
     [phone, `INV${phone}${Math.random().toString(36).slice(2, 8)}`],
   );
   const id = rows[0].id;
-  for (const [coin, cents] of Object.entries(balances)) {
-    if (cents)
-      await db.tx((tx) => post(tx, { userId: id, coin: coin as Coin, amount: cents, kind: "ADJUST" }));
-  }
+  await credit(db, id, balances);
   return id;
 }
+
+/** A bet of `multiple` × 10 chips on `betName` in round `gameSessionId`, as placeBet takes it. */
+export const stake = (betName: BetName, gameSessionId: number, multiple = 1) => ({
+  gameSessionId,
+  betName,
+  baseAmount: 10,
+  betMultiples: multiple,
+  totalBetAmount: 10 * multiple,
+  coin: "CHIP" as const,
+});
 
 /** A movable clock. */
 export function clock(start = T0) {
@@ -84,33 +95,20 @@ export function gameApp(db: Db, now: () => number, timing: GameTiming = TIMING) 
   return { app, deps };
 }
 
+/** Calls the app in process (tests/support/core.ts call): GET with query, POST with a form body. */
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
-export interface EnvelopeJson<T = any> {
-  code: number;
-  message: string;
-  result: T;
-}
-
-/** Calls the app: GET with query, POST with a form body. */
-// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
-export async function call<T = any>(
+export function call<T = any>(
   app: Hono<CoreEnv>,
   method: "GET" | "POST",
   path: string,
   params: Record<string, string | number> = {},
   headers: Record<string, string> = {},
-): Promise<EnvelopeJson<T>> {
-  const search = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const url = `http://core.test/core${path}`;
-  const res =
-    method === "GET"
-      ? await app.request(`${url}?${search}`, { headers })
-      : await app.request(url, {
-          method: "POST",
-          body: search.toString(),
-          headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-        });
-  return (await res.json()) as EnvelopeJson<T>;
+) {
+  const target = {
+    url: "http://core.test/core",
+    fetch: (url: string, init: RequestInit) => app.request(url, init),
+  };
+  return coreCall<T>(target, path, { method, params, headers });
 }
 
 export async function balanceOf(db: Db, userId: number, coin: Coin = "CHIP"): Promise<number> {

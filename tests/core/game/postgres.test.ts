@@ -3,7 +3,6 @@
  * a throw-away database of the server at TEST_DATABASE_ADMIN_URL (tests/support/core.ts). Runs
  * when CORE_TEST_DATABASES includes postgres (the default), like the other core tests.
  */
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BET_NAMES, type BetName } from "#contract/game";
 import { placeBet } from "../../../core/src/game/bets";
@@ -11,45 +10,24 @@ import { ensureRound, ensureUpcomingRounds, roundWindow } from "../../../core/sr
 import { settleDue } from "../../../core/src/game/settle";
 import { type Db, openDb } from "../../../core/src/platform/db";
 import { migrate } from "../../../core/src/platform/migrate";
-import { ADMIN_URL, TEST_DATABASES } from "../../support/core";
-import { MIGRATIONS, T0, TIMING, balanceOf, createUser, ledgerSum } from "./helpers";
+import { TEST_DATABASES, createPostgresDatabase } from "../../support/core";
+import { MIGRATIONS, T0, TIMING, balanceOf, createUser, ledgerSum, stake } from "./helpers";
 
-const dbName = `game_test_${process.pid}_${Date.now()}`;
 let a: Db;
 let b: Db;
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+let drop: () => Promise<void>;
 
 describe.skipIf(!TEST_DATABASES.includes("postgres"))("game on PostgreSQL, two pools", () => {
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${dbName}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${dbName}`;
-    a = await openDb({ databaseUrl: url.toString() });
-    b = await openDb({ databaseUrl: url.toString() });
+    const database = await createPostgresDatabase();
+    a = database.db;
+    b = await openDb({ databaseUrl: database.url });
+    drop = database.drop;
     await Promise.all([migrate(a, MIGRATIONS), migrate(b, MIGRATIONS)]);
   });
   afterAll(async () => {
-    await a?.close();
     await b?.close();
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  });
-
-  const stake = (betName: BetName, gameSessionId: number, multiple = 1) => ({
-    gameSessionId,
-    betName,
-    baseAmount: 10,
-    betMultiples: multiple,
-    totalBetAmount: 10 * multiple,
-    coin: "CHIP" as const,
+    await drop?.();
   });
 
   it("creates rounds from both processes without conflict", async () => {

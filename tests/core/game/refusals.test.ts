@@ -8,19 +8,15 @@ import { betRefusalSchema, gameSessionSchema } from "#contract/game";
 import { possibleWinsCents } from "#contract/payout";
 import { DEFAULT_PAYOUT_TABLE, winAmountCents } from "../../../core/src/game/payout";
 import { setPayoutTable } from "../../../core/src/game/settings";
-import { post } from "../../../core/src/ledger/ledger";
 import { type TestCore, call, registerPlayer, startTestCore } from "../../support/core";
 
 let core: TestCore;
 let token: string;
 beforeAll(async () => {
   core = await startTestCore({ seed: false, config: { roundSeconds: 60, betCloseSeconds: 5 } });
-  const player = await registerPlayer(core);
-  token = player.token;
   // 500.00 chips: enough for level 2 (from 100), not for level 3 (from 1,000).
-  await core.deps.db.tx((tx) =>
-    post(tx, { userId: player.userId, coin: "CHIP", amount: 50_000, kind: "ADJUST" }),
-  );
+  const player = await registerPlayer(core, { balances: { CHIP: 50_000 } });
+  token = player.token;
   const now = core.deps.now();
   core.advance(60_000 - (now % 60_000) + 1_000);
 });

@@ -10,22 +10,24 @@ import { startGameScheduler } from "../../../core/src/game/scheduler";
 import { setPayoutTable } from "../../../core/src/game/settings";
 import { settleDue, settleRound } from "../../../core/src/game/settle";
 import type { Db } from "../../../core/src/platform/db";
-import { T0, TIMING, balanceOf, call, clock, createUser, gameApp, ledgerSum, memoryDb } from "./helpers";
+import {
+  T0,
+  TIMING,
+  balanceOf,
+  call,
+  clock,
+  createUser,
+  gameApp,
+  ledgerSum,
+  memoryDb,
+  stake,
+} from "./helpers";
 
 let db: Db;
 beforeAll(async () => {
   db = await memoryDb();
 });
 afterAll(() => db.close());
-
-const stake = (betName: BetName, gameSessionId: number, multiple = 1) => ({
-  gameSessionId,
-  betName,
-  baseAmount: 10,
-  betMultiples: multiple,
-  totalBetAmount: 10 * multiple,
-  coin: "CHIP" as const,
-});
 
 async function betsOfRound(roundId: number) {
   return db.query<{

@@ -1,6 +1,6 @@
 import { balanceSchema, userInfoSchema } from "#contract/user";
-import { post } from "../../core/src/ledger/ledger";
-import { TEST_DATABASES, type TestCore, call, freshIp, registerPlayer, startTestCore } from "../support/core";
+import { post } from "../../../core/src/ledger/ledger";
+import { call, describeOnEachDatabase, freshIp, registerPlayer } from "../../support/core";
 
 const SPEC_FIELDS = (
   "address, areaCode, chip, exchangeBalance, gold, headUrl, id, incomeList, invitation, inviteLinkUrl, level, " +
@@ -8,19 +8,14 @@ const SPEC_FIELDS = (
   "totalBetAmount, userStatus, userType, withdraw, yesterdayCommission, customerServiceUrl, walletErc, walletTrc"
 ).split(", ");
 
-describe.each(TEST_DATABASES)("user calls on %s", (database) => {
-  let core: TestCore;
+describeOnEachDatabase("user calls", (core, database) => {
   let demoToken: string;
   beforeAll(async () => {
-    core = await startTestCore({ database });
     const res = await call<{ token: string }>(core, "/app/auth/login", {
       params: { areaCode: "91", phone: "9000000001", password: "demo1234" },
       ip: freshIp(),
     });
     demoToken = res.result.token;
-  });
-  afterAll(async () => {
-    await core?.close();
   });
 
   it("answers every field of spec section 3 'User info', balances from the ledger in units", async () => {

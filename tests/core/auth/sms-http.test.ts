@@ -2,11 +2,11 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { logSmsSender, smsDeliveriesSettled } from "../../core/src/auth/sms";
-import { SmsDeliveryError, httpSmsSender, retryPauseMs } from "../../core/src/auth/sms-http";
-import { ConfigError, loadConfig } from "../../core/src/platform/config";
-import type { HttpSmsConfig, SmsMessage } from "../../core/src/platform/sms";
-import { call, freshIp, freshPhone, startTestCore } from "../support/core";
+import { logSmsSender, smsDeliveriesSettled } from "../../../core/src/auth/sms";
+import { SmsDeliveryError, httpSmsSender, retryPauseMs } from "../../../core/src/auth/sms-http";
+import { ConfigError, loadConfig } from "../../../core/src/platform/config";
+import type { HttpSmsConfig, SmsMessage } from "../../../core/src/platform/sms";
+import { call, freshIp, freshPhone, startTestCore } from "../../support/core";
 
 /**
  * The HTTP gateway adapter against a real local HTTP server standing in for the operator's SMS

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { thumbnailOf, uploadResultSchema } from "#contract/files";
-import { TEST_DATABASES, type TestCore, freshIp, startTestCore } from "../support/core";
+import { type TestCore, describeOnEachDatabase, freshIp } from "../../support/core";
 
 async function upload(
   core: TestCore,
@@ -17,20 +17,15 @@ async function upload(
   return res.json() as Promise<{ code: number; message: string; result: string }>;
 }
 
-describe.each(TEST_DATABASES)("file upload on %s", (database) => {
-  let core: TestCore;
+describeOnEachDatabase("file upload", (core, database) => {
   let token: string;
   beforeAll(async () => {
-    core = await startTestCore({ database });
     const res = await fetch(`${core.url}/app/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": freshIp() },
       body: "areaCode=91&phone=9000000001&password=demo1234",
     });
     token = (await res.json()).result.token;
-  });
-  afterAll(async () => {
-    await core?.close();
   });
 
   it("compresses an image to 1080 px (quality 80) with a 500 px thumbnail, and serves both", async () => {

@@ -1,26 +1,10 @@
 import { loginResultSchema } from "#contract/auth";
 import { Code } from "#contract/codes";
-import { LOGIN_MAX_DELAY_MS, LOGIN_WINDOW_MS, phoneDelayMs } from "../../core/src/auth/limits";
-import { DEMO_INVITATION } from "../../core/src/user/seed";
-import {
-  TEST_DATABASES,
-  type TestCore,
-  call,
-  freshIp,
-  freshPhone,
-  registerPlayer,
-  startTestCore,
-} from "../support/core";
+import { LOGIN_MAX_DELAY_MS, LOGIN_WINDOW_MS, phoneDelayMs } from "../../../core/src/auth/limits";
+import { DEMO_INVITATION } from "../../../core/src/user/seed";
+import { call, describeOnEachDatabase, freshIp, freshPhone, registerPlayer } from "../../support/core";
 
-describe.each(TEST_DATABASES)("auth on %s", (database) => {
-  let core: TestCore;
-  beforeAll(async () => {
-    core = await startTestCore({ database });
-  });
-  afterAll(async () => {
-    await core?.close();
-  });
-
+describeOnEachDatabase("auth", (core, database) => {
   const login = (phone: string, password: string, ip = freshIp(), areaCode = "91") =>
     call<{ token: string; userId: number; expiresAt: number }>(core, "/app/auth/login", {
       params: { areaCode, phone, password },

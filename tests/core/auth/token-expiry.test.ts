@@ -1,7 +1,13 @@
 import { Code } from "#contract/codes";
-import { DEFAULT_TOKEN_LIFETIME, TOKEN_TOUCH_MS, hashToken } from "../../core/src/auth/tokens";
-import { ConfigError, loadConfig } from "../../core/src/platform/config";
-import { TEST_DATABASES, type TestCore, call, registerPlayer, startTestCore } from "../support/core";
+import { DEFAULT_TOKEN_LIFETIME, TOKEN_TOUCH_MS, hashToken } from "../../../core/src/auth/tokens";
+import { ConfigError, loadConfig } from "../../../core/src/platform/config";
+import {
+  type TestCore,
+  call,
+  describeOnEachDatabase,
+  registerPlayer,
+  startTestCore,
+} from "../../support/core";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -25,15 +31,7 @@ describe("token lifetime configuration", () => {
   });
 });
 
-describe.each(TEST_DATABASES)("token expiry on %s", (database) => {
-  let core: TestCore;
-  beforeAll(async () => {
-    core = await startTestCore({ database });
-  });
-  afterAll(async () => {
-    await core?.close();
-  });
-
+describeOnEachDatabase("token expiry", (core, database) => {
   const info = (token: string) => call(core, "/app/user/getUserInfo", { token });
   const lastSeen = async (token: string) => {
     const [row] = await core.deps.db.query<{ last_seen_at: Date }>(

@@ -1,15 +1,7 @@
-import { InsufficientBalance, balances, creditMany, post } from "../../core/src/ledger/ledger";
-import { TEST_DATABASES, type TestCore, registerPlayer, startTestCore } from "../support/core";
+import { InsufficientBalance, balances, creditMany, post } from "../../../core/src/ledger/ledger";
+import { describeOnEachDatabase, registerPlayer } from "../../support/core";
 
-describe.each(TEST_DATABASES)("ledger on %s", (database) => {
-  let core: TestCore;
-  beforeAll(async () => {
-    core = await startTestCore({ database });
-  });
-  afterAll(async () => {
-    await core?.close();
-  });
-
+describeOnEachDatabase("ledger", (core, database) => {
   async function invariantHolds() {
     const rows = await core.deps.db.query<{ user_id: number; coin: string; balance: number; total: number }>(
       `SELECT a.user_id, a.coin, a.balance, COALESCE(SUM(l.amount), 0) AS total

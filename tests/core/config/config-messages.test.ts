@@ -1,18 +1,10 @@
 import { parseCountryCodes } from "#contract/config";
 import { sysMessagePageSchema, sysMessageSchema } from "#contract/messages";
-import { runAdmin } from "../../core/src/admin";
-import { NOTICES } from "../../core/src/messages/seed";
-import { TEST_DATABASES, type TestCore, call, freshIp, registerPlayer, startTestCore } from "../support/core";
+import { runAdmin } from "../../../core/src/admin";
+import { NOTICES } from "../../../core/src/messages/seed";
+import { call, describeOnEachDatabase, freshIp, registerPlayer } from "../../support/core";
 
-describe.each(TEST_DATABASES)("config and system messages on %s", (database) => {
-  let core: TestCore;
-  beforeAll(async () => {
-    core = await startTestCore({ database });
-  });
-  afterAll(async () => {
-    await core?.close();
-  });
-
+describeOnEachDatabase("config and system messages", (core, database) => {
   const cfg = (key?: string) =>
     call<string>(core, "/app/config/getSysCfgValue", { method: "GET", params: { sysCfgKeyEnum: key } });
 

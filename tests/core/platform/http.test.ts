@@ -1,20 +1,12 @@
 import pino from "pino";
 import { ENCRYPTED_PREFIX, scramble, toQueryString, unscrambleResponse } from "#contract/codec";
 import { envelopeSchema } from "#contract/envelope";
-import { createCoreApp } from "../../core/src/app";
-import { loadConfig } from "../../core/src/platform/config";
-import type { Db } from "../../core/src/platform/db";
-import { TEST_DATABASES, type TestCore, call, freshIp, startTestCore } from "../support/core";
+import { createCoreApp } from "../../../core/src/app";
+import { loadConfig } from "../../../core/src/platform/config";
+import type { Db } from "../../../core/src/platform/db";
+import { call, describeOnEachDatabase, freshIp } from "../../support/core";
 
-describe.each(TEST_DATABASES)("the core's HTTP conventions on %s", (database) => {
-  let core: TestCore;
-  beforeAll(async () => {
-    core = await startTestCore({ database });
-  });
-  afterAll(async () => {
-    await core?.close();
-  });
-
+describeOnEachDatabase("the core's HTTP conventions", (core, database) => {
   it("answers /healthz and /readyz at the root", async () => {
     const health = await fetch(`${core.origin}/healthz`);
     expect(health.status).toBe(200);
@@ -142,9 +134,9 @@ describe("unexpected failures", () => {
 
 describe("client address", () => {
   it("believes x-forwarded-for only from loopback or private peers", async () => {
-    const { clientIp } = await import("../../core/src/platform/http");
+    const { clientIp } = await import("../../../core/src/platform/http");
     const { Hono } = await import("hono");
-    const app = new Hono<import("../../core/src/platform/context").CoreEnv>();
+    const app = new Hono<import("../../../core/src/platform/context").CoreEnv>();
     app.get("/", (c) => {
       c.set("remoteAddress", c.req.header("x-peer") || undefined);
       return c.text(clientIp(c));

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pino from "pino";
-import { ConfigError, loadConfig } from "../../core/src/platform/config";
-import { startCore } from "../../core/src/start";
-import { DEMO_BALANCES } from "../../core/src/user/seed";
-import { call, freshIp } from "../support/core";
+import { ConfigError, loadConfig } from "../../../core/src/platform/config";
+import { startCore } from "../../../core/src/start";
+import { DEMO_BALANCES } from "../../../core/src/user/seed";
+import { call, freshIp } from "../../support/core";
 
 describe("configuration", () => {
   it("has working defaults and names the variable that is wrong", () => {
@@ -26,7 +26,7 @@ describe("configuration", () => {
   });
 
   it("has no demo player with a default password in production", () => {
-    // Production needs an SMS provider (tests/core/sms-http.test.ts); a gateway URL is enough here.
+    // Production needs an SMS provider (tests/core/auth/sms-http.test.ts); a gateway URL is enough here.
     const production = {
       NODE_ENV: "production",
       SMS_PROVIDER: "http",

@@ -1,15 +1,13 @@
 import { scramble, toQueryString, unscrambleResponse } from "#contract/codec";
-import { TEST_DATABASES, type TestCore, call, startTestCore } from "../support/core";
+import {
+  TEST_DATABASES,
+  type TestCore,
+  call,
+  describeOnEachDatabase,
+  startTestCore,
+} from "../../support/core";
 
-describe.each(TEST_DATABASES)("page-view tracking on %s", (database) => {
-  let core: TestCore;
-  beforeAll(async () => {
-    core = await startTestCore({ database });
-  });
-  afterAll(async () => {
-    await core?.close();
-  });
-
+describeOnEachDatabase("page-view tracking", (core, database) => {
   const views = () =>
     core.deps.db.query<{ device_id: string; path: string; viewed_at: Date }>(
       "SELECT device_id, path, viewed_at FROM page_views ORDER BY id",

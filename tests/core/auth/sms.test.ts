@@ -1,25 +1,17 @@
 import { Code } from "#contract/codes";
-import { SMS_MAX_PER_IP_PER_HOUR, smsDeliveriesSettled } from "../../core/src/auth/sms";
-import { createUser } from "../../core/src/user/users";
+import { SMS_MAX_PER_IP_PER_HOUR, smsDeliveriesSettled } from "../../../core/src/auth/sms";
+import { createUser } from "../../../core/src/user/users";
 import {
-  TEST_DATABASES,
   type TestCore,
   call,
+  describeOnEachDatabase,
   freshIp,
   freshPhone,
   registerPlayer,
   startTestCore,
-} from "../support/core";
+} from "../../support/core";
 
-describe.each(TEST_DATABASES)("SMS codes on %s", (database) => {
-  let core: TestCore;
-  beforeAll(async () => {
-    core = await startTestCore({ database });
-  });
-  afterAll(async () => {
-    await core?.close();
-  });
-
+describeOnEachDatabase("SMS codes", (core, database) => {
   const send = (phone: string, ip = freshIp(), type = "REGISTER") =>
     call<{ resendAfterSeconds: number; expiresInSeconds: number }>(core, "/app/sms/sendSmsCodeNoAuth", {
       params: { areaCode: "91", phone, type },
