@@ -1,10 +1,11 @@
+import { z } from "zod";
+import { FALLBACK_TIME_ZONE, isTimeZone } from "../app/utils/format";
 /**
  * The one environment schema of the app process (decision 021): the server validates it at start
  * (config.ts) and the Remix loaders and actions read their part of it (app/utils/env.server.ts).
  * Each variable is described once, here; docs/operations.md lists them for the operator.
  */
-import { z } from "zod";
-import { FALLBACK_TIME_ZONE, isTimeZone } from "../app/utils/format";
+import { sessionLifetimeEnv } from "../contract/session-lifetime";
 import { sessionSecretProblem } from "./session-secret";
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -23,15 +24,7 @@ export const envFields = {
   CORE_PORT: port.default(0),
   /** Comma list, newest first (session-secret.ts); generated in demo mode by the server. */
   SESSION_SECRET: z.string().optional(),
-  /** The player must sign in again after this many minutes without a request (the core too). */
-  SESSION_IDLE_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(7 * 24 * 60)
-    .default(30),
-  /** ...and this many days after signing in, however active (the core reads it too). */
-  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  ...sessionLifetimeEnv,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   UPSTREAM_ENCRYPT: z
     .enum(["0", "1", "true", "false"])

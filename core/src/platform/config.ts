@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sessionLifetimeEnv } from "#contract/session-lifetime";
 import type { HttpSmsConfig } from "./sms";
 
 /**
@@ -50,15 +51,7 @@ const envSchema = z.object({
   /** Prefix of the invite link in getUserInfo, e.g. https://play.example.com (default: relative). */
   INVITE_LINK_BASE: z.string().default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** A sign-in token dies after this many minutes without a request (the app reads it too). */
-  SESSION_IDLE_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(7 * 24 * 60)
-    .default(30),
-  /** ...and this many days after the sign-in, however active (the app reads it too). */
-  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  ...sessionLifetimeEnv,
 });
 
 /** Lifetime of sign-in tokens (auth/tokens.ts): sliding idle time and absolute maximum, in ms. */
