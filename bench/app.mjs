@@ -10,7 +10,18 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+/** The repository's root, whatever directory a bench is started from. */
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+
+/** `--name=value` and `--flag` arguments of a bench, as an object. */
+export function benchArgs(argv = process.argv.slice(2)) {
+  return Object.fromEntries(
+    argv.map((a) => {
+      const [k, v] = a.replace(/^--/, "").split("=");
+      return [k, v ?? true];
+    }),
+  );
+}
 export const DEMO = { areaCode: "91", phone: "9000000001", password: "demo1234" };
 
 function freePort() {

@@ -15,15 +15,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
-import { coreToken, login, startApp } from "./app.mjs";
+import { benchArgs, coreToken, login, root, startApp } from "./app.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, "").split("=");
-    return [k, v ?? true];
-  }),
-);
+const args = benchArgs();
 const DURATION_S = Number(args.duration ?? 20);
 const CONNECTIONS = Number(args.connections ?? 50);
 const WARMUP_S = Number(args.warmup ?? Math.min(3, DURATION_S / 4));

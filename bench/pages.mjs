@@ -22,16 +22,10 @@ import http from "node:http";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { coreToken, login, startApp } from "./app.mjs";
+import { benchArgs, coreToken, login, root, startApp } from "./app.mjs";
 import { pageJs } from "./js-size.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, "").split("=");
-    return [k, v ?? true];
-  }),
-);
+const args = benchArgs();
 const REQUESTS = Number(args.requests ?? 200);
 const CONCURRENCY = Number(args.concurrency ?? 10);
 const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
