@@ -85,7 +85,9 @@ for (let i = 0; i < USERS; i++) {
     "INSERT INTO users (area_code, phone, password_hash, invitation) VALUES ('91', $1, 'x', $2) RETURNING id",
     [`90000${String(i).padStart(5, "0")}`, `BENCH${i}`],
   );
-  await db.tx((tx) => post(tx, { userId: row.id, coin: "CHIP", amount: 900_000, kind: "ADJUST" }));
+  await db.tx((tx) =>
+    post(tx, { userId: row.id, coin: "CHIP", amount: 900_000, kind: "ADJUST", counter: "ADJUSTMENTS" }),
+  );
   users.push(row.id);
 }
 

@@ -2,6 +2,7 @@ import { authModule } from "./auth/module";
 import { configModule } from "./config/module";
 import { filesModule } from "./files/module";
 import { gameModule } from "./game/module";
+import { ledgerModule } from "./ledger/module";
 import { messagesModule } from "./messages/module";
 import type { CoreModule } from "./platform/module";
 import { trackModule } from "./track/module";
@@ -13,6 +14,7 @@ import { userModule } from "./user/module";
  * core/src/<domain>/ with a module.ts, and one line here.
  */
 export const MODULES: readonly CoreModule[] = [
+  ledgerModule,
   authModule,
   userModule,
   configModule,

@@ -4,12 +4,13 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import pino from "pino";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect } from "vitest";
 import { toQueryString } from "#contract/codec";
 import type { Envelope } from "#contract/envelope";
 import type { Coin } from "#contract/money";
 import { clearSharedCaches } from "../../app/utils/shared-cache.server";
 import { lastSmsCode } from "../../core/src/auth/sms";
+import { checkLedger } from "../../core/src/ledger/check";
 import { post } from "../../core/src/ledger/ledger";
 import type { CoreConfig } from "../../core/src/platform/config";
 import type { Deps } from "../../core/src/platform/context";
@@ -160,6 +161,11 @@ export function describeOnEachDatabase(
     beforeAll(async () => {
       started = await startTestCore({ database });
     });
+    // Every test ends by reconciling the ledger: no money created or destroyed, every balance
+    // the sum of its entries (docs/wallet.md).
+    afterEach(async () => {
+      if (started) await expectLedgerBalanced(started.deps.db);
+    });
     afterAll(async () => {
       await started?.close();
     });
@@ -223,7 +229,10 @@ export type Balances = Partial<Record<Coin, number>>;
 /** Credits `balances` to a player through the ledger, as an operator's adjustment. */
 export async function credit(db: Db, userId: number, balances: Balances): Promise<void> {
   for (const [coin, cents] of Object.entries(balances)) {
-    if (cents) await db.tx((tx) => post(tx, { userId, coin: coin as Coin, amount: cents, kind: "ADJUST" }));
+    if (cents)
+      await db.tx((tx) =>
+        post(tx, { userId, coin: coin as Coin, amount: cents, kind: "ADJUST", counter: "ADJUSTMENTS" }),
+      );
   }
 }
 
@@ -256,4 +265,10 @@ export async function registerPlayer(
   if (reg.code !== 200) throw new Error(`register: ${reg.message}`);
   if (o.balances) await credit(core.deps.db, reg.result.userId, o.balances);
   return { phone, password, ip, token: reg.result.token, userId: reg.result.userId };
+}
+
+/** The ledger check (`admin ledger check`) passes: per coin all accounts sum to zero, and more. */
+export async function expectLedgerBalanced(db: Db): Promise<void> {
+  const report = await checkLedger(db);
+  expect(report.problems).toEqual([]);
 }

@@ -54,6 +54,7 @@ export async function settleRound(db: Db, roundId: number, nowMs: number): Promi
     if (bets === 0) return { roundId: round.id, result, bets: 0, paidBets: 0, paidCents: 0 };
     const paid = await creditMany(tx, {
       kind: "WIN",
+      counter: "HOUSE",
       source: `SELECT user_id, coin, win_amount_cents AS amount, id::text AS ref_id,
                  'round ' || round_id::text AS memo, id AS ord
                FROM bets WHERE round_id = $1 AND status = 'WIN' AND win_amount_cents > 0`,

@@ -1,10 +1,14 @@
 import type { Coin } from "#contract/money";
 import type { Sql } from "../platform/db";
+import type { SystemAccount } from "./accounts";
 
 /**
- * The ledger: every change of a balance (table accounts) writes its entry (table ledger_entries)
- * in the same transaction, and no balance goes below zero. Balances change in exactly three
- * places, all applying those rules:
+ * The ledger, double-entry: every entry (table ledger_entries) is one transfer between a player's
+ * account (its balance stored in table accounts, never below zero) and a system account
+ * (`counter_account`, see accounts.ts; derived, may go below zero); money between two system
+ * accounts moves with moveBetweenSystemAccounts (table system_transfers). So money is never
+ * created or destroyed, and check.ts proves it. Player balances change in exactly three places,
+ * all writing the entry in the same transaction and never going below zero:
  * - post(): one posting (operator credits, seeds, and every domain's ordinary money moves);
  * - creditMany(): many credits in one statement (settlement pays a round's winners with it);
  * - the database function game_place_bet (migrations 011 and 013, called by game/bets.ts): a
@@ -27,6 +31,8 @@ export interface Posting {
   amount: number;
   /** What moved the money: BET, WIN, RECHARGE, WITHDRAW, EXCHANGE, ADJUST, ... */
   kind: string;
+  /** The system account on the other side: the player's gain is its loss, and back. */
+  counter: SystemAccount;
   /** What it refers to (a bet id, a round id...). With kind, user and coin, unique. */
   refId?: string;
   memo?: string;
@@ -56,9 +62,9 @@ export async function post(tx: Sql, p: Posting): Promise<number> {
   if (rows.length === 0) throw new InsufficientBalance(p.coin);
   const balance = rows[0].balance;
   await tx.query(
-    `INSERT INTO ledger_entries (user_id, coin, amount, balance_after, kind, ref_id, memo)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [p.userId, p.coin, p.amount, balance, p.kind, p.refId ?? null, p.memo ?? null],
+    `INSERT INTO ledger_entries (user_id, coin, amount, balance_after, kind, ref_id, memo, counter_account)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [p.userId, p.coin, p.amount, balance, p.kind, p.refId ?? null, p.memo ?? null, p.counter],
   );
   return balance;
 }
@@ -78,13 +84,14 @@ export async function balances(db: Sql, userId: number): Promise<Record<Coin, nu
  * under a second). `source` is a SELECT, with `params` as $1..$n, giving the columns user_id,
  * coin, amount (cents, positive: other rows are ignored), ref_id, memo and ord (the order of a
  * player's entries). Each player's balance rises once by their total; each row becomes one entry
- * of `kind` whose balance_after counts the rows before it.
+ * of `kind`, paid from the system account `counter`, whose balance_after counts the rows before it.
  */
 export async function creditMany(
   tx: Sql,
-  credit: { kind: string; source: string; params: unknown[] },
+  credit: { kind: string; counter: SystemAccount; source: string; params: unknown[] },
 ): Promise<{ entries: number; cents: number }> {
   const kind = `$${credit.params.length + 1}`;
+  const counter = `$${credit.params.length + 2}`;
   const [row] = await tx.query<{ entries: number; cents: number | null }>(
     `WITH w AS (
        SELECT user_id, coin, amount, ref_id, memo,
@@ -98,12 +105,38 @@ export async function creditMany(
        ON CONFLICT (user_id, coin) DO UPDATE SET balance = accounts.balance + EXCLUDED.balance
        RETURNING user_id, coin, balance),
      l AS (
-       INSERT INTO ledger_entries (user_id, coin, amount, balance_after, kind, ref_id, memo)
-       SELECT w.user_id, w.coin, w.amount, acc.balance - w.total + w.running, ${kind}::text, w.ref_id, w.memo
+       INSERT INTO ledger_entries (user_id, coin, amount, balance_after, kind, ref_id, memo, counter_account)
+       SELECT w.user_id, w.coin, w.amount, acc.balance - w.total + w.running, ${kind}::text, w.ref_id, w.memo,
+         ${counter}::text
        FROM w JOIN acc ON acc.user_id = w.user_id AND acc.coin = w.coin
        RETURNING amount)
      SELECT count(*)::int AS entries, sum(amount) AS cents FROM l`,
-    [...credit.params, credit.kind],
+    [...credit.params, credit.kind, credit.counter],
   );
   return { entries: row?.entries ?? 0, cents: Number(row?.cents ?? 0) };
+}
+
+export interface SystemTransfer {
+  coin: Coin;
+  from: SystemAccount;
+  to: SystemAccount;
+  /** Cents, positive. */
+  amount: number;
+  kind: string;
+  /** With kind and coin, unique: the same transfer cannot happen twice. */
+  refId?: string;
+  memo?: string;
+}
+
+/**
+ * Money between two system accounts (a held withdrawal paid out, a stake's principal returned to
+ * the interest side...), inside the caller's transaction. No player balance changes.
+ */
+export async function moveBetweenSystemAccounts(tx: Sql, t: SystemTransfer): Promise<void> {
+  if (!Number.isSafeInteger(t.amount) || t.amount <= 0) throw new Error(`Bad transfer amount ${t.amount}`);
+  await tx.query(
+    `INSERT INTO system_transfers (coin, from_account, to_account, amount, kind, ref_id, memo)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [t.coin, t.from, t.to, t.amount, t.kind, t.refId ?? null, t.memo ?? null],
+  );
 }

@@ -47,6 +47,7 @@ const creditCommand: OperatorCommand = {
         coin: coin.data,
         amount: toCents(amount.data),
         kind: "ADJUST",
+        counter: "ADJUSTMENTS",
         memo: values.memo ?? "operator credit",
       }),
     );

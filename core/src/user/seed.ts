@@ -40,6 +40,7 @@ export async function seedDemoPlayer(tx: Sql, { config, log }: Deps) {
         coin,
         amount: cents,
         kind: "SEED",
+        counter: "ADJUSTMENTS",
         refId: "demo-seed",
         memo: "demo start",
       });

@@ -31,7 +31,13 @@ describeOnEachDatabase("user calls", (core, database) => {
   it("answers the balances alone with getBalance, the same as getUserInfo's, and only when signed in", async () => {
     const player = await registerPlayer(core);
     await core.deps.db.tx((tx) =>
-      post(tx, { userId: player.userId, coin: "GOLD", amount: 1_234, kind: "ADJUST" }),
+      post(tx, {
+        userId: player.userId,
+        coin: "GOLD",
+        amount: 1_234,
+        kind: "ADJUST",
+        counter: "ADJUSTMENTS",
+      }),
     );
     const res = await call(core, "/app/user/getBalance", { method: "GET", token: player.token });
     expect(res.code).toBe(200);
@@ -45,9 +51,27 @@ describeOnEachDatabase("user calls", (core, database) => {
     const player = await registerPlayer(core);
     const yesterday = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
     await core.deps.db.tx(async (tx) => {
-      await post(tx, { userId: player.userId, coin: "CHIP", amount: 12_345, kind: "RECHARGE" });
-      await post(tx, { userId: player.userId, coin: "CHIP", amount: -2_000, kind: "WITHDRAW" });
-      await post(tx, { userId: player.userId, coin: "CHIP", amount: 150, kind: "COMMISSION" });
+      await post(tx, {
+        userId: player.userId,
+        coin: "CHIP",
+        amount: 12_345,
+        kind: "RECHARGE",
+        counter: "ADJUSTMENTS",
+      });
+      await post(tx, {
+        userId: player.userId,
+        coin: "CHIP",
+        amount: -2_000,
+        kind: "WITHDRAW",
+        counter: "ADJUSTMENTS",
+      });
+      await post(tx, {
+        userId: player.userId,
+        coin: "CHIP",
+        amount: 150,
+        kind: "COMMISSION",
+        counter: "ADJUSTMENTS",
+      });
     });
     await core.deps.db.query(
       "UPDATE ledger_entries SET created_at = $2 WHERE user_id = $1 AND kind = 'COMMISSION'",
