@@ -8,6 +8,7 @@ import { Header } from "#contract/headers";
 import { resolveToken } from "./auth/tokens";
 import { InsufficientBalance } from "./ledger/ledger";
 import { MODULES } from "./modules";
+import { requireOperator } from "./operator/auth";
 import type { CoreEnv, Deps } from "./platform/context";
 import { ApiError, reply, tokenOf } from "./platform/http";
 
@@ -80,6 +81,19 @@ export function createCoreApp(deps: Deps) {
     }),
   );
   for (const module of MODULES) module.routes(core);
+  const operator = new Hono<CoreEnv>();
+  operator.use(
+    "*",
+    bodyLimit({
+      maxSize: FORM_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError(Code.BAD_REQUEST, "The request is too large");
+      },
+    }),
+    requireOperator,
+  );
+  for (const module of MODULES) module.operatorRoutes?.(operator);
+  core.route("/operator", operator);
   app.route("/core", core);
 
   app.notFound((c) =>

@@ -4,6 +4,7 @@ import { filesModule } from "./files/module";
 import { gameModule } from "./game/module";
 import { ledgerModule } from "./ledger/module";
 import { messagesModule } from "./messages/module";
+import { operatorModule } from "./operator/module";
 import type { CoreModule } from "./platform/module";
 import { trackModule } from "./track/module";
 import { userModule } from "./user/module";
@@ -15,6 +16,7 @@ import { userModule } from "./user/module";
  */
 export const MODULES: readonly CoreModule[] = [
   ledgerModule,
+  operatorModule,
   authModule,
   userModule,
   configModule,

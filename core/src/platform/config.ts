@@ -21,8 +21,18 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("data/core-db"),
   UPLOAD_DIR: z.string().min(1).default("data/uploads"),
   MIGRATIONS_DIR: z.string().min(1).default("core/migrations"),
-  /** Reserved for an operator HTTP API; the CLI (admin.ts) needs only database access. */
-  ADMIN_TOKEN: z.string().min(24, "ADMIN_TOKEN must be at least 24 characters").optional(),
+  /**
+   * Who may use the operator API (/core/operator/): "name:HASH,name2:HASH2", each HASH made by
+   * `admin operator hash PASSWORD`. Outside production, unset means one operator "operator" with
+   * the password "operator-dev-password"; production has no default (the API then refuses all).
+   */
+  OPERATORS: z
+    .string()
+    .regex(
+      /^[a-z][\w.-]{0,31}:scrypt\$[^,:]+(,[a-z][\w.-]{0,31}:scrypt\$[^,:]+)*$/,
+      "OPERATORS must be name:HASH[,name:HASH] (hashes from `admin operator hash`)",
+    )
+    .optional(),
   DEMO_AREA_CODE: digits("DEMO_AREA_CODE", 1, 4).default("91"),
   DEMO_PHONE: digits("DEMO_PHONE", 5, 15).default("9000000001"),
   DEMO_PASSWORD: z.string().min(6, "DEMO_PASSWORD must be at least 6 characters").max(64).optional(),
@@ -68,7 +78,8 @@ export interface CoreConfig {
   dataDir: string;
   uploadDir: string;
   migrationsDir: string;
-  adminToken?: string;
+  /** Operator name to scrypt hash (OPERATORS); empty in production when unset. */
+  operators: Record<string, string>;
   demo: { enabled: boolean; areaCode: string; phone: string; password: string };
   sms: { provider: "log"; writeCodes: boolean } | { provider: "http"; http: HttpSmsConfig };
   roundSeconds: number;
@@ -132,6 +143,19 @@ function smsConfig(e: z.infer<typeof envSchema>, production: boolean): CoreConfi
   };
 }
 
+/**
+ * The development operator's password hash (password "operator-dev-password"), fixed so that no
+ * start pays for hashing. Never used in production.
+ */
+export const DEV_OPERATOR_PASSWORD = "operator-dev-password";
+const DEV_OPERATOR_HASH =
+  "scrypt$16384$8$1$ZGV2LW9wZXJhdG9yLXNhbHQ=$0pttwwFKcv2vOqow5bvKXc0TM8fT04w2pLptr710OkE=";
+
+function operatorsOf(value: string | undefined, production: boolean): Record<string, string> {
+  if (!value) return production ? {} : { operator: DEV_OPERATOR_HASH };
+  return Object.fromEntries(value.split(",").map((pair) => pair.split(":") as [string, string]));
+}
+
 /** Validates `env` (default process.env); `overrides` win over it (tests, startCore options). */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
@@ -162,7 +186,7 @@ export function loadConfig(
     dataDir: e.DATA_DIR,
     uploadDir: e.UPLOAD_DIR,
     migrationsDir: e.MIGRATIONS_DIR,
-    adminToken: e.ADMIN_TOKEN,
+    operators: operatorsOf(e.OPERATORS, production),
     demo: {
       enabled: demoEnabled,
       areaCode: e.DEMO_AREA_CODE,

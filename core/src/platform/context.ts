@@ -31,6 +31,8 @@ export interface CoreEnv {
     /** Why a token that came with the request signs nobody in. */
     authProblem?: "expired" | "invalid";
     remoteAddress?: string;
+    /** The signed-in operator's name, inside the operator API (/core/operator/). */
+    operator?: string;
     /** The envelope code of the answer, for the access log. */
     resultCode?: number;
   };

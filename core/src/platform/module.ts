@@ -28,6 +28,11 @@ export interface CoreModule {
   jobs?: BackgroundJob[];
   adminCommands?: OperatorCommand[];
   /**
+   * Registers the domain's operator API paths, relative to /core/operator (HTTP Basic sign-in
+   * already checked; operatorOf(c) names the operator; audit every action with writeAudit).
+   */
+  operatorRoutes?(op: CoreRouter): void;
+  /**
    * Idempotent start-up data (never overwriting an operator's value), run inside the one seed
    * transaction, after the migrations.
    */
