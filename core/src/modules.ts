@@ -8,6 +8,7 @@ import { operatorModule } from "./operator/module";
 import type { CoreModule } from "./platform/module";
 import { trackModule } from "./track/module";
 import { userModule } from "./user/module";
+import { walletModule } from "./wallet/module";
 
 /**
  * The domains of the core. The app registers their routes, the process runs their jobs and
@@ -23,6 +24,7 @@ export const MODULES: readonly CoreModule[] = [
   messagesModule,
   filesModule,
   trackModule,
+  walletModule,
   // ---- domain modules of other teams go below this line ----
   gameModule,
 ];

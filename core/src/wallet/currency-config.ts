@@ -1,0 +1,257 @@
+import { fromCents, toCents } from "#contract/money";
+import {
+  type Currency,
+  type CurrencyConfig,
+  EDITABLE_CONFIG_FIELDS,
+  type EditableConfigField,
+  TIME_WINDOW,
+  WEEK_DAYS,
+} from "#contract/wallet";
+import type { Sql } from "../platform/db";
+
+interface ConfigRow {
+  id: number;
+  currency: Currency;
+  open_recharge: boolean;
+  open_withdraw: boolean;
+  charge_min_cents: number;
+  charge_max_cents: number;
+  withdraw_min_cents: number;
+  withdraw_max_cents: number;
+  withdraw_day_limit_cents: number;
+  withdraw_fee_bp: number;
+  auto_audit_cents: number;
+  bet_multiple_bp: number;
+  week_days: string;
+  start_and_end_time: string;
+  recharge_presets_cents: number[];
+  usdt_rate_cents: number;
+  usdt_confirmations: number;
+  time_zone: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** The config in the core's own units (cents, basis points), for the services that enforce it. */
+export interface CurrencyRules {
+  currency: Currency;
+  openRecharge: boolean;
+  openWithdraw: boolean;
+  chargeMinCents: number;
+  chargeMaxCents: number;
+  withdrawMinCents: number;
+  withdrawMaxCents: number;
+  withdrawDayLimitCents: number;
+  /** 1 % = 100. */
+  withdrawFeeBp: number;
+  autoAuditCents: number;
+  /** Turnover multiple of the last recharge, 1x = 10000. */
+  betMultipleBp: number;
+  weekDays: number[];
+  /** Minutes after midnight, both inclusive; end < start spans midnight. */
+  window: { start: number; end: number };
+  rechargePresetsCents: number[];
+  /** CHIP cents per USDT. */
+  usdtRateCents: number;
+  usdtConfirmations: number;
+  timeZone: string;
+}
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+function rulesOf(row: ConfigRow): CurrencyRules {
+  const [start, end] = row.start_and_end_time.split("-");
+  return {
+    currency: row.currency,
+    openRecharge: row.open_recharge,
+    openWithdraw: row.open_withdraw,
+    chargeMinCents: Number(row.charge_min_cents),
+    chargeMaxCents: Number(row.charge_max_cents),
+    withdrawMinCents: Number(row.withdraw_min_cents),
+    withdrawMaxCents: Number(row.withdraw_max_cents),
+    withdrawDayLimitCents: Number(row.withdraw_day_limit_cents),
+    withdrawFeeBp: row.withdraw_fee_bp,
+    autoAuditCents: Number(row.auto_audit_cents),
+    betMultipleBp: row.bet_multiple_bp,
+    weekDays: row.week_days.split(",").map(Number),
+    window: { start: minutes(start), end: minutes(end) },
+    rechargePresetsCents: row.recharge_presets_cents.map(Number),
+    usdtRateCents: Number(row.usdt_rate_cents),
+    usdtConfirmations: row.usdt_confirmations,
+    timeZone: row.time_zone,
+  };
+}
+
+function wireOf(row: ConfigRow): CurrencyConfig {
+  return {
+    id: row.id,
+    curreny: row.currency,
+    openRecharge: row.open_recharge,
+    openWithdraw: row.open_withdraw,
+    chargeMinLimit: fromCents(Number(row.charge_min_cents)),
+    chargeMaxLimit: fromCents(Number(row.charge_max_cents)),
+    withdrawMinLimit: fromCents(Number(row.withdraw_min_cents)),
+    withdrawMaxLimit: fromCents(Number(row.withdraw_max_cents)),
+    withdrawLimitSingleDay: fromCents(Number(row.withdraw_day_limit_cents)),
+    withdrawFeeRate: row.withdraw_fee_bp / 100,
+    autoAuditAmount: fromCents(Number(row.auto_audit_cents)),
+    betLimitRechargeMultiple4Withdraw: row.bet_multiple_bp / 10000,
+    weekDays: row.week_days,
+    startAndEndTime: row.start_and_end_time,
+    rechargePresets: row.recharge_presets_cents.map((c) => fromCents(Number(c))),
+    usdtRate: fromCents(Number(row.usdt_rate_cents)),
+    usdtConfirmations: row.usdt_confirmations,
+    timeZone: row.time_zone,
+    createDateTime: new Date(row.created_at).toISOString(),
+    updateDateTime: new Date(row.updated_at).toISOString(),
+  };
+}
+
+async function readRow(db: Sql, currency: Currency, lock = false): Promise<ConfigRow> {
+  const rows = await db.query<ConfigRow>(
+    `SELECT * FROM wallet_currency_config WHERE currency = $1${lock ? " FOR UPDATE" : ""}`,
+    [currency],
+  );
+  if (!rows[0]) throw new Error(`No wallet config for ${currency}`);
+  return rows[0];
+}
+
+/** The config as the spec's getConfig answers it (units, percent). */
+export async function currencyConfig(db: Sql, currency: Currency): Promise<CurrencyConfig> {
+  return wireOf(await readRow(db, currency));
+}
+
+/** The config in cents and basis points, for enforcing it. */
+export async function currencyRules(db: Sql, currency: Currency): Promise<CurrencyRules> {
+  return rulesOf(await readRow(db, currency));
+}
+
+/**
+ * Whether `nowMs` falls on one of the config's weekdays and inside its time window, in its time
+ * zone.
+ */
+export function withinWindow(rules: CurrencyRules, nowMs: number): boolean {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: rules.timeZone,
+    weekday: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(nowMs));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  const weekday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(get("weekday")) + 1;
+  const minute = Number(get("hour")) * 60 + Number(get("minute"));
+  if (!rules.weekDays.includes(weekday)) return false;
+  const { start, end } = rules.window;
+  return start <= end ? minute >= start && minute <= end : minute >= start || minute <= end;
+}
+
+export class ConfigEditError extends Error {
+  override name = "ConfigEditError";
+}
+
+/** Parses one operator-typed value of `field` into its column and value, or throws ConfigEditError. */
+function columnOf(field: EditableConfigField, raw: string): [string, unknown] {
+  const amount = (text: string) => {
+    if (!/^\d{1,13}(\.\d{1,2})?$/.test(text.trim()))
+      throw new ConfigEditError(`${field}: enter an amount such as 100 or 99.50`);
+    return toCents(Number(text));
+  };
+  const bool = (text: string) => {
+    if (!/^(true|false|1|0)$/i.test(text.trim())) throw new ConfigEditError(`${field}: true or false`);
+    return /^(true|1)$/i.test(text.trim());
+  };
+  switch (field) {
+    case "openRecharge":
+      return ["open_recharge", bool(raw)];
+    case "openWithdraw":
+      return ["open_withdraw", bool(raw)];
+    case "chargeMinLimit":
+      return ["charge_min_cents", amount(raw)];
+    case "chargeMaxLimit":
+      return ["charge_max_cents", amount(raw)];
+    case "withdrawMinLimit":
+      return ["withdraw_min_cents", amount(raw)];
+    case "withdrawMaxLimit":
+      return ["withdraw_max_cents", amount(raw)];
+    case "withdrawLimitSingleDay":
+      return ["withdraw_day_limit_cents", amount(raw)];
+    case "autoAuditAmount":
+      return ["auto_audit_cents", amount(raw)];
+    case "usdtRate":
+      return ["usdt_rate_cents", amount(raw)];
+    case "withdrawFeeRate": {
+      const bp = Math.round(Number(raw) * 100);
+      if (!/^\d{1,2}(\.\d{1,2})?$/.test(raw.trim()) || bp > 5000)
+        throw new ConfigEditError(`${field}: a percent from 0 to 50`);
+      return ["withdraw_fee_bp", bp];
+    }
+    case "betLimitRechargeMultiple4Withdraw": {
+      if (!/^\d{1,3}(\.\d{1,2})?$/.test(raw.trim()))
+        throw new ConfigEditError(`${field}: a multiple such as 1 or 1.5`);
+      return ["bet_multiple_bp", Math.round(Number(raw) * 10000)];
+    }
+    case "usdtConfirmations": {
+      if (!/^\d{1,3}$/.test(raw.trim()) || Number(raw) > 100) throw new ConfigEditError(`${field}: 0 to 100`);
+      return ["usdt_confirmations", Number(raw)];
+    }
+    case "weekDays": {
+      if (!WEEK_DAYS.test(raw.trim()))
+        throw new ConfigEditError(`${field}: ISO weekdays such as 1,2,3,4,5 (Monday 1)`);
+      return ["week_days", [...new Set(raw.trim().split(",").map(Number))].sort().join(",")];
+    }
+    case "startAndEndTime":
+      if (!TIME_WINDOW.test(raw.trim()))
+        throw new ConfigEditError(`${field}: HH:MM-HH:MM such as 09:00-21:00`);
+      return ["start_and_end_time", raw.trim()];
+    case "rechargePresets": {
+      const items = raw
+        .split(",")
+        .map((v) => v.trim())
+        .filter(Boolean);
+      if (items.length === 0 || items.length > 8)
+        throw new ConfigEditError(`${field}: 1 to 8 amounts, comma-separated`);
+      return ["recharge_presets_cents", items.map(amount)];
+    }
+    case "timeZone":
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: raw.trim() });
+      } catch {
+        throw new ConfigEditError(`${field}: an IANA time zone such as Asia/Kolkata`);
+      }
+      return ["time_zone", raw.trim()];
+  }
+}
+
+/**
+ * Changes some fields of one currency's config, all or none (the table's checks keep min <= max
+ * and the like). Returns the new config and what changed, for the audit log.
+ */
+export async function updateCurrencyConfig(
+  tx: Sql,
+  currency: Currency,
+  changes: Record<string, string>,
+): Promise<{ config: CurrencyConfig; before: CurrencyConfig }> {
+  const fields = Object.keys(changes);
+  if (fields.length === 0) throw new ConfigEditError("Name at least one field to change");
+  const unknown = fields.filter((f) => !(EDITABLE_CONFIG_FIELDS as readonly string[]).includes(f));
+  if (unknown.length)
+    throw new ConfigEditError(`Unknown field ${unknown[0]}; fields: ${EDITABLE_CONFIG_FIELDS.join(", ")}`);
+  const before = wireOf(await readRow(tx, currency, true));
+  const sets = fields.map((f) => columnOf(f as EditableConfigField, changes[f]));
+  const assignments = sets.map(([column], i) => `${column} = $${i + 2}`).join(", ");
+  try {
+    await tx.query(
+      `UPDATE wallet_currency_config SET ${assignments}, updated_at = now() WHERE currency = $1`,
+      [currency, ...sets.map(([, value]) => value)],
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code === "23514") {
+      throw new ConfigEditError(
+        "Refused: minimums must not exceed maximums (and the single-day limit not below the minimum)",
+      );
+    }
+    throw error;
+  }
+  return { config: wireOf(await readRow(tx, currency)), before };
+}
