@@ -106,6 +106,7 @@ describe("core layout", () => {
       "operator",
       "track",
       "user",
+      "wallet",
     ]);
     const list = readFileSync(join(CORE, "modules.ts"), "utf8");
     for (const domain of [...domains, "ledger"]) {
