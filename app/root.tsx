@@ -1,6 +1,6 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
 import { NavigationProgress } from "./components/NavigationProgress";
 import { ScriptsAfterFirstPaint } from "./components/ScriptsAfterFirstPaint";
@@ -93,6 +93,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const data = useRouteLoaderData<RootLoaderData>("root");
+  // The root's effect runs after every child's (the toasts' listener, the countdowns...): from
+  // here on the page reacts to the player. Tests wait for this mark, not for the router alone.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "1";
+  }, []);
   return (
     <>
       <NavigationProgress />

@@ -153,12 +153,12 @@ export async function accountJson(request: APIRequestContext): Promise<AccountUs
   return ((await res.json()) as { user: AccountUser }).user;
 }
 
-/** Waits until Remix hydrated the page (client handlers attached), so clicks take the JS path. */
+/**
+ * Waits until the page is hydrated and its effects ran (client handlers and listeners attached,
+ * app/root.tsx marks it), so clicks take the JS path and client events are heard.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const w = window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } };
-    return Boolean(w.__remixRouter?.state?.initialized);
-  });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "1");
 }
 
 /** POSTs form fields in JSON mode (Accept: application/json); answers status and parsed body. */
