@@ -1,16 +1,20 @@
 /**
- * Game engine benchmark on PGlite (in memory), with the ledger:
+ * Game engine benchmark with the double-entry ledger, on PGlite (in memory) or, with
+ * BENCH_DATABASE=postgres, on a throw-away PostgreSQL database (TEST_DATABASE_ADMIN_URL or the
+ * local server):
  *   - baselines: a plain INSERT loop, and one INSERT per transaction
  *   - bets/s through the service function placeBet (target >= 2,000/s)
  *   - bets/s through HTTP: in-process (app.request) and over a real socket (fetch, 16 in flight)
  *   - time to settle one round holding 10,000 bets (target < 1 s)
- * Run: npx tsx bench/core-game.ts   (writes bench/out/core-game.json too)
+ *   - the ledger check (all accounts sum to zero, balances equal their entries) at the end
+ * Run: npx tsx bench/core-game.ts   (writes bench/out/core-game[-postgres].json too)
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import pg from "pg";
 import pino from "pino";
 import { BET_NAMES, type BetName } from "../contract/game";
 import { createCoreApp } from "../core/src/app";
@@ -18,6 +22,7 @@ import { issueToken } from "../core/src/auth/tokens";
 import { placeBet } from "../core/src/game/bets";
 import { ensureRound, roundWindow } from "../core/src/game/rounds";
 import { settleRound } from "../core/src/game/settle";
+import { checkLedger } from "../core/src/ledger/check";
 import { post } from "../core/src/ledger/ledger";
 import { loadConfig } from "../core/src/platform/config";
 import type { Deps } from "../core/src/platform/context";
@@ -29,7 +34,25 @@ const HTTP_BETS = Number(process.env.BENCH_HTTP_BETS ?? 2_000);
 const USERS = 100;
 const timing = { roundSeconds: 60, betCloseSeconds: 5 };
 
-const db = await openDb({ dataDir: "memory://" });
+const ON_POSTGRES = process.env.BENCH_DATABASE === "postgres";
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const BENCH_DB_NAME = `core_bench_${Date.now()}`;
+
+/** A throw-away PostgreSQL database, dropped at the end. */
+async function adminQuery(sql: string) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+if (ON_POSTGRES) await adminQuery(`CREATE DATABASE ${BENCH_DB_NAME}`);
+const benchUrl = new URL(ADMIN_URL);
+benchUrl.pathname = `/${BENCH_DB_NAME}`;
+const db = await openDb(ON_POSTGRES ? { databaseUrl: benchUrl.toString() } : { dataDir: "memory://" });
+console.log(`database: ${db.kind}`);
 await migrate(db, fileURLToPath(new URL("../core/migrations", import.meta.url)));
 
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
@@ -119,11 +142,10 @@ const settleMs = Math.round(watch.wallMs());
 const settleCpuMs = Math.round(watch.cpuMs());
 report(`settle one round of ${settled?.bets} bets (${settled?.paidBets} paid)`, settleMs, "ms");
 report("  CPU time", settleCpuMs, "ms");
-const [check] = await db.query<{ bad: number }>(
-  `SELECT count(*)::int AS bad FROM accounts a
-   WHERE a.balance <> (SELECT coalesce(sum(amount), 0) FROM ledger_entries l WHERE l.user_id = a.user_id AND l.coin = a.coin)`,
-);
-if (check.bad !== 0) throw new Error(`ledger and balances disagree for ${check.bad} accounts`);
+watch = stopwatch();
+const ledger = await checkLedger(db);
+if (!ledger.ok) throw new Error(`ledger check failed: ${ledger.problems.join("; ")}`);
+report("ledger check after 10,000 bets and their settlement", Math.round(watch.wallMs()), "ms");
 
 // ---- bets through HTTP (the real core app, real tokens)
 const round2 = await ensureRound(db, "CHIP", 1, roundWindow(start + 60_000, timing));
@@ -191,13 +213,17 @@ server.close();
 t = performance.now();
 const settled2 = await settleRound(db, round2.id, start + 120_000);
 report(`settle one round of ${settled2?.bets} bets`, Math.round(performance.now() - t), "ms");
+const final = await checkLedger(db);
+if (!final.ok) throw new Error(`ledger check failed: ${final.problems.join("; ")}`);
+console.log("ledger check: OK (every coin sums to zero, every balance equals its entries)");
 
 mkdirSync(fileURLToPath(new URL("./out", import.meta.url)), { recursive: true });
 writeFileSync(
-  fileURLToPath(new URL("./out/core-game.json", import.meta.url)),
+  fileURLToPath(new URL(`./out/core-game${ON_POSTGRES ? "-postgres" : ""}.json`, import.meta.url)),
   `${JSON.stringify({ at: new Date().toISOString(), database: db.kind, results }, null, 2)}\n`,
 );
 await db.close();
+if (ON_POSTGRES) await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DB_NAME} WITH (FORCE)`);
 const ok = settleMs < 1000 && betRate >= 2000;
 const load = `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`;
 if (ok) console.log(`targets met in wall time (>= 2000 bets/s, settle < 1 s; ${load})`);

@@ -17,7 +17,11 @@ function run(name, command, args) {
 const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const results = [
-  run("core: bets per second and settlement time", "npx", ["tsx", "bench/core-game.ts"]),
+  run("core on PGlite: bets per second and settlement time", "npx", ["tsx", "bench/core-game.ts"]),
+  run("core on PostgreSQL: bets per second and settlement time", "sh", [
+    "-c",
+    "node scripts/ensure-postgres.mjs >/dev/null && BENCH_DATABASE=postgres npx tsx bench/core-game.ts",
+  ]),
   run("pages: JS size, Lighthouse, render throughput, BFF overhead", "node", [
     "bench/pages.mjs",
     ...process.argv.slice(2).filter((a) => !a.startsWith("--duration")),
