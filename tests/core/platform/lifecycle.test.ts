@@ -22,7 +22,7 @@ describe("configuration", () => {
     expect(() => loadConfig({ CORE_PORT: "http" })).toThrow(/CORE_PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL must be a postgres/);
     expect(() => loadConfig({ ROUND_SECONDS: "10", BET_CLOSE_SECONDS: "10" })).toThrow(ConfigError);
-    expect(() => loadConfig({ ADMIN_TOKEN: "short" })).toThrow(/ADMIN_TOKEN/);
+    expect(() => loadConfig({ OPERATORS: "alice:short" })).toThrow(/OPERATORS/);
   });
 
   it("has no demo player with a default password in production", () => {
