@@ -8,11 +8,14 @@ import {
   SmsCodeField,
   type SmsFormAnswer,
   SubmitButton,
-  useSmsForm,
+  useKitForm,
 } from "~/components/forms";
-import { userCodeRequestSchema } from "~/utils/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { ACCOUNT_PATH } from "~/utils/paths";
+
+/** The module of the form schemas (~/utils/forms), loaded after first paint (useKitForm). */
+type FormSchemas = typeof import("~/utils/forms");
+const loadSchemas = () => import("~/utils/forms");
 
 /** The page of the two password pages (password-page.server.ts): code to own phone, secret twice. */
 export function PasswordForm({
@@ -24,17 +27,19 @@ export function PasswordForm({
 }: {
   id: string;
   title: string;
-  schema: z.ZodTypeAny;
+  /** Picks the page's schema, e.g. `(m) => m.loginPasswordSchema`. */
+  schema: (m: FormSchemas) => z.ZodTypeAny;
   secretField: "password" | "assetPassword";
   kind: "new" | "payment";
 }) {
   const { t } = useTranslation("account");
   const data = useLoaderData<{ phone: string; areaCode: string; smsRemaining: number }>();
   const answer = useActionData() as SmsFormAnswer | undefined;
-  const [form, fields] = useSmsForm({
+  const [form, fields] = useKitForm({
     id,
+    schemas: loadSchemas,
     schema,
-    smsSchema: userCodeRequestSchema,
+    smsSchema: (m) => m.userCodeRequestSchema,
     lastResult: answer?.result,
   });
   return (

@@ -7,17 +7,19 @@ import {
   getSelectProps,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { useNavigation } from "@remix-run/react";
-import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from "react";
+// Types only: zod and @conform-to/zod are loaded after first paint (useKitForm), never at start.
 import type { z } from "zod";
 import { useTranslation } from "~/utils/i18n-react";
+import { whenIdle } from "~/utils/lazy";
 
 /**
  * The form kit: `Field` (one labelled input wired to Conform) and the composite fields every form
  * is made of (phone with area code, SMS code with its countdown button, a new password typed
  * twice, the payment password), the submit button, and the hook of a form with a "Send code"
- * button. Labels and errors are keys of the "common" namespace.
+ * button, and `useKitForm`, the one way to make a form's Conform state. Labels and errors are keys
+ * of the "common" namespace.
  */
 /** Error messages are i18n keys (validation.*) or server text; both go through t(). */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -291,31 +293,106 @@ export type SmsFormAnswer = {
 };
 
 /**
- * Conform's form for a form with a "Send code" button: validated on blur, then on input, with
- * `smsSchema` when the button was pressed and `schema` otherwise.
+ * The one way to build a form with the kit: Conform's form, validated by zod schemas in the
+ * browser once they have loaded, and by the action with the same schemas always.
+ *
+ *   const [form, fields] = useKitForm({
+ *     id: "register",
+ *     schemas: () => import("~/utils/forms"),   // the module of the schemas, loaded later
+ *     schema: (m) => m.registerSchema,
+ *     smsSchema: (m) => m.smsRequestSchema,      // optional: when the "Send code" button is pressed
+ *     lastResult: actionData?.result,
+ *     defaultValue: { invitationCode: data.invite },
+ *   });
+ *   <Form method="post" {...getFormProps(form)}>…</Form>
+ *
+ * zod, @conform-to/zod and the schemas are not in the page's start-up JavaScript: they load when
+ * the browser is idle after hydration, or at the first focus of one of the form's fields, whichever
+ * comes first. Until then the form validates on submit only, on the server (the action parses
+ * with the same schema and answers the errors; nothing is sent on blur). Once loaded, a field is
+ * checked in the browser on blur, then on each input, and the form gets
+ * `data-validation="browser"` (tests wait for it). Without JavaScript the form posts as is.
+ * The action imports its schemas statically (server code stays out of the browser bundle).
  */
-export function useSmsForm<Schema extends z.ZodTypeAny>({
+export function useKitForm<M, S extends z.ZodTypeAny>({
   id,
+  schemas,
   schema,
   smsSchema,
   lastResult,
   defaultValue,
 }: {
   id: string;
-  schema: Schema;
-  smsSchema: z.ZodTypeAny;
-  lastResult?: SubmissionResult<string[]>;
-  defaultValue?: DefaultValue<z.input<Schema>>;
+  /** `() => import("…")`: the module that exports the form's schemas. */
+  schemas: () => Promise<M>;
+  /** Picks the form's schema from that module. */
+  schema: (module: M) => S;
+  /** Picks the schema used when the submitter is the "Send code" button (intent "sendSms"). */
+  smsSchema?: (module: M) => z.ZodTypeAny;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: DefaultValue<z.input<S>>;
 }) {
-  return useForm<z.input<Schema>, z.output<Schema>>({
+  type Validate = (formData: FormData) => Submission<z.input<S>, string[], z.output<S>>;
+  const [validate, setValidate] = useState<Validate | null>(null);
+  // The pickers are read when loading starts; a page passes new arrows on each render.
+  const pick = useRef({ schemas, schema, smsSchema });
+  pick.current = { schemas, schema, smsSchema };
+
+  useEffect(() => {
+    let alive = true;
+    let started = false;
+    const load = () => {
+      if (started) return;
+      started = true;
+      stop();
+      const { schemas, schema, smsSchema } = pick.current;
+      Promise.all([import("@conform-to/zod"), schemas()]).then(
+        ([{ parseWithZod }, module]) => {
+          if (!alive) return;
+          const main = schema(module);
+          const sms = smsSchema?.(module);
+          setValidate(
+            () => (formData: FormData) =>
+              parseWithZod(formData, {
+                schema: sms && formData.get("intent") === "sendSms" ? sms : main,
+              }) as ReturnType<Validate>,
+          );
+        },
+        () => {
+          started = false; // offline for a moment: the server still validates; a later focus retries
+          document.addEventListener("focusin", onFocus);
+        },
+      );
+    };
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target as HTMLInputElement | null;
+      if (target?.form?.id === id) load();
+    };
+    const cancelIdle = whenIdle(load);
+    document.addEventListener("focusin", onFocus);
+    function stop() {
+      cancelIdle();
+      document.removeEventListener("focusin", onFocus);
+    }
+    return () => {
+      alive = false;
+      stop();
+    };
+  }, [id]);
+
+  // A mark for tests and for debugging: the browser validates this form.
+  useEffect(() => {
+    const element = document.forms.namedItem(id);
+    if (element && validate) element.dataset.validation = "browser";
+  });
+
+  return useForm<z.input<S>, z.output<S>>({
     id,
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: formData.get("intent") === "sendSms" ? smsSchema : schema,
-      }) as Submission<z.input<Schema>, string[], z.output<Schema>>,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Conform merges these options on every render, so the validator takes effect once loaded.
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
+    shouldValidate: validate ? "onBlur" : "onSubmit",
+    shouldRevalidate: validate ? "onInput" : "onSubmit",
   });
 }

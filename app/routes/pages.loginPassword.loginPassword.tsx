@@ -3,10 +3,10 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PasswordForm } from "~/components/PasswordForm";
 import { resetLoginPwd } from "~/utils/api/auth.server";
 import { getUserInfo } from "~/utils/api/user.server";
-import { loginPasswordSchema } from "~/utils/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { passwordPageAction, passwordPageLoader } from "~/utils/password-page.server";
+import { loginPasswordSchema } from "~/utils/schemas.server";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("password.loginTitle", "account");
@@ -32,7 +32,7 @@ export default function LoginPasswordPage() {
     <PasswordForm
       id="login-password"
       title={t("password.loginTitle")}
-      schema={loginPasswordSchema}
+      schema={(m) => m.loginPasswordSchema}
       secretField="password"
       kind="new"
     />

@@ -1,5 +1,4 @@
-import { type SubmissionResult, getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { type SubmissionResult, getFormProps, getSelectProps } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -12,17 +11,17 @@ import { useState } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { Avatar } from "~/components/UserNavBar";
-import { ErrorList, Field } from "~/components/forms";
-import { SubmitButton } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useKitForm } from "~/components/forms";
 import { asPageError, statusOf } from "~/utils/api/errors.server";
 import { uploadImage } from "~/utils/api/files.server";
 import { getUserInfo, modifyUserBaseInfo } from "~/utils/api/user.server";
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, profileSchema } from "~/utils/forms";
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "~/utils/avatar";
 import { formError, isUpstreamError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { wantsJson } from "~/utils/json-mode.server";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
+import { parseWithZod, profileSchema } from "~/utils/schemas.server";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
 
@@ -87,12 +86,12 @@ export default function MyProfilePage() {
     | { result?: SubmissionResult<string[]>; avatarError?: string }
     | undefined;
   const [clientError, setClientError] = useState<string | null>(null);
-  const [form, fields] = useForm({
+  const [form, fields] = useKitForm({
     id: "profile",
+    schemas: () => import("~/utils/forms"),
+    schema: (m) => m.profileSchema,
     lastResult: actionData?.result,
     defaultValue: { nickName: user.nickName ?? "", sex: String(user.sex ?? 0) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: "onBlur",
   });
   const avatarError = clientError ?? actionData?.avatarError;
   return (

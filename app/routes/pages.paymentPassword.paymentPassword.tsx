@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { PasswordForm } from "~/components/PasswordForm";
 import { resetAssetPwd } from "~/utils/api/user.server";
-import { paymentPasswordSchema } from "~/utils/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { passwordPageAction, passwordPageLoader } from "~/utils/password-page.server";
+import { paymentPasswordSchema } from "~/utils/schemas.server";
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("password.paymentTitle", "account");
@@ -28,7 +28,7 @@ export default function PaymentPasswordPage() {
     <PasswordForm
       id="payment-password"
       title={t("password.paymentTitle")}
-      schema={paymentPasswordSchema}
+      schema={(m) => m.paymentPasswordSchema}
       secretField="assetPassword"
       kind="payment"
     />

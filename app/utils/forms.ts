@@ -125,6 +125,5 @@ export const profileSchema = z.object({
   sex: z.enum(["0", "1", "2"]).default("0"),
 });
 
-/** Avatar upload: checked in the browser before sending and again on the server (size: server/body-limits.ts). */
-export { AVATAR_MAX_BYTES } from "../../server/body-limits";
-export const AVATAR_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
+/** Avatar upload limits live in ./avatar (free of zod, the profile page reads them at start). */
+export { AVATAR_MAX_BYTES, AVATAR_TYPES } from "./avatar";

@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { ErrorList, NewPasswordFields, SubmitButton, useSmsForm } from "~/components/forms";
-import { forgotSchema, smsRequestSchema } from "~/utils/forms";
+import { ErrorList, NewPasswordFields, SubmitButton, useKitForm } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { useLoginData } from "./login-data";
 import { PhoneAndCode } from "./phone-and-code";
@@ -10,10 +9,11 @@ import { TextLink } from "./text-link";
 export function ForgotForm() {
   const { t } = useTranslation("account");
   const { data, actionData } = useLoginData();
-  const [form, fields] = useSmsForm({
+  const [form, fields] = useKitForm({
     id: "forgot",
-    schema: forgotSchema,
-    smsSchema: smsRequestSchema,
+    schemas: () => import("~/utils/forms"),
+    schema: (m) => m.forgotSchema,
+    smsSchema: (m) => m.smsRequestSchema,
     lastResult: actionData?.result,
   });
   return (

@@ -1,9 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { ErrorList, Field } from "~/components/forms";
-import { PhoneField, SubmitButton } from "~/components/forms";
-import { loginSchema } from "~/utils/forms";
+import { ErrorList, Field, PhoneField, SubmitButton, useKitForm } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { useLoginData } from "./login-data";
 import { TextLink } from "./text-link";
@@ -11,12 +8,11 @@ import { TextLink } from "./text-link";
 export function LoginForm() {
   const { t } = useTranslation("account");
   const { data, actionData } = useLoginData();
-  const [form, fields] = useForm({
+  const [form, fields] = useKitForm({
     id: "login",
+    schemas: () => import("~/utils/forms"),
+    schema: (m) => m.loginSchema,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">

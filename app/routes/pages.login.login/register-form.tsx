@@ -6,9 +6,8 @@ import {
   Field,
   NewPasswordFields,
   SubmitButton,
-  useSmsForm,
+  useKitForm,
 } from "~/components/forms";
-import { registerSchema, smsRequestSchema } from "~/utils/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { useLoginData } from "./login-data";
 import { PhoneAndCode } from "./phone-and-code";
@@ -16,10 +15,11 @@ import { PhoneAndCode } from "./phone-and-code";
 export function RegisterForm() {
   const { t } = useTranslation("account");
   const { data, actionData } = useLoginData();
-  const [form, fields] = useSmsForm({
+  const [form, fields] = useKitForm({
     id: "register",
-    schema: registerSchema,
-    smsSchema: smsRequestSchema,
+    schemas: () => import("~/utils/forms"),
+    schema: (m) => m.registerSchema,
+    smsSchema: (m) => m.smsRequestSchema,
     lastResult: actionData?.result,
     defaultValue: { invitationCode: data.invite },
   });

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -12,12 +11,18 @@ import { NavBar } from "~/components/NavBar";
 import { login, register, resetLoginPwd, sendSmsCodeNoAuth } from "~/utils/api/auth.server";
 import { getAreaCodes } from "~/utils/api/config.server";
 import { logoutAction } from "~/utils/auth-actions.server";
-import { forgotSchema, loginSchema, registerSchema, smsRequestSchema } from "~/utils/forms";
 import { formError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { titleOf } from "~/utils/meta";
 import { LOGIN_PATH } from "~/utils/paths";
 import { safeRedirect } from "~/utils/safe-redirect";
+import {
+  forgotSchema,
+  loginSchema,
+  parseWithZod,
+  registerSchema,
+  smsRequestSchema,
+} from "~/utils/schemas.server";
 import { createLoginSession, getSession } from "~/utils/session.server";
 import { sendSmsCode, smsRemaining } from "~/utils/sms-cooldown.server";
 import { finish } from "~/utils/toast.server";
