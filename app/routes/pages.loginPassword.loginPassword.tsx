@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { PasswordForm } from "~/components/PasswordForm";
+import { PasswordPage } from "~/components/PasswordPage";
 import { resetLoginPwd } from "~/utils/api/auth.server";
 import { getUserInfo } from "~/utils/api/user.server";
 import { useTranslation } from "~/utils/i18n-react";
@@ -29,7 +29,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 export default function LoginPasswordPage() {
   const { t } = useTranslation("account");
   return (
-    <PasswordForm
+    <PasswordPage
       id="login-password"
       title={t("password.loginTitle")}
       schema={(m) => m.loginPasswordSchema}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { PasswordForm } from "~/components/PasswordForm";
+import { PasswordPage } from "~/components/PasswordPage";
 import { resetAssetPwd } from "~/utils/api/user.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
@@ -25,7 +25,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 export default function PaymentPasswordPage() {
   const { t } = useTranslation("account");
   return (
-    <PasswordForm
+    <PasswordPage
       id="payment-password"
       title={t("password.paymentTitle")}
       schema={(m) => m.paymentPasswordSchema}

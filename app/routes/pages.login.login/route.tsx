@@ -13,6 +13,7 @@ import { getAreaCodes } from "~/utils/api/config.server";
 import { logoutAction } from "~/utils/auth-actions.server";
 import { formError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
+import { lazyForm } from "~/utils/lazy-form";
 import { titleOf } from "~/utils/meta";
 import { LOGIN_PATH } from "~/utils/paths";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -26,9 +27,11 @@ import {
 import { createLoginSession, getSession } from "~/utils/session.server";
 import { sendSmsCode, smsRemaining } from "~/utils/sms-cooldown.server";
 import { finish } from "~/utils/toast.server";
-import { ForgotForm } from "./forgot-form";
-import { LoginForm } from "./login-form";
-import { RegisterForm } from "./register-form";
+
+// The forms, with the form kit and Conform, load after first paint (lazyForm); the server renders them.
+const LoginForm = lazyForm(() => import("./login-form").then((m) => m.LoginForm));
+const RegisterForm = lazyForm(() => import("./register-form").then((m) => m.RegisterForm));
+const ForgotForm = lazyForm(() => import("./forgot-form").then((m) => m.ForgotForm));
 
 export const handle = { i18n: ["common", "account"] };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
