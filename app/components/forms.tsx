@@ -13,6 +13,7 @@ import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, use
 import type { z } from "zod";
 import { useTranslation } from "~/utils/i18n-react";
 import { whenIdle } from "~/utils/lazy";
+import { ErrorList } from "./form-parts";
 
 /**
  * The form kit: `Field` (one labelled input wired to Conform) and the composite fields every form
@@ -20,21 +21,12 @@ import { whenIdle } from "~/utils/lazy";
  * twice, the payment password), the submit button, and the hook of a form with a "Send code"
  * button, and `useKitForm`, the one way to make a form's Conform state. Labels and errors are keys
  * of the "common" namespace.
+ *
+ * `ErrorList` and `SubmitButton` live in ./form-parts (no Conform) and are re-exported here: a
+ * page that uses only them (a form without Conform) imports them from there, so that Conform
+ * stays out of its start-up JavaScript.
  */
-/** Error messages are i18n keys (validation.*) or server text; both go through t(). */
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
-  const { t } = useTranslation("common");
-  const list = errors?.filter(Boolean) ?? [];
-  if (!list.length) return null;
-  return (
-    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700 dark:text-red-400">
-      {list.map((e) => (
-        <li key={e}>{t(e, { defaultValue: e })}</li>
-      ))}
-    </ul>
-  );
-}
-
+export { ErrorList, SubmitButton } from "./form-parts";
 /** Field metadata of any Conform form (the components only read generic parts of it). */
 // biome-ignore lint/suspicious/noExplicitAny: Conform's generics vary per form; the fields read here do not.
 export type AnyField = FieldMetadata<any, any, any>;
@@ -178,35 +170,6 @@ export function SmsButton({ remaining, stamp }: { remaining: number; stamp?: str
       className="btn-secondary min-w-[7.5rem] flex-none px-3 text-sm"
     >
       {left > 0 ? t("form.retryIn", { seconds: left }) : sending ? t("form.sending") : t("form.sendCode")}
-    </button>
-  );
-}
-
-/** A submit button that shows pending state and cannot double-submit. */
-export function SubmitButton({
-  children,
-  intent,
-  className = "btn-primary w-full",
-}: {
-  children: ReactNode;
-  intent?: string;
-  className?: string;
-}) {
-  const { t } = useTranslation("common");
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" &&
-    navigation.formMethod?.toUpperCase() === "POST" &&
-    (!intent || navigation.formData?.get("intent") === intent);
-  return (
-    <button
-      type="submit"
-      name={intent ? "intent" : undefined}
-      value={intent}
-      disabled={pending}
-      className={className}
-    >
-      {pending ? t("form.pending") : children}
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { type SubmissionResult, getFormProps, getSelectProps } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -11,7 +11,7 @@ import { useState } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { Avatar } from "~/components/UserNavBar";
-import { ErrorList, Field, SubmitButton, useKitForm } from "~/components/forms";
+import { ErrorList, SubmitButton } from "~/components/form-parts";
 import { asPageError, statusOf } from "~/utils/api/errors.server";
 import { uploadImage } from "~/utils/api/files.server";
 import { getUserInfo, modifyUserBaseInfo } from "~/utils/api/user.server";
@@ -19,11 +19,15 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "~/utils/avatar";
 import { formError, isUpstreamError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { wantsJson } from "~/utils/json-mode.server";
+import { lazyForm } from "~/utils/lazy-form";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { parseWithZod, profileSchema } from "~/utils/schemas.server";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
+
+// The nickname form, with the form kit's Conform, loads after first paint; the server renders it.
+const ProfileForm = lazyForm(() => import("./profile-form").then((m) => m.ProfileForm));
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("profile.title", "account");
@@ -86,13 +90,6 @@ export default function MyProfilePage() {
     | { result?: SubmissionResult<string[]>; avatarError?: string }
     | undefined;
   const [clientError, setClientError] = useState<string | null>(null);
-  const [form, fields] = useKitForm({
-    id: "profile",
-    schemas: () => import("~/utils/forms"),
-    schema: (m) => m.profileSchema,
-    lastResult: actionData?.result,
-    defaultValue: { nickName: user.nickName ?? "", sex: String(user.sex ?? 0) },
-  });
   const avatarError = clientError ?? actionData?.avatarError;
   return (
     <>
@@ -138,30 +135,7 @@ export default function MyProfilePage() {
           <SubmitButton className="btn-secondary w-full">{t("profile.upload")}</SubmitButton>
         </Form>
 
-        <Form method="post" {...getFormProps(form)} className="card space-y-4">
-          {/* `hidden`: space-y skips it, so the first field gets no top margin. */}
-          <input type="hidden" name="intent" value="profile" hidden />
-          <Field
-            label={t("profile.nickname")}
-            meta={fields.nickName}
-            inputProps={{ maxLength: 20, autoComplete: "nickname" }}
-          />
-          <div className="space-y-1">
-            <label htmlFor={fields.sex.id} className="block text-sm font-medium">
-              {t("profile.sex")}
-            </label>
-            <select {...getSelectProps(fields.sex)} key={fields.sex.key} className="input">
-              <option value="0">{t("profile.sexUnknown")}</option>
-              <option value="1">{t("profile.sexMale")}</option>
-              <option value="2">{t("profile.sexFemale")}</option>
-            </select>
-          </div>
-          <p className="text-sm text-gray-600 dark:text-gray-400">
-            {t("profile.phone")}: <span className="font-mono">{user.phone}</span>
-          </p>
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <SubmitButton>{t("profile.save")}</SubmitButton>
-        </Form>
+        <ProfileForm user={user} />
       </main>
     </>
   );
