@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -117,5 +117,84 @@ describe.skipIf(!hasBuild)("client bundle (public/build)", () => {
 
   it("never reads an export of a .server module in browser code", () => {
     expect(emptyModuleReads(all)).toEqual([]);
+  });
+});
+
+/**
+ * What a page loads at start: the modules the manifest preloads for the entry, the root and the
+ * route, and everything they import statically (`import(…)` loads later and is not followed).
+ */
+function startFiles(routeId: string): string[] {
+  const manifestFile = readdirSync(BUILD_DIR).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!manifestFile) throw new Error("no manifest in public/build");
+  const text = readFileSync(join(BUILD_DIR, manifestFile), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+    entry: { module: string; imports?: string[] };
+    routes: Record<string, { module: string; imports?: string[] }>;
+  };
+  const route = manifest.routes[routeId];
+  if (!route) throw new Error(`no route ${routeId} in the manifest`);
+  const toFile = (url: string) => join(BUILD_DIR, url.replace(/^\/build\//, ""));
+  const queue = [manifest.entry, manifest.routes.root, route].flatMap((m) => [
+    m.module,
+    ...(m.imports ?? []),
+  ]);
+  const seen = new Set<string>();
+  for (let file = queue.shift(); file; file = queue.shift()) {
+    const path = file.startsWith("/build/") ? toFile(file) : file;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const code = readFileSync(path, "utf8");
+    // Static imports only: `import{a as b}from"…"`, `import"…"`, `export{…}from"…"`; not `import("…")`.
+    const statics = [
+      ...code.matchAll(/(?:^|[;\n])\s*import\s*"([^"]+\.js)"/g),
+      ...code.matchAll(/(?:^|[;\n])\s*(?:import|export)\s*[^;"(]*?from\s*"([^"]+\.js)"/g),
+    ];
+    for (const [, target] of statics) {
+      queue.push(target.startsWith("/build/") ? target : join(dirname(path), target));
+    }
+  }
+  return [...seen];
+}
+
+/** Strings that survive minification: zod's error class name, an invariant message of Conform. */
+const ZOD_MARKER = "ZodError";
+const CONFORM_MARKER = "The submit event is dispatched by form#";
+
+const startHas = (routeId: string, marker: string) =>
+  startFiles(routeId)
+    .filter((file) => readFileSync(file, "utf8").includes(marker))
+    .map((file) => basename(file));
+
+describe.skipIf(!hasBuild)("what a form page loads at start (decision 036)", () => {
+  const FORM_PAGES = [
+    "routes/pages.login.login",
+    "routes/pages.myProfile.myProfile",
+    "routes/pages.loginPassword.loginPassword",
+    "routes/pages.paymentPassword.paymentPassword",
+    "routes/pages.game.game",
+  ];
+
+  it("the markers are found in the build, so their absence below means something", () => {
+    const all = files(BUILD_DIR).map((file) => readFileSync(file, "utf8"));
+    expect(all.some((text) => text.includes(ZOD_MARKER))).toBe(true);
+    expect(all.some((text) => text.includes(CONFORM_MARKER))).toBe(true);
+  });
+
+  it("the start-up closure follows static imports and not import()", () => {
+    const login = startFiles("routes/pages.login.login").map((file) => basename(file));
+    expect(login.some((name) => name.startsWith("entry.client-"))).toBe(true);
+    expect(login.some((name) => name.startsWith("root-"))).toBe(true);
+    expect(login.some((name) => name.startsWith("pages.login.login-"))).toBe(true);
+    // The login form's module is only import()ed.
+    expect(login.some((name) => name.startsWith("login-form-"))).toBe(false);
+  });
+
+  it.each(FORM_PAGES)("%s loads no zod at start (the kit loads it when idle)", (routeId) => {
+    expect(startHas(routeId, ZOD_MARKER)).toEqual([]);
+  });
+
+  it.each(FORM_PAGES)("%s loads no Conform at start (its forms load after first paint)", (routeId) => {
+    expect(startHas(routeId, CONFORM_MARKER)).toEqual([]);
   });
 });
