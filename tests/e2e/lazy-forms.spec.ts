@@ -1,0 +1,84 @@
+import { type Page, expect, test } from "@playwright/test";
+import { LOGIN_PATH, hydrated } from "./fixtures";
+
+/**
+ * Decision 036: a form's zod schemas load after first paint (the form kit's useKitForm). Once the
+ * page is idle the browser checks a field on blur, without asking the server; before that (or if
+ * the schemas never arrive) a blur sends nothing and a submit is checked by the server; without
+ * JavaScript the server's message shows.
+ */
+
+const PHONE_ERROR = "Enter a valid phone number (5 to 15 digits)";
+/** The chunk of app/utils/forms.ts (the schemas), loaded by import() only. */
+const SCHEMAS_CHUNK = /\/build\/_shared\/forms-[A-Z0-9]+\.js$/;
+
+/** Counts the POSTs the page sends to the login page (a validation round trip would be one). */
+function countPosts(page: Page): { readonly count: number } {
+  const counter = { count: 0 };
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname.startsWith(LOGIN_PATH))
+      counter.count++;
+  });
+  return counter;
+}
+
+test("once the page is idle, a bad phone shows its message on blur, checked in the browser", async ({
+  page,
+}) => {
+  const posts = countPosts(page);
+  await page.goto(LOGIN_PATH);
+  await hydrated(page);
+  const form = page.locator("form#login");
+  // The kit marks the form when its schemas have loaded (when idle, without any focus).
+  await expect(form).toHaveAttribute("data-validation", "browser");
+  await form.getByLabel("Phone number").fill("12ab");
+  await form.getByLabel("Phone number").blur();
+  await expect(form.getByText(PHONE_ERROR)).toBeVisible();
+  await expect(form.getByLabel("Phone number")).toHaveAttribute("aria-invalid", "true");
+  // Corrected: the message goes on input (revalidation), still without the server.
+  await form.getByLabel("Phone number").fill("9123456789");
+  await expect(form.getByText(PHONE_ERROR)).toHaveCount(0);
+  expect(posts.count).toBe(0);
+});
+
+test("until the schemas arrive, a blur sends nothing and a submit is checked by the server", async ({
+  page,
+}) => {
+  let schemaRequests = 0;
+  await page.route(SCHEMAS_CHUNK, (route) => {
+    schemaRequests++;
+    return route.abort();
+  });
+  const posts = countPosts(page);
+  await page.goto(LOGIN_PATH);
+  await hydrated(page);
+  const form = page.locator("form#login");
+  await form.getByLabel("Phone number").fill("12ab");
+  await form.getByLabel("Phone number").blur();
+  await form.getByLabel("Password", { exact: true }).focus();
+  await expect.poll(() => schemaRequests).toBeGreaterThan(0);
+  await page.waitForTimeout(300);
+  await expect(form.getByText(PHONE_ERROR)).toHaveCount(0);
+  expect(posts.count).toBe(0);
+  await expect(form).not.toHaveAttribute("data-validation", "browser");
+
+  await form.getByLabel("Password", { exact: true }).fill("whatever1");
+  await form.getByRole("button", { name: "Log in" }).click();
+  await expect(form.getByText(PHONE_ERROR)).toBeVisible();
+  expect(posts.count).toBe(1);
+  expect(new URL(page.url()).pathname).toBe(LOGIN_PATH);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a bad phone gets the server's message", async ({ page }) => {
+    await page.goto(LOGIN_PATH);
+    const form = page.locator("form#login");
+    await form.getByLabel("Phone number").fill("12ab");
+    await form.getByLabel("Password", { exact: true }).fill("whatever1");
+    await form.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByText(PHONE_ERROR)).toBeVisible();
+    await expect(page.locator("form#login").getByLabel("Phone number")).toHaveValue("12ab");
+  });
+});
