@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { PasswordPage } from "~/components/PasswordPage";
+import { PasswordPage, passwordPageClientLoader } from "~/components/PasswordPage";
 import { resetLoginPwd } from "~/utils/api/auth.server";
 import { getUserInfo } from "~/utils/api/user.server";
 import { useTranslation } from "~/utils/i18n-react";
@@ -13,6 +13,8 @@ export const meta = pageTitle("password.loginTitle", "account");
 
 /** Login password: an SMS code to the player's own phone, the new password twice. */
 export const loader = ({ request }: LoaderFunctionArgs) => passwordPageLoader(request);
+
+export const clientLoader = passwordPageClientLoader;
 
 export const action = ({ request }: ActionFunctionArgs) =>
   passwordPageAction(request, {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { PasswordPage } from "~/components/PasswordPage";
+import { PasswordPage, passwordPageClientLoader } from "~/components/PasswordPage";
 import { resetAssetPwd } from "~/utils/api/user.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
@@ -12,6 +12,8 @@ export const meta = pageTitle("password.paymentTitle", "account");
 
 /** Payment password: an SMS code to the player's own phone, then 6 digits twice. */
 export const loader = ({ request }: LoaderFunctionArgs) => passwordPageLoader(request);
+
+export const clientLoader = passwordPageClientLoader;
 
 export const action = ({ request }: ActionFunctionArgs) =>
   passwordPageAction(request, {

@@ -1,3 +1,4 @@
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { type ComponentType, Suspense } from "react";
 import { lazyComponent } from "./lazy";
 
@@ -13,7 +14,8 @@ import { lazyComponent } from "./lazy";
  * without JavaScript. In the browser the form's code starts loading as soon as the page's module
  * runs, alongside hydration; until it has arrived React keeps the server's HTML of the form
  * (a dehydrated Suspense boundary) and then hydrates it. After a client-side navigation the form
- * appears once its code is there (usually with the loader data, which is fetched in parallel).
+ * waits for its code as well as for the loader's data when the route exports
+ * `clientLoader = withForms(TheForm)`, so that it never shows a page without its form.
  */
 export function lazyForm<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Lazy = lazyComponent(load);
@@ -27,4 +29,22 @@ export function lazyForm<P extends object>(load: () => Promise<ComponentType<P>>
     );
   }
   return Object.assign(LazyForm, { preload: Lazy.preload });
+}
+
+/**
+ * A route's `clientLoader` that also waits for its lazy forms' code: a client-side navigation then
+ * shows the page with its form at once (the code loads in parallel with the loader's data),
+ * instead of the page without it for as long as the form's code takes. Only client-side
+ * navigations run it; the first load hydrates with the server's data.
+ *   export const clientLoader = withForms(LoginForm, RegisterForm, ForgotForm);
+ */
+export function withForms(...forms: Array<{ preload: () => Promise<unknown> }>) {
+  return async ({ serverLoader }: ClientLoaderFunctionArgs) => {
+    // A form that fails to load is retried when rendered; the page's data must not wait on it.
+    const [data] = await Promise.all([
+      serverLoader(),
+      ...forms.map((form) => form.preload().catch(() => {})),
+    ]);
+    return data;
+  };
 }

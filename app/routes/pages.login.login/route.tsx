@@ -13,7 +13,7 @@ import { getAreaCodes } from "~/utils/api/config.server";
 import { logoutAction } from "~/utils/auth-actions.server";
 import { formError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
-import { lazyForm } from "~/utils/lazy-form";
+import { lazyForm, withForms } from "~/utils/lazy-form";
 import { titleOf } from "~/utils/meta";
 import { LOGIN_PATH } from "~/utils/paths";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -32,6 +32,7 @@ import { finish } from "~/utils/toast.server";
 const LoginForm = lazyForm(() => import("./login-form").then((m) => m.LoginForm));
 const RegisterForm = lazyForm(() => import("./register-form").then((m) => m.RegisterForm));
 const ForgotForm = lazyForm(() => import("./forgot-form").then((m) => m.ForgotForm));
+export const clientLoader = withForms(LoginForm, RegisterForm, ForgotForm);
 
 export const handle = { i18n: ["common", "account"] };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

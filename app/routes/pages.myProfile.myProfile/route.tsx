@@ -19,7 +19,7 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "~/utils/avatar";
 import { formError, isUpstreamError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { wantsJson } from "~/utils/json-mode.server";
-import { lazyForm } from "~/utils/lazy-form";
+import { lazyForm, withForms } from "~/utils/lazy-form";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { parseWithZod, profileSchema } from "~/utils/schemas.server";
@@ -28,6 +28,7 @@ import { finish } from "~/utils/toast.server";
 
 // The nickname form, with the form kit's Conform, loads after first paint; the server renders it.
 const ProfileForm = lazyForm(() => import("./profile-form").then((m) => m.ProfileForm));
+export const clientLoader = withForms(ProfileForm);
 
 export const handle = { i18n: ["common", "account"] };
 export const meta = pageTitle("profile.title", "account");
