@@ -275,6 +275,8 @@ export type SmsFormAnswer = {
  * with the same schema and answers the errors; nothing is sent on blur). Once loaded, a field is
  * checked in the browser on blur, then on each input, and the form gets
  * `data-validation="browser"` (tests wait for it). Without JavaScript the form posts as is.
+ * Put the form in a module of its own and show it with `lazyForm` (utils/lazy-form.tsx), so that
+ * this kit and Conform are not in the page's start-up JavaScript either (decision 036).
  * The action imports its schemas statically (server code stays out of the browser bundle).
  */
 export function useKitForm<M, S extends z.ZodTypeAny>({
