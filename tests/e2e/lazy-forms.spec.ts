@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { LOGIN_PATH, hydrated } from "./fixtures";
+import { ACCOUNT_PATH, LOGIN_PATH, hydrated, registerPlayer } from "./fixtures";
 
 /**
  * Decision 036: a form's zod schemas load after first paint (the form kit's useKitForm). Once the
@@ -67,6 +67,24 @@ test("until the schemas arrive, a blur sends nothing and a submit is checked by 
   await expect(form.getByText(PHONE_ERROR)).toBeVisible();
   expect(posts.count).toBe(1);
   expect(new URL(page.url()).pathname).toBe(LOGIN_PATH);
+});
+
+test("a client-side navigation to a form page shows it with its form, even when the form's code is slow", async ({
+  page,
+}) => {
+  await registerPlayer(page.request);
+  await page.goto(ACCOUNT_PATH);
+  await hydrated(page);
+  // The password form's chunk (import()ed by the page) answers 1.5 s late.
+  await page.route(/\/build\/_shared\/PasswordForm-[A-Z0-9]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.locator('a[href="/pages/loginPassword/loginPassword"]').first().click();
+  await page.waitForURL("**/pages/loginPassword/loginPassword");
+  // The navigation waited for the form's code (withForms): the form is there as the page changes.
+  expect(await page.locator("form#login-password").count()).toBe(1);
+  await expect(page.getByRole("button", { name: "Send code" })).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {
