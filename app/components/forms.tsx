@@ -324,6 +324,7 @@ export function useKitForm<M, S extends z.ZodTypeAny>({
           );
         },
         () => {
+          if (!alive) return;
           started = false; // offline for a moment: the server still validates; a later focus retries
           document.addEventListener("focusin", onFocus);
         },
