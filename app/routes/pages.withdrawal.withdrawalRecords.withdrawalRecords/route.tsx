@@ -1,23 +1,23 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ComingSoon } from "~/components/ComingSoon";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { useTranslation } from "~/utils/i18n-react";
+import { WithdrawalRecords } from "~/components/wallet/WithdrawalRecords";
 import { pageTitle } from "~/utils/meta";
-import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
+import { withdrawalRecordsLoader } from "~/utils/withdrawal-records.server";
 
-export const handle = { i18n: ["common"] };
-export const meta = pageTitle("pages.withdrawalRecords");
+export const handle = { i18n: ["common", "withdraw"] };
+export const meta = pageTitle("recordsPage.cashTitle", "withdraw");
 
-/** Planned for a later issue: a clear "Coming soon" page, so that no link of the app 404s. */
+/** The player's CASH withdrawals: amount, fee, net, where to, status and the rejection reason. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
-  return { comingSoon: true };
+  return json(await withdrawalRecordsLoader(request, "CASH"));
 }
 
 export default function Page() {
-  const { t } = useTranslation("common");
-  return <ComingSoon title={t("pages.withdrawalRecords")} backTo={PAGES.withdrawal} />;
+  const data = useLoaderData<typeof loader>();
+  return <WithdrawalRecords currency="CASH" records={data.records} pageNo={data.pageNo} pages={data.pages} />;
 }
 
 export function ErrorBoundary() {
