@@ -50,7 +50,10 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
   page,
   browser,
 }) => {
+  // The core sends one SMS code per phone a minute: the payment password's code waits for it.
+  test.setTimeout(240_000);
   const player = await registerPlayer(page.request);
+  const registeredAt = Date.now();
   await operator(page.request, "/users/credit", { phone: player.phone, coin: "CHIP", amount: "5000" });
   expect(toCents((await accountJson(page.request)).chip)).toBe(500_000);
 
@@ -58,6 +61,11 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await page.goto(PAGES.withdrawal);
     await expect(page.getByRole("heading", { name: "Set a payment password first" })).toBeVisible();
     await screen(page, "withdraw-no-password");
+    await page.getByRole("link", { name: "Usdt" }).click();
+    await expect(page).toHaveURL(/tab=usdt/);
+    await expect(page.getByText("1 USDT = ₹90.00")).toBeVisible();
+    await screen(page, "withdraw-usdt-no-password");
+    await page.waitForTimeout(Math.max(0, registeredAt + 61_000 - Date.now()));
     await page.getByRole("link", { name: "Set payment password" }).click();
     await expect(page).toHaveURL(/paymentPassword.*redirectTo=/);
     await hydrated(page);
@@ -68,7 +76,9 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await page.getByLabel("Payment password (6 digits)").fill(PAY_PASSWORD);
     await page.getByLabel("Confirm password").fill(PAY_PASSWORD);
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page).toHaveURL(/\/pages\/withdrawal\/withdrawal\?tab=cash/);
+    await expect(page).toHaveURL(/\/pages\/withdrawal\/withdrawal\?tab=usdt/);
+    await page.getByRole("link", { name: "Cash" }).click();
+    await expect(page).toHaveURL(/tab=cash/);
   });
 
   await test.step("adds a bank card (the number masked but the last four)", async () => {
@@ -113,7 +123,10 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await expect(page).toHaveURL(/withdrawalRecords\/withdrawalRecords/);
     await expect(page.getByTestId("withdrawal-record").first()).toContainText("Pending Review");
     expect(toCents((await accountJson(page.request)).chip)).toBe(500_000 - 15_000 - 300_000);
-    const waiting = await operator<{ id: number; amount: number }[]>(page.request, "/withdrawals?status=WAITING");
+    const waiting = await operator<{ id: number; amount: number }[]>(
+      page.request,
+      "/withdrawals?status=WAITING",
+    );
     const mine = waiting.find((w) => w.amount === 3000);
     expect(mine).toBeDefined();
     largeId = mine?.id ?? 0;
