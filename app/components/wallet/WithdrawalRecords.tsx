@@ -63,11 +63,15 @@ export function WithdrawalRecords({
                 <dl className="grid grid-cols-[auto,1fr] gap-x-3 gap-y-0.5 text-sm">
                   <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.fee")}</dt>
                   <dd className="text-right tabular-nums">{format.money(r.fee)}</dd>
-                  <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.net")}</dt>
-                  <dd className="text-right tabular-nums">
-                    {format.money(r.netAmount)}
-                    {r.usdtAmount !== null ? ` (${r.usdtAmount.toFixed(2)} USDT)` : ""}
-                  </dd>
+                  {r.status === "REJECT" ? null : (
+                    <>
+                      <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.net")}</dt>
+                      <dd className="text-right tabular-nums">
+                        {format.money(r.netAmount)}
+                        {r.usdtAmount !== null ? ` (${r.usdtAmount.toFixed(2)} USDT)` : ""}
+                      </dd>
+                    </>
+                  )}
                   <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.to")}</dt>
                   <dd className="min-w-0 break-all text-right">
                     {r.currency === "CASH" ? `${r.bankName} ${r.bankCardNo}` : `${r.network} ${r.address}`}
