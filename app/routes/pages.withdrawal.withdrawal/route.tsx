@@ -2,7 +2,7 @@ import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
@@ -74,6 +74,12 @@ export default function WithdrawalPage() {
     shouldRevalidate: "onInput",
   });
   const [typed, setTyped] = useState<string | null>(null);
+  // What was typed before the page came alive counts too.
+  const amountId = fields.amount.id;
+  useEffect(() => {
+    const input = document.getElementById(amountId) as HTMLInputElement | null;
+    if (input?.value) setTyped(input.value);
+  }, [amountId]);
   const serverAmount = actionData?.preview ?? typedAmount(String(fields.amount.initialValue ?? ""));
   const amount = typed === null ? serverAmount : typedAmount(typed);
   const split = feeAndNet(amount, info.withdrawFeeRate);
@@ -95,17 +101,22 @@ export default function WithdrawalPage() {
       <main className="mx-auto max-w-md space-y-4 p-4">
         <Tabs tab={tab} />
 
-        <section className="card flex items-end justify-between gap-3" aria-labelledby="balance-label">
-          <div className="min-w-0">
-            <p id="balance-label" className="text-sm text-gray-600 dark:text-gray-400">
-              {t("balance")}
-            </p>
-            <p className="truncate text-2xl font-bold tabular-nums" data-testid="withdraw-balance">
+        <section className="card space-y-1" aria-labelledby="balance-label">
+          <p id="balance-label" className="text-sm text-gray-600 dark:text-gray-400">
+            {t("balance")}
+          </p>
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+            <p className="break-all text-2xl font-bold tabular-nums" data-testid="withdraw-balance">
               {format.money(info.balance)}
             </p>
+            {info.balance < info.withdrawMinLimit ? (
+              <Link to={PAGES.recharge} className="btn-secondary min-h-[40px] px-4 text-sm">
+                {t("recharge")}
+              </Link>
+            ) : null}
           </div>
           {tab === "usdt" ? (
-            <p className="shrink-0 text-sm text-gray-600 dark:text-gray-400">
+            <p className="text-sm text-gray-600 dark:text-gray-400">
               {t("rate", { rate: format.money(info.usdtRate) })}
             </p>
           ) : null}
@@ -137,6 +148,7 @@ export default function WithdrawalPage() {
               autoComplete: "off",
               placeholder: t("amountPlaceholder"),
               onInput: (event) => setTyped(event.currentTarget.value),
+              onChange: (event) => setTyped(event.currentTarget.value),
             }}
           />
           <dl

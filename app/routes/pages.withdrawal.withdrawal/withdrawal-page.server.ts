@@ -67,7 +67,8 @@ export async function withdrawalAction(request: Request) {
           idempotencyKey: key,
         });
       }
-      return done(request, PAGES.withdrawalRecords, answer.result.status, answer.result.netAmount, t, format);
+      const { status, netAmount } = answer.result;
+      return done(request, PAGES.withdrawalRecords, status, format.money(netAmount), t);
     } catch (error) {
       return upstreamFormError(request, submission, error, hideFields, { idempotencyKey: key });
     }
@@ -82,7 +83,9 @@ export async function withdrawalAction(request: Request) {
         idempotencyKey: key,
       });
     }
-    return done(request, PAGES.withdrawalURecords, answer.result.status, answer.result.netAmount, t, format);
+    const { status, netAmount, usdtAmount } = answer.result;
+    const sent = usdtAmount === null ? format.money(netAmount) : `${usdtAmount.toFixed(2)} USDT`;
+    return done(request, PAGES.withdrawalURecords, status, sent, t);
   } catch (error) {
     return upstreamFormError(request, submission, error, hideFields, { idempotencyKey: key });
   }
@@ -92,13 +95,12 @@ function done(
   request: Request,
   to: string,
   status: string,
-  net: number,
+  sent: string,
   t: (key: string, o?: Record<string, unknown>) => string,
-  format: { money: (n: number) => string },
 ) {
   const message =
     status === "APPROVED"
-      ? t("withdraw:done.paid", { amount: format.money(net) })
+      ? t("withdraw:done.paid", { amount: sent })
       : status === "REJECT"
         ? t("withdraw:done.rejected")
         : t("withdraw:done.waiting");
