@@ -54,6 +54,7 @@ interface WithdrawalRow {
   reject_reason: string | null;
   reviewed_by: string | null;
   payout_ref: string | null;
+  payout_attempts: number;
   request_hash: string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -502,6 +503,7 @@ export async function resumePayouts(db: Db, olderThanMs: number, log?: Logger): 
 export interface OperatorRow extends WithdrawalRecord {
   userId: number;
   payoutState: string | null;
+  payoutAttempts: number;
   autoApproved: boolean;
   reviewedBy: string | null;
   payoutRef: string | null;
@@ -524,6 +526,7 @@ export async function listForOperators(
     ...recordOf(r),
     userId: Number(r.user_id),
     payoutState: r.payout_state,
+    payoutAttempts: Number(r.payout_attempts),
     autoApproved: r.auto_approved,
     reviewedBy: r.reviewed_by,
     payoutRef: r.payout_ref,
