@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { resolve } from "node:path";
+import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
 import {
   APP_LOG,
@@ -18,6 +19,22 @@ import {
  * that an operator rejects with a reason the player then reads; once more without JavaScript;
  * every balance to the cent.
  */
+
+test.use({ bypassCSP: true });
+
+const AXE = resolve(process.cwd(), "node_modules/axe-core/axe.min.js");
+
+/** Serious and critical axe violations of the page as it stands (as a11y.spec.ts checks). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    type Axe = { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> };
+    return (await (window as unknown as { axe: Axe }).axe.run(document, {})).violations;
+  });
+  return (violations as Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>)
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
+}
 
 const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
 const PAY_PASSWORD = "135790";
@@ -162,5 +179,28 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await expect(nojs.getByTestId("withdrawal-record").first()).toContainText("Completed");
     await context.close();
     expect(toCents((await accountJson(page.request)).chip)).toBe(500_000 - 15_000 - 20_050);
+  });
+
+  await test.step("the money-out pages have no serious or critical axe violations, light and dark", async () => {
+    const paths = [
+      `${PAGES.withdrawal}?tab=cash`,
+      `${PAGES.withdrawal}?tab=usdt`,
+      PAGES.bankCard,
+      `${PAGES.bankCard}?edit=1`,
+      PAGES.withdrawalRecords,
+      PAGES.withdrawalURecords,
+    ];
+    for (const theme of ["light", "dark"]) {
+      await page.request.post("/resources/theme", { form: { theme, redirectTo: "/" }, maxRedirects: 0 });
+      for (const path of paths) {
+        await page.goto(path);
+        await hydrated(page);
+        await page.waitForTimeout(300);
+        const found = await seriousViolations(page);
+        expect(found, `${theme} ${path}:\n${found.join("\n")}`).toEqual([]);
+      }
+    }
+    await page.goto(PAGES.bankCard);
+    await screen(page, "bank-card-dark");
   });
 });
