@@ -197,7 +197,7 @@ export default function WithdrawalPage() {
                   {cards.map((card) => (
                     <label
                       key={card.id}
-                      className="flex min-h-[52px] cursor-pointer items-center gap-3 rounded-lg border border-gray-200 px-3 has-[:checked]:border-brand has-[:checked]:bg-pink-50 dark:border-gray-700 dark:has-[:checked]:bg-gray-800"
+                      className="flex min-h-[52px] cursor-pointer items-center gap-3 rounded-lg border border-gray-200 px-3 has-[:checked]:border-brand has-[:checked]:bg-pink-50 dark:border-gray-700 dark:has-[:checked]:border-pink-300 dark:has-[:checked]:bg-gray-800"
                     >
                       <input
                         type="radio"
@@ -234,7 +234,7 @@ export default function WithdrawalPage() {
                   {(["TRC20", "BEP20"] as const).map((n) => (
                     <label
                       key={n}
-                      className="flex min-h-[44px] cursor-pointer items-center justify-center gap-2 rounded-lg border border-gray-200 font-semibold has-[:checked]:border-brand has-[:checked]:bg-pink-50 dark:border-gray-700 dark:has-[:checked]:bg-gray-800"
+                      className="flex min-h-[44px] cursor-pointer items-center justify-center gap-2 rounded-lg border border-gray-200 font-semibold has-[:checked]:border-brand has-[:checked]:bg-pink-50 dark:border-gray-700 dark:has-[:checked]:border-pink-300 dark:has-[:checked]:bg-gray-800"
                     >
                       <input
                         type="radio"
