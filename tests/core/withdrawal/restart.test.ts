@@ -50,7 +50,14 @@ describe("withdrawals across a restart of the core", () => {
       lastSmsCode,
       logLines: () => lines.map((l) => JSON.parse(l)),
     } as unknown as TestCore;
-    return { test, stop: async () => (await core.close(), await db.close()), db };
+    return {
+      test,
+      stop: async () => {
+        await core.close();
+        await db.close();
+      },
+      db,
+    };
   }
 
   it("keeps a waiting withdrawal, and finishes an interrupted payout exactly once", async () => {
