@@ -91,7 +91,7 @@ describe("withdrawals across a restart of the core", () => {
     const second = await boot(true);
     try {
       // The resume job runs at start with the sandbox adapter.
-      for (let i = 0; i < 50; i++) {
+      for (let i = 0; i < 300; i++) {
         const [row] = await second.db.query<{ status: string }>(
           "SELECT status FROM withdrawals WHERE id = $1",
           [interrupted.result.id],
@@ -116,5 +116,5 @@ describe("withdrawals across a restart of the core", () => {
     } finally {
       await second.stop();
     }
-  });
+  }, 120_000);
 });
