@@ -8,6 +8,7 @@ import { getUserInfo } from "./api/user.server";
 import { userCodeRequestSchema } from "./forms";
 import { formError, readForm, serverT, upstreamFormError } from "./forms.server";
 import { ACCOUNT_PATH } from "./paths";
+import { safeRedirect } from "./safe-redirect";
 import { getSession, requireToken } from "./session.server";
 import { sendSmsCode, smsRemaining } from "./sms-cooldown.server";
 import { finish } from "./toast.server";
@@ -53,7 +54,10 @@ export async function passwordPageAction<S extends z.ZodTypeAny>(request: Reques
   if (submission.status !== "success") return formError(request, submission.reply({ hideFields }));
   try {
     await page.save(request, submission.value);
-    return finish(request, ACCOUNT_PATH, { type: "success", message: t(page.savedMessage) });
+    // A page that sent the player here to set a password first (a withdrawal, a bank card) gets
+    // them back: ?redirectTo=<path of this app>.
+    const back = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), ACCOUNT_PATH);
+    return finish(request, back, { type: "success", message: t(page.savedMessage) });
   } catch (error) {
     return upstreamFormError(request, submission, error, hideFields);
   }

@@ -9,6 +9,7 @@ import type { CoreModule } from "./platform/module";
 import { trackModule } from "./track/module";
 import { userModule } from "./user/module";
 import { walletModule } from "./wallet/module";
+import { withdrawalModule } from "./withdrawal/module";
 
 /**
  * The domains of the core. The app registers their routes, the process runs their jobs and
@@ -27,4 +28,5 @@ export const MODULES: readonly CoreModule[] = [
   walletModule,
   // ---- domain modules of other teams go below this line ----
   gameModule,
+  withdrawalModule,
 ];

@@ -107,6 +107,7 @@ describe("core layout", () => {
       "track",
       "user",
       "wallet",
+      "withdrawal",
     ]);
     const list = readFileSync(join(CORE, "modules.ts"), "utf8");
     for (const domain of [...domains, "ledger"]) {

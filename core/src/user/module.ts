@@ -1,5 +1,6 @@
 import type { CoreModule } from "../platform/module";
 import { USER_COMMANDS } from "./admin";
+import { userOperatorRoutes } from "./operator";
 import { userRoutes } from "./routes";
 import { seedDemoPlayer } from "./seed";
 
@@ -7,6 +8,7 @@ import { seedDemoPlayer } from "./seed";
 export const userModule: CoreModule = {
   name: "user",
   routes: userRoutes,
+  operatorRoutes: userOperatorRoutes,
   adminCommands: USER_COMMANDS,
   seed: seedDemoPlayer,
 };

@@ -25,13 +25,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Money that passed through the ledger, by kind (CHIP): RECHARGE credits, WITHDRAW debits
- * (WITHDRAW_REFUND gives back a rejected one), COMMISSION and REBATE credits.
+ * (WITHDRAW_RETURN gives back a rejected one), COMMISSION and REBATE credits.
  */
 async function ledgerTotals(sql: Sql, userId: number, now: number) {
   const today = dayStart(now);
   const [row] = await sql.query<{ recharge: number; withdraw: number; commission: number }>(
     `SELECT COALESCE(SUM(amount) FILTER (WHERE kind = 'RECHARGE'), 0) AS recharge,
-            COALESCE(-SUM(amount) FILTER (WHERE kind IN ('WITHDRAW', 'WITHDRAW_REFUND')), 0) AS withdraw,
+            COALESCE(-SUM(amount) FILTER (WHERE kind IN ('WITHDRAW', 'WITHDRAW_RETURN')), 0) AS withdraw,
             COALESCE(SUM(amount) FILTER (WHERE kind IN ('COMMISSION', 'REBATE')
                                          AND created_at >= $2 AND created_at < $3), 0) AS commission
      FROM ledger_entries WHERE user_id = $1 AND coin = 'CHIP'`,

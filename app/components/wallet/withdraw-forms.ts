@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { type MoneyMessages, moneySchema } from "#contract/money";
+
+/**
+ * The withdrawal and bank-card forms as the browser and the BFF check them (messages are keys of
+ * the "withdraw" namespace); the core checks everything again, and more (limits, checksums).
+ */
+const amountMessages: MoneyMessages = {
+  invalid: "withdraw:validation.amountInvalid",
+  decimals: "withdraw:validation.amountDecimals",
+  positive: "withdraw:validation.amountPositive",
+  negative: "withdraw:validation.amountPositive",
+  tooLarge: "withdraw:validation.amountTooLarge",
+};
+
+export const amountField = z
+  .string({ required_error: "withdraw:validation.amountRequired" })
+  .pipe(moneySchema({ messages: amountMessages }));
+
+const password = z
+  .string({ required_error: "withdraw:validation.passwordRequired" })
+  .regex(/^\d{6}$/, "withdraw:validation.password6");
+
+export const cashFormSchema = z.object({
+  amount: amountField,
+  userBankId: z
+    .string({ required_error: "withdraw:validation.cardRequired" })
+    .regex(/^\d{1,15}$/, "withdraw:validation.cardRequired"),
+  assetPassword: password,
+  idempotencyKey: z.string().max(100).optional(),
+});
+
+export const usdtFormSchema = z.object({
+  amount: amountField,
+  network: z.enum(["TRC20", "BEP20"]),
+  address: z
+    .string({ required_error: "withdraw:validation.addressRequired" })
+    .trim()
+    .min(1, "withdraw:validation.addressRequired")
+    .max(100, "withdraw:refusal.BAD_ADDRESS"),
+  assetPassword: password,
+  idempotencyKey: z.string().max(100).optional(),
+});
+
+/** Only the amount, for the no-JS "Show fee" button. */
+export const previewSchema = z.object({ amount: amountField });
+
+export const bankCardFormSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional(),
+  bankId: z
+    .string({ required_error: "withdraw:validation.bankRequired" })
+    .regex(/^\d{1,9}$/, "withdraw:validation.bankRequired"),
+  holderName: z
+    .string({ required_error: "withdraw:validation.holderRequired" })
+    .trim()
+    .min(2, "withdraw:validation.holderRequired")
+    .max(60, "withdraw:validation.holderInvalid")
+    .regex(/^[\p{L}][\p{L} .'-]*$/u, "withdraw:validation.holderInvalid"),
+  bankCardNo: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{6,20}$/, "withdraw:validation.numberInvalid"))
+    .optional(),
+  ifsc: z
+    .string()
+    .transform((v) => v.trim().toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, "withdraw:validation.ifscInvalid"))
+    .optional(),
+  assetPassword: password,
+});
+
+/** The fee and what is left, in cents, as the core computes them (half up to the cent). */
+export function feeAndNet(amount: number | null, feeRatePercent: number) {
+  if (amount === null || !Number.isFinite(amount) || amount <= 0) return null;
+  const cents = Math.round(amount * 100);
+  const bp = Math.round(feeRatePercent * 100);
+  const fee = Math.floor((cents * bp + 5000) / 10000);
+  return { fee: fee / 100, net: (cents - fee) / 100 };
+}
+
+/** The amount typed so far, when it reads as one (for the live fee), else null. */
+export function typedAmount(text: string | null | undefined): number | null {
+  if (!text || !/^\d{1,13}(\.\d{0,2})?$/.test(text.trim())) return null;
+  return Number(text.trim());
+}

@@ -1,0 +1,206 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { PAGES } from "../../app/utils/paths";
+import {
+  APP_LOG,
+  accountJson,
+  hydrated,
+  readSmsCode,
+  registerPlayer,
+  screen,
+  smsCodes,
+  toCents,
+} from "./fixtures";
+
+/**
+ * Money out, end to end at 360x740 (issue 8): a new player (credited by an operator) sets a
+ * payment password, adds a bank card, withdraws a small amount (paid at once) and a large one
+ * that an operator rejects with a reason the player then reads; once more without JavaScript;
+ * every balance to the cent.
+ */
+
+test.use({ bypassCSP: true });
+
+const AXE = resolve(process.cwd(), "node_modules/axe-core/axe.min.js");
+
+/** Serious and critical axe violations of the page as it stands (as a11y.spec.ts checks). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    type Axe = { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> };
+    return (await (window as unknown as { axe: Axe }).axe.run(document, {})).violations;
+  });
+  return (violations as Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>)
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
+}
+
+const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
+const PAY_PASSWORD = "135790";
+
+/** The embedded core's URL, from the app's log ("core listening"). */
+function coreUrl(): string {
+  for (const line of readFileSync(APP_LOG, "utf8").split("\n").reverse()) {
+    const match = line.match(/"url":"(http:\/\/[^"]+\/core)"[^\n]*core listening/);
+    if (match) return match[1];
+  }
+  throw new Error(`No "core listening" line in ${APP_LOG}`);
+}
+
+async function operator<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  path: string,
+  data?: Record<string, string>,
+) {
+  const response = await request.fetch(`${coreUrl()}/operator${path}`, {
+    method: data ? "POST" : "GET",
+    headers: { authorization: OPERATOR, "content-type": "application/json" },
+    data: data ? JSON.stringify(data) : undefined,
+  });
+  const body = (await response.json()) as { code: number; message: string; result: T };
+  expect(body.code, body.message).toBe(200);
+  return body.result;
+}
+
+test("a player sets a payment password, adds a card, withdraws (paid, then rejected with a reason), also without JS", async ({
+  page,
+  browser,
+}) => {
+  // The core sends one SMS code per phone a minute: the payment password's code waits for it.
+  test.setTimeout(240_000);
+  const player = await registerPlayer(page.request);
+  const registeredAt = Date.now();
+  await operator(page.request, "/users/credit", { phone: player.phone, coin: "CHIP", amount: "5000" });
+  expect(toCents((await accountJson(page.request)).chip)).toBe(500_000);
+
+  await test.step("the withdrawal page leads to setting a payment password, and back", async () => {
+    await page.goto(PAGES.withdrawal);
+    await expect(page.getByRole("heading", { name: "Set a payment password first" })).toBeVisible();
+    await screen(page, "withdraw-no-password");
+    await page.getByRole("link", { name: "Usdt" }).click();
+    await expect(page).toHaveURL(/tab=usdt/);
+    await expect(page.getByText("1 USDT = ₹90.00")).toBeVisible();
+    await screen(page, "withdraw-usdt-no-password");
+    await page.waitForTimeout(Math.max(0, registeredAt + 61_000 - Date.now()));
+    await page.getByRole("link", { name: "Set payment password" }).click();
+    await expect(page).toHaveURL(/paymentPassword.*redirectTo=/);
+    await hydrated(page);
+    const before = smsCodes(player.phone).length;
+    await page.getByRole("button", { name: "Send code" }).click();
+    const code = await readSmsCode(player.phone, { after: before });
+    await page.getByLabel("SMS verification code").fill(code);
+    await page.getByLabel("Payment password (6 digits)").fill(PAY_PASSWORD);
+    await page.getByLabel("Confirm password").fill(PAY_PASSWORD);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/pages\/withdrawal\/withdrawal\?tab=usdt/);
+    await page.getByRole("link", { name: "Cash" }).click();
+    await expect(page).toHaveURL(/tab=cash/);
+  });
+
+  await test.step("adds a bank card (the number masked but the last four)", async () => {
+    await page.getByRole("link", { name: "Add a bank card" }).click();
+    await expect(page).toHaveURL(/bankCard.*redirectTo=/);
+    await hydrated(page);
+    await page.getByLabel("Bank", { exact: true }).selectOption({ label: "HDFC Bank" });
+    await page.getByLabel("Account holder").fill("Asha Rao");
+    await page.getByLabel("Account number").fill("501002003004");
+    await page.getByLabel("IFSC").fill("hdfc0001234");
+    await page.getByLabel("Payment password", { exact: true }).fill(PAY_PASSWORD);
+    await page.getByRole("button", { name: "Save card" }).click();
+    await expect(page).toHaveURL(/\/pages\/withdrawal\/withdrawal\?tab=cash/);
+    await expect(page.getByText("HDFC Bank")).toBeVisible();
+    await expect(page.getByText("**** 3004 · Asha Rao")).toBeVisible();
+    await expect(page.locator("body")).not.toContainText("501002003004");
+  });
+
+  await test.step("a small withdrawal shows its fee and net as typed and is paid at once", async () => {
+    await hydrated(page);
+    await page.getByLabel("Withdrawal Amount").fill("150");
+    await expect(page.getByTestId("withdraw-fee")).toHaveText("₹3.00");
+    await expect(page.getByTestId("withdraw-net")).toHaveText("₹147.00");
+    await screen(page, "withdraw-cash");
+    await page.getByLabel("Payment password", { exact: true }).fill(PAY_PASSWORD);
+    await page.getByRole("button", { name: "Withdraw" }).click();
+    await expect(page).toHaveURL(/withdrawalRecords\/withdrawalRecords/);
+    const first = page.getByTestId("withdrawal-record").first();
+    await expect(first).toContainText("₹150.00");
+    await expect(first).toContainText("Completed");
+    await expect(first).toContainText("HDFC Bank **** 3004");
+    expect(toCents((await accountJson(page.request)).chip)).toBe(500_000 - 15_000);
+  });
+
+  let largeId = 0;
+  await test.step("a large withdrawal waits for review; an operator rejects it; the player reads why", async () => {
+    await page.goto(PAGES.withdrawal);
+    await hydrated(page);
+    await page.getByLabel("Withdrawal Amount").fill("3000");
+    await page.getByLabel("Payment password", { exact: true }).fill(PAY_PASSWORD);
+    await page.getByRole("button", { name: "Withdraw" }).click();
+    await expect(page).toHaveURL(/withdrawalRecords\/withdrawalRecords/);
+    await expect(page.getByTestId("withdrawal-record").first()).toContainText("Pending Review");
+    expect(toCents((await accountJson(page.request)).chip)).toBe(500_000 - 15_000 - 300_000);
+    const waiting = await operator<{ id: number; amount: number }[]>(
+      page.request,
+      "/withdrawals?status=WAITING",
+    );
+    const mine = waiting.find((w) => w.amount === 3000);
+    expect(mine).toBeDefined();
+    largeId = mine?.id ?? 0;
+    await operator(page.request, `/withdrawals/${largeId}/reject`, { reason: "Bank details under review" });
+    await page.reload();
+    const rejected = page.getByTestId("withdrawal-record").first();
+    await expect(rejected).toContainText("Rejected");
+    await expect(rejected).toContainText("Reason: Bank details under review");
+    await screen(page, "withdraw-records");
+    expect(toCents((await accountJson(page.request)).chip)).toBe(500_000 - 15_000);
+  });
+
+  await test.step("without JavaScript: the fee is shown on request, the withdrawal goes through", async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+      storageState: await page.context().storageState(),
+    });
+    const nojs = await context.newPage();
+    await nojs.goto(PAGES.withdrawal);
+    await nojs.getByLabel("Withdrawal Amount").fill("200.50");
+    await nojs.getByRole("button", { name: "Show fee" }).click();
+    await expect(nojs.getByTestId("withdraw-fee")).toHaveText("₹4.01");
+    await expect(nojs.getByTestId("withdraw-net")).toHaveText("₹196.49");
+    await expect(nojs.getByLabel("Withdrawal Amount")).toHaveValue("200.50");
+    await nojs.getByLabel("Payment password", { exact: true }).fill("000000");
+    await nojs.getByRole("button", { name: "Withdraw" }).click();
+    await expect(nojs.getByText("Wrong payment password: 4 tries left.")).toBeVisible();
+    await nojs.getByLabel("Payment password", { exact: true }).fill(PAY_PASSWORD);
+    await nojs.getByRole("button", { name: "Withdraw" }).click();
+    await expect(nojs).toHaveURL(/withdrawalRecords\/withdrawalRecords/);
+    await expect(nojs.getByTestId("withdrawal-record").first()).toContainText("₹200.50");
+    await expect(nojs.getByTestId("withdrawal-record").first()).toContainText("Completed");
+    await context.close();
+    expect(toCents((await accountJson(page.request)).chip)).toBe(500_000 - 15_000 - 20_050);
+  });
+
+  await test.step("the money-out pages have no serious or critical axe violations, light and dark", async () => {
+    const paths = [
+      `${PAGES.withdrawal}?tab=cash`,
+      `${PAGES.withdrawal}?tab=usdt`,
+      PAGES.bankCard,
+      `${PAGES.bankCard}?edit=1`,
+      PAGES.withdrawalRecords,
+      PAGES.withdrawalURecords,
+    ];
+    for (const theme of ["light", "dark"]) {
+      await page.request.post("/resources/theme", { form: { theme, redirectTo: "/" }, maxRedirects: 0 });
+      for (const path of paths) {
+        await page.goto(path);
+        await hydrated(page);
+        await page.waitForTimeout(300);
+        const found = await seriousViolations(page);
+        expect(found, `${theme} ${path}:\n${found.join("\n")}`).toEqual([]);
+      }
+    }
+    await page.goto(PAGES.bankCard);
+    await screen(page, "bank-card-dark");
+  });
+});
