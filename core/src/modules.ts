@@ -6,6 +6,7 @@ import { ledgerModule } from "./ledger/module";
 import { messagesModule } from "./messages/module";
 import { operatorModule } from "./operator/module";
 import type { CoreModule } from "./platform/module";
+import { rechargeModule } from "./recharge/module";
 import { trackModule } from "./track/module";
 import { userModule } from "./user/module";
 import { walletModule } from "./wallet/module";
@@ -27,4 +28,5 @@ export const MODULES: readonly CoreModule[] = [
   walletModule,
   // ---- domain modules of other teams go below this line ----
   gameModule,
+  rechargeModule,
 ];
