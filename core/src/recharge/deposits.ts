@@ -1,6 +1,6 @@
 import { Code } from "#contract/codes";
 import type { Page } from "#contract/envelope";
-import { fromCents } from "#contract/money";
+import { MAX_AMOUNT, fromCents } from "#contract/money";
 import {
   type RechargeStatus,
   type UsdtRechargeRecord,
@@ -186,6 +186,7 @@ export async function reportDeposit(
       return { deposit: recordOf(current), credited: false, required: rules.usdtConfirmations };
     }
     const credit = creditCentsOf(micros, rules.usdtRateCents);
+    if (credit > MAX_AMOUNT * 100) throw new DepositRefused("The amount is too large to credit");
     if (credit > 0) {
       await post(tx, {
         userId: current.user_id,
