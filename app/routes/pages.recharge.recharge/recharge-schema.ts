@@ -16,10 +16,13 @@ export function cashRechargeSchema(messages: CashMessages, limits: { minCents: n
   return z.object({
     amount: z.preprocess(
       (v) => (typeof v === "string" ? v.trim() : v),
-      moneySchema({ messages }).refine((units) => {
-        const cents = Math.round(units * 100);
-        return cents >= limits.minCents && cents <= limits.maxCents;
-      }, messages.limits),
+      // pipe: the limits are checked only on an amount that passed the money rule.
+      moneySchema({ messages }).pipe(
+        z.number().refine((units) => {
+          const cents = Math.round(units * 100);
+          return cents >= limits.minCents && cents <= limits.maxCents;
+        }, messages.limits),
+      ),
     ),
     payChannelName: z.string({ required_error: messages.channel }).trim().min(1, messages.channel),
     idempotencyKey: z

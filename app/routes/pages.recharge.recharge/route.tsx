@@ -241,7 +241,7 @@ function UsdtDeposit({ usdt }: { usdt: NonNullable<Data["usdt"]> }) {
             />
           ) : null}
           <p
-            className="select-all break-all rounded-lg bg-gray-100 px-3 py-2 font-mono text-sm dark:bg-gray-800"
+            className="select-all break-all rounded-lg bg-gray-100 px-2 py-2 font-mono text-[13px] leading-5 dark:bg-gray-800"
             data-testid="deposit-address"
           >
             {usdt.address}
