@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { type Page, expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
-import { APP_LOG, accountJson, hydrated, money, registerPlayer, screen } from "./fixtures";
+import { APP_LOG, accountJson, hydrated, money, postJson, registerPlayer, screen } from "./fixtures";
 
 /**
  * Recharge at 360x740 (issue 8): cash through the sandbox provider's pay page, USDT confirmed by
@@ -108,5 +109,50 @@ test.describe("recharge without JavaScript", () => {
     );
     expect((await accountJson(page.request)).chip).toBe(100.01);
     await screen(page, "recharge-nojs-records");
+  });
+});
+
+test.describe("recharge accessibility", () => {
+  // axe-core is injected as a script; the app's nonce-based CSP would block it (as in a11y.spec.ts).
+  test.use({ bypassCSP: true });
+
+  test("the recharge pages, the pay page and the empty records have no serious or critical violations, light and dark", async ({
+    page,
+  }) => {
+    await registerPlayer(page.request);
+    const made = await postJson(page.request, PAGES.recharge, {
+      amount: "120",
+      payChannelName: "SANDBOX_UPI",
+    });
+    const payUrl = made.body.redirect as string;
+    const paths = [
+      PAGES.recharge,
+      `${PAGES.recharge}?tab=usdt`,
+      `${PAGES.recharge}?tab=usdt&network=BEP20`,
+      PAGES.rechargeURecords,
+      payUrl,
+      PAGES.rechargeRecords,
+    ];
+    for (const theme of ["light", "dark"]) {
+      await page.request.post("/resources/theme", {
+        headers: { accept: "application/json" },
+        form: { theme },
+      });
+      for (const path of paths) {
+        await page.goto(path);
+        await hydrated(page);
+        await page.waitForTimeout(300);
+        await page.addScriptTag({ path: resolve(process.cwd(), "node_modules/axe-core/axe.min.js") });
+        const serious = await page.evaluate(async () => {
+          type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
+          type Axe = { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> };
+          const { violations } = await (window as unknown as { axe: Axe }).axe.run(document, {});
+          return violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
+        });
+        expect(serious, `${theme} ${path}`).toEqual([]);
+      }
+    }
   });
 });

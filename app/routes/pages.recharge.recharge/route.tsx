@@ -150,7 +150,7 @@ function CashForm({ cash }: { cash: NonNullable<Data["cash"]> }) {
                   to={`${PAGES.recharge}?amount=${preset}`}
                   replace
                   preventScrollReset
-                  aria-pressed={active}
+                  aria-current={active ? "true" : undefined}
                   onClick={(event) => {
                     event.preventDefault();
                     setAmount(String(preset));

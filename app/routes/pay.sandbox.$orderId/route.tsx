@@ -111,7 +111,7 @@ export default function SandboxPayPage() {
             <Form method="post" className="space-y-2">
               <SubmitButton
                 intent="pay"
-                className="btn w-full bg-emerald-600 text-white hover:bg-emerald-700"
+                className="btn w-full bg-emerald-700 text-white hover:bg-emerald-800"
               >
                 {t("pay.pay", { amount: money(order.amount) })}
               </SubmitButton>
