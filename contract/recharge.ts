@@ -64,6 +64,8 @@ export const cashRechargeRecordSchema = z.object({
   status: rechargeStatusSchema,
   createDateTime: z.string(),
   updateDateTime: z.string(),
+  /** Where to finish paying a PENDING order (its provider's pay page), else null. */
+  payUrl: z.string().nullable().default(null),
 });
 export type CashRechargeRecord = z.infer<typeof cashRechargeRecordSchema>;
 export const cashRechargePageSchema = pageSchema(cashRechargeRecordSchema);

@@ -49,6 +49,14 @@ export default function CashRechargeRecords() {
               {money(r.amount)}
             </span>
             <StatusChip status={r.status} />
+            {r.payUrl ? (
+              <a
+                href={r.payUrl}
+                className="mt-1 text-sm font-semibold text-brand-dark underline dark:text-pink-300"
+              >
+                {t("records.continue")}
+              </a>
+            ) : null}
           </div>
         </li>
       ))}

@@ -67,8 +67,9 @@ export const KEY_REUSED = "This idempotency key was already used for a different
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-function recordOf(row: OrderRow): CashRechargeRecord {
+function recordOf(row: OrderRow, payUrl: string | null = null): CashRechargeRecord {
   return {
+    payUrl,
     id: row.id,
     currency: "CASH",
     amount: fromCents(row.amount_cents),
@@ -264,12 +265,13 @@ export async function expireOrders(db: Sql, nowMs: number): Promise<number> {
   return rows.length;
 }
 
-/** The player's cash recharges, newest first. */
+/** The player's cash recharges, newest first; a PENDING one says where to finish paying it. */
 export async function cashRechargePage(
-  db: Sql,
+  deps: Deps,
   userId: number,
   q: { pageNo: number; pageSize: number },
 ): Promise<Page<CashRechargeRecord>> {
+  const { db } = deps;
   const rows = await db.query<OrderRow & { total_count: number }>(
     `SELECT *, count(*) OVER ()::int AS total_count FROM recharge_orders WHERE user_id = $1
      ORDER BY created_at DESC, id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
@@ -284,7 +286,20 @@ export async function cashRechargePage(
             userId,
           ])
         )[0].n);
-  return { content: rows.map(recordOf), totalElements: total, pageNo: q.pageNo, pageSize: q.pageSize };
+  const content = await Promise.all(
+    rows.map(async (row) => {
+      const provider = providersOf(deps).get(row.provider);
+      if (row.status !== "PENDING" || !provider) return recordOf(row);
+      const { payUrl } = await provider.createPayment({
+        id: row.id,
+        amountCents: row.amount_cents,
+        payChannelName: row.pay_channel_name,
+        payToken: row.pay_token,
+      });
+      return recordOf(row, payUrl);
+    }),
+  );
+  return { content, totalElements: total, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
 /** What the sandbox pay page shows. */

@@ -57,7 +57,7 @@ export function rechargeRoutes(app: CoreRouter) {
   app.post("/app/user/recharge/page", async (c) => {
     const user = requireUser(c);
     const q = await parseInput(c, rechargePageInputSchema);
-    return ok(c, await cashRechargePage(c.get("deps").db, user.id, q));
+    return ok(c, await cashRechargePage(c.get("deps"), user.id, q));
   });
 
   app.on(["GET", "POST"], "/app/wallet/getRecharge", async (c) => {

@@ -121,6 +121,10 @@ describeOnEachDatabase("cash recharge", (core) => {
       showName: "UPI (sandbox)",
     });
     expect(await chip(userId)).toBe(0);
+    const pending = cashRechargePageSchema.parse(
+      (await call(core, "/app/user/recharge/page", { token })).result,
+    );
+    expect(pending.content[0]).toMatchObject({ id: made.id, status: "PENDING", payUrl: made.payUrl });
     const paid = await call(core, "/app/recharge/sandbox/decide", {
       method: "POST",
       params: { id: made.id, t: made.t, action: "pay" },
@@ -142,6 +146,7 @@ describeOnEachDatabase("cash recharge", (core) => {
       currency: "CASH",
     });
     expect(page.content[0].txHash).toMatch(/^SBX[0-9A-F]{16}$/);
+    expect(page.content[0].payUrl).toBeNull();
     const entries = await core.deps.db.query<{ kind: string; amount: number; counter_account: string }>(
       "SELECT kind, amount, counter_account FROM ledger_entries WHERE ref_id = $1",
       [made.id],
