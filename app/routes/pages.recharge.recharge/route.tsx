@@ -110,8 +110,12 @@ function CashForm({ cash }: { cash: NonNullable<Data["cash"]> }) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const [amount, setAmount] = useState(cash.amount);
-  useEffect(() => setAmount(cash.amount), [cash.amount]);
+  // What the field shows: the submitted text after a refused submit (no-JS re-render), else the
+  // loader's (a preset link's ?amount=), else what the player types or picks.
+  const submitted = actionData?.result?.initialValue?.amount;
+  const initial = typeof submitted === "string" ? submitted : cash.amount;
+  const [amount, setAmount] = useState(initial);
+  useEffect(() => setAmount(initial), [initial]);
 
   if (!cash.open)
     return <p className="card text-center text-gray-700 dark:text-gray-300">{t("cash.closed")}</p>;
@@ -153,8 +157,11 @@ function CashForm({ cash }: { cash: NonNullable<Data["cash"]> }) {
                   aria-current={active ? "true" : undefined}
                   onClick={(event) => {
                     event.preventDefault();
+                    // The DOM first, so that the validation below reads the picked amount.
+                    const input = document.getElementById(fields.amount.id) as HTMLInputElement | null;
+                    if (input) input.value = String(preset);
                     setAmount(String(preset));
-                    form.validate({ name: fields.amount.name });
+                    if (fields.amount.errors?.length) form.validate({ name: fields.amount.name });
                   }}
                   className={`flex min-h-[44px] items-center justify-center rounded-lg border text-sm font-semibold tabular-nums ${
                     active
