@@ -49,6 +49,7 @@ test.describe("recharge", () => {
     // A preset fills the amount.
     await page.getByRole("link", { name: "₹300.00" }).click();
     await expect(page.getByLabel("Amount")).toHaveValue("300");
+    await expect(page.getByText("Enter an amount from ₹100.00 to ₹50,000.00")).toBeHidden();
     await screen(page, "recharge-cash");
     await payCash(page, "150.25");
     await expect(page.getByText("Recharge of ₹150.25 credited")).toBeVisible();
