@@ -310,3 +310,39 @@ describeOnEachDatabase("cash recharge", (core) => {
     expect((await anonymous.json()).code).toBe(401);
   });
 });
+
+describeOnEachDatabase("pay channels in the CLI", (core) => {
+  it("adds, renames, reorders and disables a channel, each audited, and refuses a bad use", async () => {
+    const lines: string[] = [];
+    const out = (l: string) => lines.push(l);
+    const name = `CLI_${Date.now()}`;
+    await runAdmin(["pay-channel", "add", name, "Bank transfer", "--sort", "5"], core.deps.db, out);
+    await runAdmin(
+      ["pay-channel", "edit", name, "--show-name", "IMPS transfer", "--sort", "0"],
+      core.deps.db,
+      out,
+    );
+    await runAdmin(["pay-channel", "disable", name], core.deps.db, out);
+    await runAdmin(["pay-channel", "list"], core.deps.db, out);
+    expect(lines).toContain(`${name}: enabled changed`);
+    expect(lines.find((l) => l.startsWith(`${name}\t`))).toBe(
+      `${name}\tIMPS transfer\tsandbox\tsort 0\tdisabled`,
+    );
+    await expect(runAdmin(["pay-channel", "add", name, "Again"], core.deps.db, out)).rejects.toThrow(
+      /already exists/,
+    );
+    await expect(
+      runAdmin(["pay-channel", "add", "X1", "Name", "--provider", "nope"], core.deps.db, out),
+    ).rejects.toThrow(/provider/);
+    await expect(runAdmin(["pay-channel", "frobnicate"], core.deps.db, out)).rejects.toThrow(/Usage/);
+    const audit = await core.deps.db.query<{ action: string }>(
+      "SELECT action FROM operator_audit WHERE target = $1 ORDER BY id",
+      [name],
+    );
+    expect(audit.map((a) => a.action)).toEqual([
+      "recharge.channel.add",
+      "recharge.channel.edit",
+      "recharge.channel.edit",
+    ]);
+  });
+});
