@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { Code } from "#contract/codes";
 import type { Page } from "#contract/envelope";
 import { fromCents, toCents } from "#contract/money";
@@ -320,7 +320,11 @@ async function sandboxOrder(db: Sql, id: string, token: string): Promise<OrderRo
     SANDBOX_PROVIDER,
   ]);
   // The same answer for no order and a wrong token: the page's address is its only key.
-  if (!order || token.length !== order.pay_token.length || token !== order.pay_token) {
+  if (
+    !order ||
+    token.length !== order.pay_token.length ||
+    !timingSafeEqual(Buffer.from(token), Buffer.from(order.pay_token))
+  ) {
     throw new ApiError(Code.NOT_FOUND, "This payment does not exist");
   }
   return order;
