@@ -320,11 +320,9 @@ async function sandboxOrder(db: Sql, id: string, token: string): Promise<OrderRo
     SANDBOX_PROVIDER,
   ]);
   // The same answer for no order and a wrong token: the page's address is its only key.
-  if (
-    !order ||
-    token.length !== order.pay_token.length ||
-    !timingSafeEqual(Buffer.from(token), Buffer.from(order.pay_token))
-  ) {
+  const given = Buffer.from(token);
+  const expected = Buffer.from(order?.pay_token ?? "");
+  if (!order || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw new ApiError(Code.NOT_FOUND, "This payment does not exist");
   }
   return order;

@@ -163,6 +163,11 @@ describeOnEachDatabase("cash recharge", (core) => {
       params: { id: made.id, t: "0".repeat(32), action: "pay" },
     });
     expect(forged).toMatchObject({ code: 404, message: "This payment does not exist" });
+    const odd = await call(core, "/app/recharge/sandbox/order", {
+      method: "GET",
+      params: { id: made.id, t: "é".repeat(32) },
+    });
+    expect(odd).toMatchObject({ code: 404, message: "This payment does not exist" });
   });
 
   it("marks the order FAILED on Cancel, and credits nothing", async () => {
