@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkUsdtAddress } from "#contract/addresses";
+import { SANDBOX_SIGNATURE_HEADER, sandboxNotification } from "../../core/src/recharge/providers";
 import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
 
 /**
@@ -11,13 +12,15 @@ if (!BUILT) console.warn("tests/app/recharge.test.ts SKIPPED: run `npm run build
 
 const PAGE = "/pages/recharge/recharge";
 const RECORDS = "/pages/recharge/rechargeRecords/rechargeRecords";
+/** The sandbox's signing key for this app's core, so that the test can sign as the provider. */
+const SECRET = "test-sandbox-secret-0123456789abcdef";
 
 describe.skipIf(!BUILT)("recharge pages against the built server", () => {
   let app: RunningApp | undefined;
   const jar = new Jar();
 
   beforeAll(async () => {
-    app = await startApp({ env: { UPSTREAM_TIMEOUT_MS: "15000" } });
+    app = await startApp({ env: { UPSTREAM_TIMEOUT_MS: "15000", PAYMENT_SANDBOX_SECRET: SECRET } });
   }, 120_000);
   afterAll(async () => {
     await stopApp(app);
@@ -130,5 +133,41 @@ describe.skipIf(!BUILT)("recharge pages against the built server", () => {
       expect(usdt.qrSvg).not.toMatch(/<script|on\w+=/i);
       expect(usdt.rate).toBe(90);
     }
+  });
+
+  it("passes a provider's callback through /pay/notify to the core: forged refused, signed credited once", async () => {
+    if (!app) throw new Error("the app did not start");
+    const made = await call(PAGE, { form: { amount: "123.45", payChannelName: "SANDBOX_UPI" } });
+    const orderId = (made.body.order as { id: string }).id;
+    const before = await balance();
+    const notify = (body: string, headers: Record<string, string>) =>
+      fetch(`${app?.base}/pay/notify/sandbox`, { method: "POST", headers, body });
+    const signed = sandboxNotification(SECRET, {
+      orderId,
+      amount: "123.45",
+      status: "PAID",
+      timestamp: Date.now(),
+    });
+    const forged = sandboxNotification("another-secret-another-secret-0000", {
+      orderId,
+      amount: "123.45",
+      status: "PAID",
+      timestamp: Date.now(),
+    });
+    const refused = await notify(forged.body, forged.headers);
+    expect([refused.status, await refused.text()]).toEqual([400, "refused"]);
+    const tampered = await notify(signed.body.replace("123.45", "9123.45"), signed.headers);
+    expect(tampered.status).toBe(400);
+    expect((await notify("{}", { "content-type": "application/json" })).status).toBe(400);
+    expect(
+      (await fetch(`${app.base}/pay/notify/Not%20A%20Provider`, { method: "POST", body: "x" })).status,
+    ).toBe(404);
+    expect(await balance()).toBe(before);
+    for (let i = 0; i < 3; i++) {
+      const accepted = await notify(signed.body, signed.headers);
+      expect([accepted.status, await accepted.text()]).toEqual([200, "success"]);
+    }
+    expect(signed.headers[SANDBOX_SIGNATURE_HEADER]).toMatch(/^[0-9a-f]{64}$/);
+    expect(Math.round((await balance()) * 100)).toBe(Math.round(before * 100) + 12345);
   });
 });

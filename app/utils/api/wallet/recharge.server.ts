@@ -13,7 +13,7 @@ import {
   usdtRechargePageSchema,
 } from "#contract/recharge";
 import { type Currency, type Network, currencyConfigSchema } from "#contract/wallet";
-import { upstream } from "../client.server";
+import { forwardRaw, upstream } from "../client.server";
 
 /** Records are read 10 at a time. */
 export const RECORDS_PAGE_SIZE = 10;
@@ -89,5 +89,17 @@ export function decideSandboxOrder(request: Request, id: string, t: string, acti
     method: "POST",
     params: { id, t, action },
     schema: sandboxOrderSchema,
+  });
+}
+
+/** Headers a provider's callback may carry through: its content type and its signature headers. */
+const CALLBACK_HEADER =
+  /^(content-type|x-[a-z0-9-]*signature[a-z0-9-]*|x-[a-z0-9-]*timestamp|x-[a-z0-9-]*nonce)$/;
+
+/** A payment provider's callback, passed to the core's /app/recharge/notify/<provider> unchanged. */
+export function forwardProviderCallback(request: Request, provider: string, body: string) {
+  return forwardRaw(request, `/app/recharge/notify/${encodeURIComponent(provider)}`, {
+    body,
+    pass: (name) => CALLBACK_HEADER.test(name),
   });
 }
