@@ -1,41 +1,154 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
+import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { createBase58check } from "@scure/base";
+import type { Network } from "./wallet";
 
 /**
- * USDT address checks per network (spec section 9: TRC20 and BEP20), shared by the core and the
- * BFF. A minimal version (the recharge work brings the full one with the same names).
+ * USDT addresses of the two networks (spec section 9: TRC20 and BEP20), pure and browser-safe so
+ * that the core (deposit addresses, withdrawals) and the app (the withdrawal form's instant check)
+ * share one rule.
  *
- * - TRC20 (Tron): base58check of 25 bytes, version byte 0x41, so it starts with "T".
- * - BEP20 (BNB Smart Chain, Ethereum format): "0x" and 40 hex digits; when the letters are mixed
- *   case they must follow the EIP-55 checksum; all lower or all upper case carries no checksum.
+ * - TRC20 (TRON): base58check (double SHA-256 checksum) of 21 bytes, the version byte 0x41 then
+ *   the 20-byte account hash; always 34 characters starting with "T".
+ * - BEP20 (BNB Smart Chain, an EVM chain): "0x" and 40 hex digits, the 20-byte account hash.
+ *   Mixed case must be the EIP-55 checksum exactly (one wrong letter is refused). An address in
+ *   one case only (all lowercase or all uppercase hex) carries no checksum; EIP-55 accepts it and
+ *   so do we, because exchanges and wallets hand out lowercase addresses; it is then shown and
+ *   stored in its checksummed form.
+ *
+ * A TRON address typed where BEP20 is asked (and back) is told apart from a mistyped one, so the
+ * form can say "this is a TRC20 address": a deposit or withdrawal to the wrong network is lost.
  */
+
 const base58check = createBase58check(sha256);
 
-export function isTrc20Address(s: string): boolean {
-  if (typeof s !== "string" || !/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(s)) return false;
-  try {
-    const bytes = base58check.decode(s);
-    return bytes.length === 21 && bytes[0] === 0x41;
-  } catch {
-    return false;
-  }
-}
+/** The version byte of TRON mainnet addresses. */
+export const TRON_VERSION = 0x41;
 
-export function isBep20Address(s: string): boolean {
-  if (typeof s !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(s)) return false;
-  const hex = s.slice(2);
-  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
-  return toChecksumAddress(hex.toLowerCase()) === s;
-}
+export type AddressProblem =
+  /** Nothing typed. */
+  | "empty"
+  /** Not the network's shape (length, alphabet, prefix). */
+  | "format"
+  /** The right shape but its checksum does not match: a typo. */
+  | "checksum"
+  /** A valid address of the other network. */
+  | "wrongNetwork";
 
-/** The EIP-55 spelling of a 40-hex-digit address (lower case in). */
-export function toChecksumAddress(lowerHex: string): string {
-  const hash = keccak_256(new TextEncoder().encode(lowerHex));
+export type AddressCheck = { ok: true; address: string } | { ok: false; problem: AddressProblem };
+
+/** Messages for the problems, in English (the app shows its own translations). */
+export const ADDRESS_MESSAGES: Record<AddressProblem, string> = {
+  empty: "Enter the address",
+  format: "This is not an address of this network",
+  checksum: "This address has a typo (its checksum does not match)",
+  wrongNetwork: "This address belongs to the other network",
+};
+
+/** EIP-55: the 40 hex digits with a letter uppercased where the keccak-256 of the lowercase hex has a nibble >= 8. */
+export function toChecksumAddress(hex40: string): string {
+  const lower = hex40.toLowerCase().replace(/^0x/, "");
+  if (!/^[0-9a-f]{40}$/.test(lower)) throw new Error("Expected 20 bytes of hex");
+  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
   let out = "0x";
-  for (let i = 0; i < 40; i++) {
-    const nibble = (hash[i >> 1] >> (i % 2 === 0 ? 4 : 0)) & 0x0f;
-    out += nibble >= 8 ? lowerHex[i].toUpperCase() : lowerHex[i];
-  }
+  for (let i = 0; i < 40; i++) out += Number.parseInt(hash[i], 16) >= 8 ? lower[i].toUpperCase() : lower[i];
   return out;
+}
+
+/** The BEP20 (EVM) address of a 20-byte account hash, EIP-55 checksummed. */
+export function evmAddressOfHash(hash20: Uint8Array): string {
+  if (hash20.length !== 20) throw new Error("Expected a 20-byte account hash");
+  return toChecksumAddress(bytesToHex(hash20));
+}
+
+/** The TRON address of a 20-byte account hash: base58check(0x41 ‖ hash). */
+export function tronAddressOfHash(hash20: Uint8Array): string {
+  if (hash20.length !== 20) throw new Error("Expected a 20-byte account hash");
+  const payload = new Uint8Array(21);
+  payload[0] = TRON_VERSION;
+  payload.set(hash20, 1);
+  return base58check.encode(payload);
+}
+
+/** The 20-byte account hash of an uncompressed secp256k1 public key (65 bytes, 0x04 ‖ x ‖ y): keccak-256 of x ‖ y, last 20 bytes. */
+export function accountHashOfPublicKey(uncompressed: Uint8Array): Uint8Array {
+  if (uncompressed.length !== 65 || uncompressed[0] !== 0x04)
+    throw new Error("Expected an uncompressed public key");
+  return keccak_256(uncompressed.subarray(1)).subarray(12);
+}
+
+const TRON_SHAPE = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+const EVM_SHAPE = /^0x[0-9a-fA-F]{40}$/;
+
+/** A TRC20 (TRON) address: "T", base58, 34 characters, version 0x41, checksum right. */
+export function checkTrc20Address(raw: string): AddressCheck {
+  const text = raw.trim();
+  if (!text) return { ok: false, problem: "empty" };
+  if (!TRON_SHAPE.test(text)) {
+    return {
+      ok: false,
+      problem: EVM_SHAPE.test(text) && checkBep20Address(text).ok ? "wrongNetwork" : "format",
+    };
+  }
+  let payload: Uint8Array;
+  try {
+    payload = base58check.decode(text);
+  } catch {
+    return { ok: false, problem: "checksum" };
+  }
+  if (payload.length !== 21 || payload[0] !== TRON_VERSION) return { ok: false, problem: "format" };
+  return { ok: true, address: text };
+}
+
+/** A BEP20 address: "0x" and 40 hex digits; mixed case must match EIP-55; answered checksummed. */
+export function checkBep20Address(raw: string): AddressCheck {
+  const text = raw.trim();
+  if (!text) return { ok: false, problem: "empty" };
+  if (!EVM_SHAPE.test(text)) {
+    return {
+      ok: false,
+      problem: TRON_SHAPE.test(text) && checkTrc20Address(text).ok ? "wrongNetwork" : "format",
+    };
+  }
+  const hex = text.slice(2);
+  const checksummed = toChecksumAddress(hex);
+  const oneCase = hex === hex.toLowerCase() || hex === hex.toUpperCase();
+  if (!oneCase && checksummed !== text) return { ok: false, problem: "checksum" };
+  return { ok: true, address: checksummed };
+}
+
+/** The address checked against `network`'s rules (see above). */
+export function checkUsdtAddress(network: Network, raw: string): AddressCheck {
+  return network === "TRC20" ? checkTrc20Address(raw) : checkBep20Address(raw);
+}
+
+/** True for a valid address of `network` (in its canonical form). */
+export function isUsdtAddress(network: Network, raw: string): boolean {
+  return checkUsdtAddress(network, raw).ok;
+}
+
+/** The network a valid address belongs to, or null. */
+export function networkOfAddress(raw: string): Network | null {
+  if (checkTrc20Address(raw).ok) return "TRC20";
+  if (checkBep20Address(raw).ok) return "BEP20";
+  return null;
+}
+
+/** The 20-byte account hash behind a valid address of either network (the same key gives the same hash on both). */
+export function accountHashOfAddress(raw: string): Uint8Array | null {
+  const text = raw.trim();
+  if (checkTrc20Address(text).ok) return base58check.decode(text).subarray(1);
+  if (checkBep20Address(text).ok) return hexToBytes(text.slice(2).toLowerCase());
+  return null;
+}
+
+/** True for a valid TRC20 (TRON) address: base58check, version 0x41, 25 bytes. */
+export function isTrc20Address(raw: string): boolean {
+  return checkTrc20Address(raw).ok;
+}
+
+/** True for a valid BEP20 (EVM) address: 0x and 40 hex digits, EIP-55 checksummed when mixed case. */
+export function isBep20Address(raw: string): boolean {
+  return checkBep20Address(raw).ok;
 }

@@ -6,6 +6,7 @@ import { ledgerModule } from "./ledger/module";
 import { messagesModule } from "./messages/module";
 import { operatorModule } from "./operator/module";
 import type { CoreModule } from "./platform/module";
+import { rechargeModule } from "./recharge/module";
 import { trackModule } from "./track/module";
 import { userModule } from "./user/module";
 import { walletModule } from "./wallet/module";
@@ -29,4 +30,5 @@ export const MODULES: readonly CoreModule[] = [
   // ---- domain modules of other teams go below this line ----
   gameModule,
   withdrawalModule,
+  rechargeModule,
 ];

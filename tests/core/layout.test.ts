@@ -104,6 +104,7 @@ describe("core layout", () => {
       "game",
       "messages",
       "operator",
+      "recharge",
       "track",
       "user",
       "wallet",

@@ -506,3 +506,37 @@ export function sendAndForget(
     }
   })().catch(() => {});
 }
+
+/**
+ * Passes a request from a third party through to the upstream as it came, for the callbacks of
+ * payment providers that can reach only the app (the embedded core listens on loopback; decision
+ * 027): `body` unchanged, only the headers named in `pass` (a provider's signature), and the
+ * answer's status and text back. No session, no envelope: the upstream route judges the caller.
+ */
+export async function forwardRaw(
+  request: Request,
+  path: string,
+  { body, pass }: { body: string; pass: (name: string) => boolean },
+): Promise<{ status: number; text: string }> {
+  const env = getEnv();
+  const headers = new Headers();
+  request.headers.forEach((value, name) => {
+    if (pass(name.toLowerCase())) headers.set(name, value);
+  });
+  const requestId = request.headers.get(Header.requestId);
+  if (requestId) headers.set(Header.requestId, requestId);
+  const forwardedFor = request.headers.get(Header.forwardedFor);
+  if (forwardedFor) headers.set(Header.forwardedFor, forwardedFor);
+  const limit = deadline(env.UPSTREAM_TIMEOUT_MS, request.signal);
+  try {
+    const response = await fetchWithTimeout(
+      urlOf(env, path),
+      { method: "POST", headers, body },
+      limit,
+      Code.TRANSPORT_NETWORK,
+    );
+    return { status: response.status, text: await response.text() };
+  } finally {
+    limit.done();
+  }
+}

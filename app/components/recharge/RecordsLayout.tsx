@@ -1,0 +1,110 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { EmptyState } from "~/components/EmptyState";
+import { NavBar } from "~/components/NavBar";
+import { Pager } from "~/components/game/Pager";
+import { useTranslation } from "~/utils/i18n-react";
+import { PAGES } from "~/utils/paths";
+import type { RechargeStatus } from "#contract/recharge";
+
+const STATUS_CLASS: Record<RechargeStatus, string> = {
+  PENDING: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  SUCCESS: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200",
+  FAILED: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
+  EXPIRED: "bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200",
+};
+
+/** The record row's status chip (ui.md: Pending amber, Completed green, failed red). */
+export function StatusChip({ status }: { status: RechargeStatus }) {
+  const { t } = useTranslation("recharge");
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[status]}`}
+      data-status={status}
+    >
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+/** A transaction reference shortened in the middle (the full one in its title). */
+export function ShortHash({ hash }: { hash: string }) {
+  const short = hash.length > 20 ? `${hash.slice(0, 10)}…${hash.slice(-8)}` : hash;
+  return (
+    <span className="font-mono" title={hash}>
+      {short}
+    </span>
+  );
+}
+
+/** Both record pages: the Cash / USDT switch, the list or its empty state, and the pager. */
+export function RecordsLayout({
+  kind,
+  page,
+  pages,
+  empty,
+  children,
+}: {
+  kind: "cash" | "usdt";
+  page: number;
+  pages: number;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("recharge");
+  const self = kind === "cash" ? PAGES.rechargeRecords : PAGES.rechargeURecords;
+  const segment = (active: boolean) =>
+    `flex min-h-[44px] items-center justify-center rounded-md px-3 text-sm font-semibold ${
+      active ? "bg-brand text-white shadow-sm" : "text-gray-800 dark:text-gray-200"
+    }`;
+  return (
+    <>
+      <NavBar
+        title={t("records.title")}
+        backTo={kind === "cash" ? PAGES.recharge : `${PAGES.recharge}?tab=usdt`}
+      />
+      <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
+        <nav
+          aria-label={t("records.tabs")}
+          className="grid grid-cols-2 gap-1 rounded-lg bg-white p-1 shadow-sm dark:bg-gray-900"
+        >
+          <Link
+            to={PAGES.rechargeRecords}
+            replace
+            aria-current={kind === "cash" ? "page" : undefined}
+            className={segment(kind === "cash")}
+          >
+            {t("records.cash")}
+          </Link>
+          <Link
+            to={PAGES.rechargeURecords}
+            replace
+            aria-current={kind === "usdt" ? "page" : undefined}
+            className={segment(kind === "usdt")}
+          >
+            {t("records.usdt")}
+          </Link>
+        </nav>
+        {empty ? (
+          <div className="card">
+            <EmptyState
+              message={t("records.empty")}
+              action={{
+                to: kind === "cash" ? PAGES.recharge : `${PAGES.recharge}?tab=usdt`,
+                label: t("records.emptyAction"),
+              }}
+            />
+          </div>
+        ) : (
+          <ul
+            className="card divide-y divide-gray-200 p-0 dark:divide-gray-700"
+            data-testid="recharge-records"
+          >
+            {children}
+          </ul>
+        )}
+        <Pager page={page} pages={pages} hrefOf={(n) => (n > 1 ? `${self}?page=${n}` : self)} />
+      </main>
+    </>
+  );
+}

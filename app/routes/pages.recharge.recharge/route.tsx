@@ -1,0 +1,292 @@
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { showToast } from "~/components/Toasts";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { copyText } from "~/utils/clipboard";
+import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
+import { useFormat } from "~/utils/use-format";
+import { toCents } from "#contract/money";
+import { NETWORKS } from "#contract/wallet";
+import { rechargeAction, rechargeLoader } from "./recharge-page.server";
+import { cashRechargeSchema } from "./recharge-schema";
+
+export const handle = { i18n: ["common", "recharge"] };
+export const meta = pageTitle("title", "recharge");
+
+export const loader = ({ request }: LoaderFunctionArgs) => rechargeLoader(request);
+export const action = ({ request }: ActionFunctionArgs) => rechargeAction(request);
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+const segment = (active: boolean) =>
+  `flex min-h-[44px] items-center justify-center rounded-md px-3 text-sm font-semibold ${
+    active ? "bg-brand text-white shadow-sm" : "text-gray-800 dark:text-gray-200"
+  }`;
+
+export default function RechargePage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("recharge");
+  const { coinMoney } = useFormat();
+  const records = data.tab === "usdt" ? PAGES.rechargeURecords : PAGES.rechargeRecords;
+  return (
+    <>
+      <NavBar
+        title={t("title")}
+        backTo={PAGES.account}
+        right={
+          <Link
+            to={records}
+            className="flex min-h-[44px] items-center rounded-full px-3 text-sm font-semibold hover:bg-white/15"
+          >
+            {t("recordsLink")}
+          </Link>
+        }
+      />
+      <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
+        <section className="rounded-xl bg-gradient-to-br from-brand to-brand-dark p-4 text-white shadow-sm">
+          <p className="text-sm text-white/85">{t("balance")}</p>
+          <p className="mt-1 text-2xl font-bold tabular-nums" data-testid="recharge-balance">
+            {coinMoney(data.balance, "CHIP")}
+          </p>
+        </section>
+        <nav
+          aria-label={t("tabs")}
+          className="grid grid-cols-2 gap-1 rounded-lg bg-white p-1 shadow-sm dark:bg-gray-900"
+        >
+          {(["cash", "usdt"] as const).map((tab) => (
+            <Link
+              key={tab}
+              to={tab === "cash" ? PAGES.recharge : `${PAGES.recharge}?tab=usdt`}
+              replace
+              aria-current={tab === data.tab ? "page" : undefined}
+              className={segment(tab === data.tab)}
+            >
+              {t(`tab.${tab}`)}
+            </Link>
+          ))}
+        </nav>
+        {data.cash ? <CashForm cash={data.cash} /> : null}
+        {data.usdt ? <UsdtDeposit usdt={data.usdt} /> : null}
+      </main>
+    </>
+  );
+}
+
+function CashForm({ cash }: { cash: NonNullable<Data["cash"]> }) {
+  const { t } = useTranslation("recharge");
+  const { money } = useFormat();
+  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
+  const min = money(cash.min);
+  const max = money(cash.max);
+  const limits = { min, max };
+  const schema = useMemo(
+    () =>
+      cashRechargeSchema(
+        {
+          invalid: t("validation.amountInvalid"),
+          decimals: t("validation.amountDecimals"),
+          positive: t("validation.amountPositive"),
+          negative: t("validation.amountPositive"),
+          tooLarge: t("validation.amountTooLarge"),
+          limits: t("validation.amountLimits", { min, max }),
+          channel: t("validation.channelRequired"),
+        },
+        { minCents: toCents(cash.min), maxCents: toCents(cash.max) },
+      ),
+    [t, cash.min, cash.max, min, max],
+  );
+  const [form, fields] = useForm({
+    id: "recharge-cash",
+    lastResult: actionData?.result,
+    defaultValue: { amount: cash.amount, payChannelName: cash.channels[0]?.payChannelName ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // What the field shows: the submitted text after a refused submit (no-JS re-render), else the
+  // loader's (a preset link's ?amount=), else what the player types or picks.
+  const submitted = actionData?.result?.initialValue?.amount;
+  const initial = typeof submitted === "string" ? submitted : cash.amount;
+  const [amount, setAmount] = useState(initial);
+  useEffect(() => setAmount(initial), [initial]);
+
+  if (!cash.open)
+    return <p className="card text-center text-gray-700 dark:text-gray-300">{t("cash.closed")}</p>;
+  if (cash.channels.length === 0) {
+    return <p className="card text-center text-gray-700 dark:text-gray-300">{t("cash.noChannels")}</p>;
+  }
+  const selectedChannel =
+    (fields.payChannelName.value as string | undefined) ?? cash.channels[0]?.payChannelName ?? "";
+  return (
+    <Form method="post" {...getFormProps(form)} className="card space-y-4">
+      <input type="hidden" name="idempotencyKey" value={cash.formKey} hidden />
+      <Field
+        label={t("cash.amount")}
+        meta={fields.amount}
+        hint={t("cash.limits", limits)}
+        inputProps={{
+          inputMode: "decimal",
+          autoComplete: "off",
+          placeholder: t("cash.amountPlaceholder"),
+          defaultValue: undefined,
+          value: amount,
+          onChange: (event) => setAmount(event.currentTarget.value),
+        }}
+      />
+      {cash.presets.length ? (
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-gray-800 dark:text-gray-200">
+            {t("cash.presets")}
+          </legend>
+          <div className="grid grid-cols-3 gap-2">
+            {cash.presets.map((preset) => {
+              const active = amount !== "" && Number(amount) === preset;
+              return (
+                <Link
+                  key={preset}
+                  to={`${PAGES.recharge}?amount=${preset}`}
+                  replace
+                  preventScrollReset
+                  aria-current={active ? "true" : undefined}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    // The DOM first, so that the validation below reads the picked amount.
+                    const input = document.getElementById(fields.amount.id) as HTMLInputElement | null;
+                    if (input) input.value = String(preset);
+                    setAmount(String(preset));
+                    if (fields.amount.errors?.length) form.validate({ name: fields.amount.name });
+                  }}
+                  className={`flex min-h-[44px] items-center justify-center rounded-lg border text-sm font-semibold tabular-nums ${
+                    active
+                      ? "border-brand bg-brand-light text-brand-dark dark:bg-pink-950 dark:text-pink-200"
+                      : "border-gray-300 text-gray-800 dark:border-gray-600 dark:text-gray-200"
+                  }`}
+                >
+                  {money(preset)}
+                </Link>
+              );
+            })}
+          </div>
+        </fieldset>
+      ) : null}
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-gray-800 dark:text-gray-200">
+          {t("cash.channel")}
+        </legend>
+        <div className="space-y-2">
+          {cash.channels.map((channel) => (
+            <label
+              key={channel.payChannelName}
+              className="flex min-h-[52px] cursor-pointer items-center gap-3 rounded-lg border border-gray-300 px-3 has-[:checked]:border-brand has-[:checked]:bg-brand-light/60 dark:border-gray-600 dark:has-[:checked]:bg-pink-950/60"
+            >
+              <input
+                type="radio"
+                name={fields.payChannelName.name}
+                value={channel.payChannelName}
+                defaultChecked={channel.payChannelName === selectedChannel}
+                className="h-5 w-5 accent-brand"
+              />
+              <span className="font-medium">{channel.showName}</span>
+            </label>
+          ))}
+        </div>
+        <ErrorList id={fields.payChannelName.errorId} errors={fields.payChannelName.errors} />
+      </fieldset>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <SubmitButton>{t("cash.submit")}</SubmitButton>
+      <p className="text-xs text-gray-600 dark:text-gray-400">{t("cash.note")}</p>
+    </Form>
+  );
+}
+
+function UsdtDeposit({ usdt }: { usdt: NonNullable<Data["usdt"]> }) {
+  const { t } = useTranslation("recharge");
+  const { money } = useFormat();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <div className="space-y-3">
+      <nav aria-label={t("usdt.network")} className="card space-y-2">
+        <p className="text-sm font-medium text-gray-800 dark:text-gray-200">{t("usdt.network")}</p>
+        <div className="grid grid-cols-2 gap-2">
+          {NETWORKS.map((network) => (
+            <Link
+              key={network}
+              to={`${PAGES.recharge}?tab=usdt${network === "TRC20" ? "" : `&network=${network}`}`}
+              replace
+              aria-current={network === usdt.network ? "page" : undefined}
+              className={`flex min-h-[44px] items-center justify-center rounded-lg border text-sm font-semibold ${
+                network === usdt.network
+                  ? "border-brand bg-brand-light text-brand-dark dark:bg-pink-950 dark:text-pink-200"
+                  : "border-gray-300 text-gray-800 dark:border-gray-600 dark:text-gray-200"
+              }`}
+            >
+              {network}
+            </Link>
+          ))}
+        </div>
+      </nav>
+      {usdt.address ? (
+        <section className="card space-y-3 text-center" aria-labelledby="deposit-address-label">
+          <h2 id="deposit-address-label" className="text-sm font-medium text-gray-800 dark:text-gray-200">
+            {t("usdt.address", { network: usdt.network })}
+          </h2>
+          {usdt.qrSvg ? (
+            <div
+              role="img"
+              aria-label={t("usdt.qr", { network: usdt.network })}
+              className="mx-auto w-48 rounded-lg bg-white p-2 [&_svg]:h-auto [&_svg]:w-full"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the server drew it from the address (uqr: rects only)
+              dangerouslySetInnerHTML={{ __html: usdt.qrSvg }}
+            />
+          ) : null}
+          <p
+            className="select-all break-all rounded-lg bg-gray-100 px-2 py-2 font-mono text-[13px] leading-5 dark:bg-gray-800"
+            data-testid="deposit-address"
+          >
+            {usdt.address}
+          </p>
+          {hydrated ? (
+            <button
+              type="button"
+              className="btn-secondary w-full"
+              onClick={async () => {
+                const copied = await copyText(usdt.address ?? "");
+                showToast(copied ? t("usdt.copied") : t("usdt.copyFailed"), copied ? "success" : "error");
+              }}
+            >
+              {t("usdt.copy")}
+            </button>
+          ) : null}
+          <p className="text-sm font-semibold text-brand-dark dark:text-pink-300">
+            {t("usdt.rate", { rate: money(usdt.rate) })}
+          </p>
+        </section>
+      ) : (
+        <p className="card text-center text-gray-700 dark:text-gray-300">
+          {usdt.problem ?? t("usdt.unavailable")}
+        </p>
+      )}
+      <section className="card space-y-2 border-l-4 border-amber-500 text-sm">
+        <p className="font-semibold text-amber-800 dark:text-amber-300">
+          {t("usdt.warningNetwork", { network: usdt.network })}
+        </p>
+        <p className="text-gray-700 dark:text-gray-300">{t("usdt.warningTime")}</p>
+        <p className="text-gray-700 dark:text-gray-300">
+          {t("usdt.confirmations", { count: usdt.confirmations })}
+        </p>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,65 @@
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { pageCount, parsePage } from "~/components/game/format";
+import { RecordsLayout, ShortHash, StatusChip } from "~/components/recharge/RecordsLayout";
+import { asPageError } from "~/utils/api/errors.server";
+import { RECORDS_PAGE_SIZE, getUsdtRecords } from "~/utils/api/wallet/recharge.server";
+import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
+import { requireToken } from "~/utils/session.server";
+import { useFormat } from "~/utils/use-format";
+
+export const handle = { i18n: ["common", "game", "recharge"] };
+export const meta = pageTitle("records.title", "recharge");
+
+/** The player's USDT deposits, newest first, 10 a page (?page=). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const pageNo = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = await getUsdtRecords(request, pageNo).catch(asPageError);
+  return json(
+    { rows: page.content, page: pageNo, pages: pageCount(page.totalElements, RECORDS_PAGE_SIZE) },
+    { headers: { "cache-control": "no-store" } },
+  );
+}
+
+export default function UsdtRechargeRecords() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("recharge");
+  const { money, dateTime, locale } = useFormat();
+  const usdt = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+  return (
+    <RecordsLayout kind="usdt" page={data.page} pages={data.pages} empty={data.rows.length === 0}>
+      {data.rows.map((r) => (
+        <li key={r.id} className="flex items-start justify-between gap-3 p-3" data-testid="recharge-record">
+          <div className="min-w-0 space-y-1">
+            <p className="font-medium">
+              <span className="mr-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs font-semibold dark:bg-gray-800">
+                {r.walletType}
+              </span>
+              {t("records.received", { amount: usdt.format(r.usdtAmount) })}
+            </p>
+            <p className="text-xs text-gray-700 dark:text-gray-300">{dateTime(r.createDateTime)}</p>
+            <p className="text-xs text-gray-600 dark:text-gray-400">
+              {t("records.txHash")} <ShortHash hash={r.txHash} />
+            </p>
+            <p className="text-xs text-gray-600 dark:text-gray-400">
+              {t("records.confirmations", { count: r.confirmations })}
+            </p>
+          </div>
+          <div className="flex flex-none flex-col items-end gap-1">
+            <span className="font-semibold tabular-nums" data-testid="record-amount">
+              {r.amount === null ? "—" : money(r.amount)}
+            </span>
+            <StatusChip status={r.status} />
+          </div>
+        </li>
+      ))}
+    </RecordsLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,232 @@
+import { Code } from "#contract/codes";
+import type { Page } from "#contract/envelope";
+import { MAX_AMOUNT, fromCents } from "#contract/money";
+import {
+  type RechargeStatus,
+  type UsdtRechargeRecord,
+  normalizeTxHash,
+  usdtMicros,
+} from "#contract/recharge";
+import type { Network } from "#contract/wallet";
+import { post } from "../ledger/ledger";
+import type { Deps } from "../platform/context";
+import type { Sql } from "../platform/db";
+import { ApiError } from "../platform/http";
+import { currencyRules } from "../wallet/currency-config";
+import { checkUsdtAddress, deriveDepositAddress, keyIdOf } from "./addresses";
+import { accountXpub } from "./settings";
+
+/**
+ * USDT recharges (docs/wallet.md "Chain watcher adapter", "Deposit addresses"): the player's own
+ * address per network, and the deposits a chain watcher reports, credited once per transaction
+ * hash at the configured rate once they have the configured confirmations.
+ */
+
+/** The player's deposit address on `network` (made and kept on first ask). */
+export async function depositAddress(deps: Deps, userId: number, network: Network): Promise<string> {
+  const rules = await currencyRules(deps.db, "USDT");
+  if (!rules.openRecharge) throw new ApiError(Code.BAD_REQUEST, "USDT recharge is closed at the moment");
+  const xpub = await accountXpub(deps, network);
+  if (!xpub) throw new ApiError(Code.BAD_REQUEST, "USDT deposits are not available");
+  const keyId = keyIdOf(xpub);
+  const kept = await deps.db.query<{ address: string }>(
+    "SELECT address FROM usdt_deposit_addresses WHERE user_id = $1 AND network = $2 AND key_id = $3",
+    [userId, network, keyId],
+  );
+  if (kept[0]) return kept[0].address;
+  const address = deriveDepositAddress(xpub, network, userId);
+  await deps.db.query(
+    `INSERT INTO usdt_deposit_addresses (user_id, network, address, key_id) VALUES ($1, $2, $3, $4)
+     ON CONFLICT DO NOTHING`,
+    [userId, network, address, keyId],
+  );
+  return address;
+}
+
+/** What a chain watcher reports: one transfer of USDT to one of our addresses. */
+export interface DepositReport {
+  network: string;
+  address: string;
+  txHash: string;
+  /** USDT as plain decimal text, up to 6 places. */
+  amount: string;
+  confirmations: string | number;
+}
+
+export interface DepositOutcome {
+  deposit: UsdtRechargeRecord;
+  credited: boolean;
+  /** Confirmations the config requires. */
+  required: number;
+}
+
+export class DepositRefused extends Error {
+  override name = "DepositRefused";
+}
+
+interface DepositRow {
+  id: number;
+  network: Network;
+  tx_hash: string;
+  address: string;
+  user_id: number;
+  usdt_micros: number;
+  confirmations: number;
+  status: RechargeStatus;
+  rate_cents: number | null;
+  credit_cents: number | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+function recordOf(row: DepositRow): UsdtRechargeRecord {
+  return {
+    id: row.id,
+    currency: "USDT",
+    walletType: row.network,
+    address: row.address,
+    txHash: row.tx_hash,
+    usdtAmount: row.usdt_micros / 1_000_000,
+    amount: row.credit_cents === null ? null : fromCents(row.credit_cents),
+    usdtRate: row.rate_cents === null ? null : fromCents(row.rate_cents),
+    confirmations: row.confirmations,
+    status: row.status,
+    createDateTime: new Date(row.created_at).toISOString(),
+    updateDateTime: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** CHIP cents for `micros` USDT at `rateCents` CHIP cents per USDT, rounded down (exact, in BigInt). */
+export function creditCentsOf(micros: number, rateCents: number): number {
+  return Number((BigInt(micros) * BigInt(rateCents)) / 1_000_000n);
+}
+
+/**
+ * The sandbox chain watcher's (and any real watcher's) report of a deposit. The first report of a
+ * transaction hash records it; each report may raise its confirmations; once they reach the USDT
+ * config's `usdtConfirmations` the deposit is credited (ledger RECHARGE, counter DEPOSITS_USDT,
+ * refId the hash) at the config's rate, once. Refused (DepositRefused), nothing changed: an
+ * address of no player, another network's address, a malformed hash or amount, and a hash already
+ * reported with another address or amount.
+ */
+export async function reportDeposit(
+  deps: Deps,
+  report: DepositReport,
+  /** Called inside the transaction with the outcome (the operator's audit entry). */
+  audit?: (tx: Sql, outcome: DepositOutcome) => Promise<void>,
+): Promise<DepositOutcome> {
+  const network = report.network?.trim().toUpperCase();
+  if (network !== "TRC20" && network !== "BEP20") throw new DepositRefused("network must be TRC20 or BEP20");
+  const checked = checkUsdtAddress(network, report.address ?? "");
+  if (!checked.ok) {
+    throw new DepositRefused(
+      checked.problem === "wrongNetwork"
+        ? `This address is not a ${network} address (wrong network)`
+        : `Not a valid ${network} address (${checked.problem})`,
+    );
+  }
+  const normalized = normalizeTxHash(network, report.txHash ?? "");
+  if (!normalized) {
+    throw new DepositRefused(
+      network === "TRC20" ? "tx must be 64 hex digits" : "tx must be 0x and 64 hex digits",
+    );
+  }
+  const micros = usdtMicros(String(report.amount ?? ""));
+  if (micros === null)
+    throw new DepositRefused("amount must be a positive USDT amount with at most 6 decimals");
+  const confirmations = String(report.confirmations ?? "").trim();
+  if (!/^\d{1,7}$/.test(confirmations))
+    throw new DepositRefused("confirmations must be a whole number from 0");
+  const seen = Number(confirmations);
+  const address = checked.address;
+  const txHash: string = normalized;
+
+  return deps.db.tx(async (tx) => {
+    const outcome = await applyReport(tx);
+    await audit?.(tx, outcome);
+    return outcome;
+  });
+
+  async function applyReport(tx: Sql): Promise<DepositOutcome> {
+    const owners = await tx.query<{ user_id: number; network: Network }>(
+      "SELECT user_id, network FROM usdt_deposit_addresses WHERE address = $1",
+      [address],
+    );
+    const owner = owners.find((o) => o.network === network);
+    if (!owner) {
+      throw new DepositRefused(
+        owners.length
+          ? `This address is not a ${network} address (wrong network)`
+          : "No player has this address",
+      );
+    }
+    const now = new Date(deps.now());
+    await tx.query(
+      `INSERT INTO usdt_deposits (network, tx_hash, address, user_id, usdt_micros, confirmations, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (tx_hash) DO NOTHING`,
+      [network, txHash, address, owner.user_id, micros, seen, now],
+    );
+    const [row] = await tx.query<DepositRow>("SELECT * FROM usdt_deposits WHERE tx_hash = $1 FOR UPDATE", [
+      txHash,
+    ]);
+    if (row.network !== network || row.address !== address || row.usdt_micros !== micros) {
+      throw new DepositRefused(
+        "This transaction was already reported with another network, address or amount",
+      );
+    }
+    const rules = await currencyRules(tx, "USDT");
+    let current = row;
+    if (seen > row.confirmations) {
+      [current] = await tx.query<DepositRow>(
+        "UPDATE usdt_deposits SET confirmations = $2, updated_at = $3 WHERE id = $1 RETURNING *",
+        [row.id, seen, now],
+      );
+    }
+    if (current.status !== "PENDING" || current.confirmations < rules.usdtConfirmations) {
+      return { deposit: recordOf(current), credited: false, required: rules.usdtConfirmations };
+    }
+    const credit = creditCentsOf(micros, rules.usdtRateCents);
+    if (credit > MAX_AMOUNT * 100) throw new DepositRefused("The amount is too large to credit");
+    if (credit > 0) {
+      await post(tx, {
+        userId: current.user_id,
+        coin: "CHIP",
+        amount: credit,
+        kind: "RECHARGE",
+        counter: "DEPOSITS_USDT",
+        refId: txHash,
+        memo: `${network} ${micros / 1_000_000} USDT`,
+      });
+    }
+    const [done] = await tx.query<DepositRow>(
+      `UPDATE usdt_deposits SET status = 'SUCCESS', rate_cents = $2, credit_cents = $3, updated_at = $4
+       WHERE id = $1 RETURNING *`,
+      [current.id, rules.usdtRateCents, credit, now],
+    );
+    deps.log.info({ recharge: true, network, txHash, userId: done.user_id, credit }, "USDT deposit credited");
+    return { deposit: recordOf(done), credited: true, required: rules.usdtConfirmations };
+  }
+}
+
+/** The player's USDT deposits, newest first. */
+export async function usdtRechargePage(
+  db: Sql,
+  userId: number,
+  q: { pageNo: number; pageSize: number },
+): Promise<Page<UsdtRechargeRecord>> {
+  const rows = await db.query<DepositRow & { total_count: number }>(
+    `SELECT *, count(*) OVER ()::int AS total_count FROM usdt_deposits WHERE user_id = $1
+     ORDER BY created_at DESC, id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
+    [userId],
+  );
+  const total =
+    rows[0]?.total_count ??
+    (q.pageNo === 1
+      ? 0
+      : (
+          await db.query<{ n: number }>("SELECT count(*)::int AS n FROM usdt_deposits WHERE user_id = $1", [
+            userId,
+          ])
+        )[0].n);
+  return { content: rows.map(recordOf), totalElements: total, pageNo: q.pageNo, pageSize: q.pageSize };
+}

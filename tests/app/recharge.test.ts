@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkUsdtAddress } from "#contract/addresses";
+import { SANDBOX_SIGNATURE_HEADER, sandboxNotification } from "../../core/src/recharge/providers";
+import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
+
+/**
+ * The recharge pages' loaders and actions in JSON mode and as a browser without JavaScript, against
+ * the built app and its embedded core (the curl walkthrough of docs/wallet.md "Recharge").
+ */
+
+if (!BUILT) console.warn("tests/app/recharge.test.ts SKIPPED: run `npm run build` first.");
+
+const PAGE = "/pages/recharge/recharge";
+const RECORDS = "/pages/recharge/rechargeRecords/rechargeRecords";
+/** The sandbox's signing key for this app's core, so that the test can sign as the provider. */
+const SECRET = "test-sandbox-secret-0123456789abcdef";
+
+describe.skipIf(!BUILT)("recharge pages against the built server", () => {
+  let app: RunningApp | undefined;
+  const jar = new Jar();
+
+  beforeAll(async () => {
+    app = await startApp({ env: { UPSTREAM_TIMEOUT_MS: "15000", PAYMENT_SANDBOX_SECRET: SECRET } });
+  }, 120_000);
+  afterAll(async () => {
+    await stopApp(app);
+  }, 30_000);
+
+  async function call(path: string, init: { form?: Record<string, string>; json?: boolean } = {}) {
+    if (!app) throw new Error("the app did not start");
+    const res = await fetch(`${app.base}${path}`, {
+      method: init.form ? "POST" : "GET",
+      headers: {
+        ...(init.json === false ? {} : { accept: "application/json" }),
+        cookie: jar.header(),
+        ...(init.form ? { "content-type": "application/x-www-form-urlencoded", origin: app.base } : {}),
+      },
+      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+      redirect: "manual",
+    });
+    jar.store(res);
+    const text = await res.text();
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      body = { raw: text.slice(0, 500) };
+    }
+    return { status: res.status, body, location: res.headers.get("location") };
+  }
+
+  const balance = async () => (await call(PAGE)).body.balance as number;
+  const records = async () =>
+    (await call(RECORDS)).body.rows as Array<{ id: string; amount: number; status: string }>;
+
+  it("signs in and shows the Cash tab: limits, presets and the sandbox channels", async () => {
+    const login = await call("/pages/login/login", {
+      form: { areaCode: "91", phone: "9000000001", password: "demo1234" },
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const page = await call(PAGE);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      tab: "cash",
+      cash: {
+        open: true,
+        min: 100,
+        max: 50000,
+        channels: [{ payChannelName: "SANDBOX_UPI" }, { payChannelName: "SANDBOX_BANK" }],
+      },
+    });
+  });
+
+  it("refuses every bad amount with a clear message and changes nothing", async () => {
+    const before = { balance: await balance(), records: (await records()).length };
+    const cases: [string, string][] = [
+      ["", "Enter an amount such as 100 or 100.50"],
+      ["-5", "The amount must be more than 0"],
+      ["0", "The amount must be more than 0"],
+      ["100.001", "At most two decimals"],
+      ["1e9", "Enter an amount such as 100 or 100.50"],
+      ["NaN", "Enter an amount such as 100 or 100.50"],
+      ["abc", "Enter an amount such as 100 or 100.50"],
+      ["99999999999", "The amount is too large"],
+      ["99.99", "Enter an amount from ₹100.00 to ₹50,000.00"],
+      ["50000.01", "Enter an amount from ₹100.00 to ₹50,000.00"],
+    ];
+    for (const [amount, message] of cases) {
+      const answer = await call(PAGE, { form: { amount, payChannelName: "SANDBOX_UPI" } });
+      expect(answer.status, `amount ${JSON.stringify(amount)}`).toBe(400);
+      expect(answer.body).toMatchObject({ ok: false, message });
+    }
+    const noChannel = await call(PAGE, { form: { amount: "100", payChannelName: "NOPE" } });
+    expect(noChannel.body).toMatchObject({ ok: false, message: "This pay channel is not available" });
+    expect({ balance: await balance(), records: (await records()).length }).toEqual(before);
+  });
+
+  it("makes one order for a form submitted twice, pays it on the sandbox page, credits it to the cent", async () => {
+    const before = await balance();
+    const form = { amount: "150.25", payChannelName: "SANDBOX_UPI", idempotencyKey: crypto.randomUUID() };
+    const first = await call(PAGE, { form });
+    const second = await call(PAGE, { form });
+    expect(first.status).toBe(200);
+    const payUrl = first.body.redirect as string;
+    expect(payUrl).toMatch(/^\/pay\/sandbox\/R\d{8}[0-9A-F]{12}\?t=[0-9a-f]{32}$/);
+    expect(second.body.redirect).toBe(payUrl);
+    expect((await call(payUrl.replace(/t=\w+/, `t=${"0".repeat(32)}`))).status).toBe(404);
+    const paid = await call(payUrl, { form: { intent: "pay" } });
+    expect(paid.body).toMatchObject({ ok: true, message: "Recharge of ₹150.25 credited" });
+    expect(Math.round((await balance()) * 100)).toBe(Math.round(before * 100) + 15025);
+    const [latest] = await records();
+    expect(latest).toMatchObject({ amount: 150.25, status: "SUCCESS" });
+    expect((await call(payUrl, { form: { intent: "pay" } })).status).toBe(409);
+  });
+
+  it("without JavaScript: the form redirects to the pay page, Cancel back to the records", async () => {
+    const made = await call(PAGE, { form: { amount: "200", payChannelName: "SANDBOX_BANK" }, json: false });
+    expect(made.status).toBe(302);
+    expect(made.location).toMatch(/^\/pay\/sandbox\//);
+    const cancelled = await call(made.location as string, { form: { intent: "cancel" }, json: false });
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.location).toBe(RECORDS);
+    expect((await records())[0]).toMatchObject({ amount: 200, status: "FAILED" });
+  });
+
+  it("shows a valid deposit address, QR code and rate for each network", async () => {
+    for (const network of ["TRC20", "BEP20"] as const) {
+      const page = await call(`${PAGE}?tab=usdt&network=${network}`);
+      const usdt = page.body.usdt as { address: string; qrSvg: string; rate: number; network: string };
+      expect(usdt.network).toBe(network);
+      expect(checkUsdtAddress(network, usdt.address)).toEqual({ ok: true, address: usdt.address });
+      expect(usdt.qrSvg).toMatch(/^<svg[^>]*viewBox/);
+      expect(usdt.qrSvg).not.toMatch(/<script|on\w+=/i);
+      expect(usdt.rate).toBe(90);
+    }
+  });
+
+  it("passes a provider's callback through /pay/notify to the core: forged refused, signed credited once", async () => {
+    if (!app) throw new Error("the app did not start");
+    const made = await call(PAGE, { form: { amount: "123.45", payChannelName: "SANDBOX_UPI" } });
+    const orderId = (made.body.order as { id: string }).id;
+    const before = await balance();
+    const notify = (body: string, headers: Record<string, string>) =>
+      fetch(`${app?.base}/pay/notify/sandbox`, { method: "POST", headers, body });
+    const signed = sandboxNotification(SECRET, {
+      orderId,
+      amount: "123.45",
+      status: "PAID",
+      timestamp: Date.now(),
+    });
+    const forged = sandboxNotification("another-secret-another-secret-0000", {
+      orderId,
+      amount: "123.45",
+      status: "PAID",
+      timestamp: Date.now(),
+    });
+    const refused = await notify(forged.body, forged.headers);
+    expect([refused.status, await refused.text()]).toEqual([400, "refused"]);
+    const tampered = await notify(signed.body.replace("123.45", "9123.45"), signed.headers);
+    expect(tampered.status).toBe(400);
+    expect((await notify("{}", { "content-type": "application/json" })).status).toBe(400);
+    expect(
+      (await fetch(`${app.base}/pay/notify/Not%20A%20Provider`, { method: "POST", body: "x" })).status,
+    ).toBe(404);
+    expect(await balance()).toBe(before);
+    for (let i = 0; i < 3; i++) {
+      const accepted = await notify(signed.body, signed.headers);
+      expect([accepted.status, await accepted.text()]).toEqual([200, "success"]);
+    }
+    expect(signed.headers[SANDBOX_SIGNATURE_HEADER]).toMatch(/^[0-9a-f]{64}$/);
+    expect(Math.round((await balance()) * 100)).toBe(Math.round(before * 100) + 12345);
+  });
+});

@@ -1,0 +1,159 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { type Page, expect, test } from "@playwright/test";
+import { PAGES } from "../../app/utils/paths";
+import { APP_LOG, accountJson, hydrated, money, postJson, registerPlayer, screen } from "./fixtures";
+
+/**
+ * Recharge at 360x740 (issue 8): cash through the sandbox provider's pay page, USDT confirmed by
+ * the sandbox chain watcher (the operator API), and the cash flow without JavaScript. Balances and
+ * records match to the cent.
+ */
+
+/** The embedded core's base URL, from the app's log ("upstream":"http://127.0.0.1:PORT/core"). */
+function coreUrl(): string {
+  const log = existsSync(APP_LOG) ? readFileSync(APP_LOG, "utf8") : "";
+  const match = log.match(/"upstream":"(http:\/\/127\.0\.0\.1:\d+\/core)"/);
+  if (!match) throw new Error(`No core address in ${APP_LOG}`);
+  return match[1];
+}
+
+const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
+
+async function payCash(page: Page, amount: string) {
+  await page.goto(PAGES.recharge);
+  await page.getByLabel("Amount").fill(amount);
+  await page.getByLabel("UPI (sandbox)").check();
+  await page.getByRole("button", { name: "Recharge now" }).click();
+  await page.waitForURL(/\/pay\/sandbox\/R\d+/);
+  await expect(page.getByTestId("pay-amount")).toHaveText(money(Number(amount), "CHIP"));
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL((url) => url.pathname === PAGES.rechargeRecords);
+}
+
+test.describe("recharge", () => {
+  test("cash through the sandbox pay page: the balance and the record match to the cent", async ({
+    page,
+  }) => {
+    await registerPlayer(page.request);
+    expect((await accountJson(page.request)).chip).toBe(0);
+    await page.goto(PAGES.recharge);
+    await hydrated(page);
+    await expect(page.getByTestId("recharge-balance")).toHaveText(money(0, "CHIP"));
+    // Bad input is refused in place, with the limits named.
+    await page.getByLabel("Amount").fill("50");
+    await page.getByRole("button", { name: "Recharge now" }).click();
+    await expect(page.getByText("Enter an amount from ₹100.00 to ₹50,000.00")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${PAGES.recharge}$`));
+    // A preset fills the amount.
+    await page.getByRole("link", { name: "₹300.00" }).click();
+    await expect(page.getByLabel("Amount")).toHaveValue("300");
+    await expect(page.getByText("Enter an amount from ₹100.00 to ₹50,000.00")).toBeHidden();
+    await screen(page, "recharge-cash");
+    await payCash(page, "150.25");
+    await expect(page.getByText("Recharge of ₹150.25 credited")).toBeVisible();
+    const record = page.getByTestId("recharge-record").first();
+    await expect(record.getByTestId("record-amount")).toHaveText("₹150.25");
+    await expect(record.getByText("Completed")).toBeVisible();
+    await screen(page, "recharge-cash-records");
+    expect((await accountJson(page.request)).chip).toBe(150.25);
+  });
+
+  test("USDT: the player's address, a deposit confirmed by the operator, then balance and record", async ({
+    page,
+  }) => {
+    await registerPlayer(page.request);
+    await page.goto(`${PAGES.recharge}?tab=usdt`);
+    await expect(page.getByText("1 USDT = ₹90.00")).toBeVisible();
+    await expect(page.getByText(/cannot be recovered/)).toBeVisible();
+    await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
+    const address = (await page.getByTestId("deposit-address").textContent())?.trim() ?? "";
+    expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    await screen(page, "recharge-usdt");
+    const tx = randomBytes(32).toString("hex");
+    const report = (confirmations: string) =>
+      page.request.post(`${coreUrl()}/operator/recharge/deposit`, {
+        headers: { authorization: OPERATOR, accept: "application/json" },
+        form: { network: "TRC20", address, tx, amount: "100", confirmations },
+      });
+    expect((await (await report("3")).json()).result.deposit.status).toBe("PENDING");
+    await page.goto(PAGES.rechargeURecords);
+    await expect(page.getByTestId("recharge-record").first().getByText("Pending")).toBeVisible();
+    expect((await accountJson(page.request)).chip).toBe(0);
+    expect((await (await report("12")).json()).result.credited).toBe(true);
+    await page.reload();
+    const record = page.getByTestId("recharge-record").first();
+    await expect(record.getByTestId("record-amount")).toHaveText("₹9,000.00");
+    await expect(record.getByText("Completed")).toBeVisible();
+    await expect(record.getByText("100 USDT received")).toBeVisible();
+    expect((await accountJson(page.request)).chip).toBe(9000);
+    // The same transaction reported again credits nothing more.
+    expect((await (await report("20")).json()).result.credited).toBe(false);
+    expect((await accountJson(page.request)).chip).toBe(9000);
+  });
+});
+
+test.describe("recharge without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the cash flow works by plain form posts and redirects", async ({ page }) => {
+    await registerPlayer(page.request);
+    await page.goto(PAGES.recharge);
+    await page.getByLabel("Amount").fill("abc");
+    await page.getByRole("button", { name: "Recharge now" }).click();
+    await expect(page.getByText("Enter an amount such as 100 or 100.50")).toBeVisible();
+    await payCash(page, "100.01");
+    await expect(page.getByText("Recharge of ₹100.01 credited")).toBeVisible();
+    await expect(page.getByTestId("recharge-record").first().getByTestId("record-amount")).toHaveText(
+      "₹100.01",
+    );
+    expect((await accountJson(page.request)).chip).toBe(100.01);
+    await screen(page, "recharge-nojs-records");
+  });
+});
+
+test.describe("recharge accessibility", () => {
+  // axe-core is injected as a script; the app's nonce-based CSP would block it (as in a11y.spec.ts).
+  test.use({ bypassCSP: true });
+
+  test("the recharge pages, the pay page and the empty records have no serious or critical violations, light and dark", async ({
+    page,
+  }) => {
+    await registerPlayer(page.request);
+    const made = await postJson(page.request, PAGES.recharge, {
+      amount: "120",
+      payChannelName: "SANDBOX_UPI",
+    });
+    const payUrl = made.body.redirect as string;
+    const paths = [
+      PAGES.recharge,
+      `${PAGES.recharge}?tab=usdt`,
+      `${PAGES.recharge}?tab=usdt&network=BEP20`,
+      PAGES.rechargeURecords,
+      payUrl,
+      PAGES.rechargeRecords,
+    ];
+    for (const theme of ["light", "dark"]) {
+      await page.request.post("/resources/theme", {
+        headers: { accept: "application/json" },
+        form: { theme },
+      });
+      for (const path of paths) {
+        await page.goto(path);
+        await hydrated(page);
+        await page.waitForTimeout(300);
+        await page.addScriptTag({ path: resolve(process.cwd(), "node_modules/axe-core/axe.min.js") });
+        const serious = await page.evaluate(async () => {
+          type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
+          type Axe = { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> };
+          const { violations } = await (window as unknown as { axe: Axe }).axe.run(document, {});
+          return violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
+        });
+        expect(serious, `${theme} ${path}`).toEqual([]);
+      }
+    }
+  });
+});
