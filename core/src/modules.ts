@@ -1,11 +1,14 @@
+import { assetsModule } from "./assets/module";
 import { authModule } from "./auth/module";
 import { configModule } from "./config/module";
+import { exchangeModule } from "./exchange/module";
 import { filesModule } from "./files/module";
 import { gameModule } from "./game/module";
 import { ledgerModule } from "./ledger/module";
 import { messagesModule } from "./messages/module";
 import { operatorModule } from "./operator/module";
 import type { CoreModule } from "./platform/module";
+import { stakingModule } from "./staking/module";
 import { trackModule } from "./track/module";
 import { userModule } from "./user/module";
 import { walletModule } from "./wallet/module";
@@ -27,4 +30,7 @@ export const MODULES: readonly CoreModule[] = [
   walletModule,
   // ---- domain modules of other teams go below this line ----
   gameModule,
+  exchangeModule,
+  stakingModule,
+  assetsModule,
 ];

@@ -98,12 +98,15 @@ describe("core layout", () => {
 
   it("every domain folder declares a module in module.ts, listed once in modules.ts", () => {
     expect(domains.sort()).toEqual([
+      "assets",
       "auth",
       "config",
+      "exchange",
       "files",
       "game",
       "messages",
       "operator",
+      "staking",
       "track",
       "user",
       "wallet",
