@@ -64,11 +64,15 @@ export function exchangeInputSchemaWith(messages?: MoneyMessages) {
   return z.object({
     fromCoin: z.preprocess(
       (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
-      z.enum(["CHIP", "GOLD", "POINT"], { errorMap: () => ({ message: "fromCoin must be CHIP, GOLD or POINT" }) }),
+      z.enum(["CHIP", "GOLD", "POINT"], {
+        errorMap: () => ({ message: "fromCoin must be CHIP, GOLD or POINT" }),
+      }),
     ),
     toCoin: z.preprocess(
       (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
-      z.enum(["CHIP", "GOLD", "POINT"], { errorMap: () => ({ message: "toCoin must be CHIP, GOLD or POINT" }) }),
+      z.enum(["CHIP", "GOLD", "POINT"], {
+        errorMap: () => ({ message: "toCoin must be CHIP, GOLD or POINT" }),
+      }),
     ),
     amount: moneySchema(messages ? { messages } : {}),
   });

@@ -1,6 +1,6 @@
 import { assetRecordPageInputSchema } from "#contract/assets";
-import type { CoreModule } from "../platform/module";
 import { ok, parseInput, requireUser } from "../platform/http";
+import type { CoreModule } from "../platform/module";
 import { assetRecordPage } from "./records";
 
 /** The asset records: the player's own ledger entries, paged and filtered. */

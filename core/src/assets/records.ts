@@ -47,7 +47,12 @@ export async function assetRecordPage(
     rows[0]?.total_count ??
     (q.pageNo === 1
       ? 0
-      : (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_entries WHERE ${filter}`, params))[0].n);
+      : (
+          await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM ledger_entries WHERE ${filter}`,
+            params,
+          )
+        )[0].n);
   return {
     content: rows.map((r) => ({
       id: Number(r.id),

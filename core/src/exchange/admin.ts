@@ -34,7 +34,9 @@ const exchangePairCommand: OperatorCommand = {
         });
         return pair;
       });
-      out(`${pair.fromCoin} -> ${pair.toCoin}: ${pair.fromUnits} gives ${pair.toUnits}, fee ${pair.feeRate} %, ${pair.enabled ? "enabled" : "disabled"}`);
+      out(
+        `${pair.fromCoin} -> ${pair.toCoin}: ${pair.fromUnits} gives ${pair.toUnits}, fee ${pair.feeRate} %, ${pair.enabled ? "enabled" : "disabled"}`,
+      );
     } catch (error) {
       if (error instanceof PairEditError) throw new UsageError(error.message);
       throw error;
@@ -56,12 +58,18 @@ const pointsCommand: OperatorCommand = {
     try {
       const change = await db.tx(async (tx) => {
         const change = await setPointRate(tx, value);
-        await writeAudit(tx, { operator: cliOperator(), action: "points.rate.set", target: "pointsPer100", detail: change });
+        await writeAudit(tx, {
+          operator: cliOperator(),
+          action: "points.rate.set",
+          target: "pointsPer100",
+          detail: change,
+        });
         return change;
       });
       out(`points per 100 staked: ${change.before} -> ${change.after}`);
     } catch (error) {
-      if (error instanceof Error && error.message.startsWith("pointsPer100")) throw new UsageError(error.message);
+      if (error instanceof Error && error.message.startsWith("pointsPer100"))
+        throw new UsageError(error.message);
       throw error;
     }
   },

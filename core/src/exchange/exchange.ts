@@ -34,15 +34,19 @@ async function resultOf(db: Sql, userId: number, row: ExchangeRow): Promise<Exch
 }
 
 async function byKey(db: Sql, userId: number, key: string): Promise<ExchangeRow | null> {
-  const rows = await db.query<ExchangeRow>("SELECT * FROM exchanges WHERE user_id = $1 AND idempotency_key = $2", [
-    userId,
-    key,
-  ]);
+  const rows = await db.query<ExchangeRow>(
+    "SELECT * FROM exchanges WHERE user_id = $1 AND idempotency_key = $2",
+    [userId, key],
+  );
   return rows[0] ?? null;
 }
 
 function answerRepeat(row: ExchangeRow, input: ExchangeInput) {
-  if (row.from_coin !== input.fromCoin || row.to_coin !== input.toCoin || Number(row.amount_cents) !== toCents(input.amount))
+  if (
+    row.from_coin !== input.fromCoin ||
+    row.to_coin !== input.toCoin ||
+    Number(row.amount_cents) !== toCents(input.amount)
+  )
     throw new ApiError(Code.CONFLICT, EXCHANGE_MESSAGES.keyReused);
 }
 
@@ -72,14 +76,25 @@ export async function exchange(
   if (!pair.enabled)
     throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.disabledPair, { reason: "DISABLED_PAIR" });
   const quote = quoteExchange(pair, toCents(input.amount));
-  if (quote.netCents <= 0) throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.tooSmall, { reason: "TOO_SMALL" });
+  if (quote.netCents <= 0)
+    throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.tooSmall, { reason: "TOO_SMALL" });
   try {
     const row = await db.tx(async (tx) => {
       const [inserted] = await tx.query<ExchangeRow>(
         `INSERT INTO exchanges (user_id, pair_id, from_coin, to_coin, amount_cents, gross_cents, fee_cents, net_cents, idempotency_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
-        [userId, pair.id, pair.fromCoin, pair.toCoin, quote.amountCents, quote.grossCents, quote.feeCents, quote.netCents, key],
+        [
+          userId,
+          pair.id,
+          pair.fromCoin,
+          pair.toCoin,
+          quote.amountCents,
+          quote.grossCents,
+          quote.feeCents,
+          quote.netCents,
+          key,
+        ],
       );
       if (!inserted) return null;
       const refId = String(inserted.id);

@@ -10,7 +10,9 @@ export interface PointRules {
 }
 
 export async function pointRules(db: Sql): Promise<PointRules> {
-  const [row] = await db.query<{ coin: Coin; rate_bp: number }>("SELECT coin, rate_bp FROM point_rules WHERE id = 1");
+  const [row] = await db.query<{ coin: Coin; rate_bp: number }>(
+    "SELECT coin, rate_bp FROM point_rules WHERE id = 1",
+  );
   return { coin: row?.coin ?? "CHIP", rateBp: row?.rate_bp ?? 0 };
 }
 
@@ -50,7 +52,10 @@ export async function pointInfo(db: Sql, userId: number): Promise<PointInfo> {
  * second sees the first one's entry and finds nothing left; the entry's reference (the running
  * total earned) is a second guard, unique in the ledger. Answers the points received (0: none).
  */
-export async function claimPoints(db: Db, userId: number): Promise<{ receivedCents: number; pointCents: number }> {
+export async function claimPoints(
+  db: Db,
+  userId: number,
+): Promise<{ receivedCents: number; pointCents: number }> {
   return db.tx(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(31, $1::int)", [userId]);
     const rules = await pointRules(tx);

@@ -48,7 +48,10 @@ export function exchangeOperatorRoutes(op: CoreRouter) {
   op.get("/exchange/pairs", async (c) => {
     const { db } = c.get("deps");
     const rules = await pointRules(db);
-    return ok(c, { pairs: await listPairs(db), points: { coin: rules.coin, pointsPer100: rules.rateBp / 100 } });
+    return ok(c, {
+      pairs: await listPairs(db),
+      points: { coin: rules.coin, pointsPer100: rules.rateBp / 100 },
+    });
   });
 
   /** POST {fromCoin, toCoin, fromUnits?, toUnits?, feeRate?, enabled?}: adds or edits a pair, audited. */

@@ -29,7 +29,11 @@ const stakingPlanCommand: OperatorCommand = {
       return;
     }
     const id = verb === "set" ? rest.shift() : null;
-    if ((verb !== "add" && verb !== "set") || (verb === "set" && !/^\d+$/.test(id ?? "")) || rest.length % 2 !== 0)
+    if (
+      (verb !== "add" && verb !== "set") ||
+      (verb === "set" && !/^\d+$/.test(id ?? "")) ||
+      rest.length % 2 !== 0
+    )
       throw new UsageError(`Usage:\n${USAGE}`);
     const changes: Record<string, string> = {};
     for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
@@ -44,7 +48,9 @@ const stakingPlanCommand: OperatorCommand = {
         });
         return plan;
       });
-      out(`${plan.id} ${plan.name}: ${plan.termDays} days, ${plan.dailyRate} % a day, ${plan.minAmount} to ${plan.maxAmount}`);
+      out(
+        `${plan.id} ${plan.name}: ${plan.termDays} days, ${plan.dailyRate} % a day, ${plan.minAmount} to ${plan.maxAmount}`,
+      );
     } catch (error) {
       if (error instanceof PlanEditError) throw new UsageError(error.message);
       throw error;

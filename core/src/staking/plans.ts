@@ -103,7 +103,14 @@ export async function savePlan(
       const [row] = await tx.query<PlanRow>(
         `INSERT INTO staking_plans (name, term_days, daily_rate_bp, min_cents, max_cents, enabled)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-        [values.name, values.term_days, values.daily_rate_bp, values.min_cents, values.max_cents, values.enabled ?? true],
+        [
+          values.name,
+          values.term_days,
+          values.daily_rate_bp,
+          values.min_cents,
+          values.max_cents,
+          values.enabled ?? true,
+        ],
       );
       return { before: null, plan: planOf(row) };
     }

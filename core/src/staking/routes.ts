@@ -18,7 +18,13 @@ export function stakingRoutes(app: CoreRouter) {
     const user = requireUser(c);
     const input = await parseInput(c, pledgeInputSchema);
     const deps = c.get("deps");
-    const { repeated, ...result } = await pledge(deps.db, user.id, input, deps.now(), c.req.header(Header.idempotencyKey));
+    const { repeated, ...result } = await pledge(
+      deps.db,
+      user.id,
+      input,
+      deps.now(),
+      c.req.header(Header.idempotencyKey),
+    );
     return ok(c, result, repeated ? "Already pledged" : "success");
   });
 
@@ -36,7 +42,8 @@ export function stakingOperatorRoutes(op: CoreRouter) {
   op.post("/staking/plans", async (c) => {
     const operator = operatorOf(c);
     const { id, ...changes } = await readInput(c);
-    if (id !== undefined && !/^\d{1,9}$/.test(id)) throw new ApiError(Code.BAD_REQUEST, "id must be a plan id");
+    if (id !== undefined && !/^\d{1,9}$/.test(id))
+      throw new ApiError(Code.BAD_REQUEST, "id must be a plan id");
     try {
       const plan = await c.get("deps").db.tx(async (tx) => {
         const { before, plan } = await savePlan(tx, id === undefined ? null : Number(id), changes);

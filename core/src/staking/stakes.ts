@@ -88,7 +88,11 @@ export async function pledge(
   input: { configId: number; amount: number },
   nowMs: number,
   idempotencyKey?: string | null,
-): Promise<{ pledge: PledgeRecord; balances: { chip: number; gold: number; point: number }; repeated: boolean }> {
+): Promise<{
+  pledge: PledgeRecord;
+  balances: { chip: number; gold: number; point: number };
+  repeated: boolean;
+}> {
   const key = idempotencyKey?.trim().slice(0, 200) || null;
   if (key) {
     const earlier = await stakeByKey(db, userId, key);
@@ -99,7 +103,8 @@ export async function pledge(
   }
   const plan = await findPlanRow(db, input.configId);
   if (!plan) throw new ApiError(Code.BAD_REQUEST, PLEDGE_MESSAGES.unknownPlan, { reason: "UNKNOWN_PLAN" });
-  if (!plan.enabled) throw new ApiError(Code.BAD_REQUEST, PLEDGE_MESSAGES.closedPlan, { reason: "CLOSED_PLAN" });
+  if (!plan.enabled)
+    throw new ApiError(Code.BAD_REQUEST, PLEDGE_MESSAGES.closedPlan, { reason: "CLOSED_PLAN" });
   const cents = toCents(input.amount);
   if (cents < Number(plan.min_cents))
     throw new ApiError(Code.BAD_REQUEST, PLEDGE_MESSAGES.below(fromCents(Number(plan.min_cents))), {
@@ -173,7 +178,10 @@ export async function pledgePage(
      WHERE ${filter} ORDER BY s.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
     params,
   );
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stakes s WHERE ${filter}`, params);
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM stakes s WHERE ${filter}`,
+    params,
+  );
   return { content: rows.map(recordOf), totalElements: count.n, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 

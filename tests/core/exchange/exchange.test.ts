@@ -43,14 +43,24 @@ describeOnEachDatabase("exchange", (core) => {
 
   it("offers the default pairs: CHIP and GOLD both ways 1:1, POINT to CHIP 100:1", async () => {
     const { token } = await registerPlayer(core);
-    const answer = await call<{ pairs: Array<Record<string, unknown>> }>(core, "/app/user/account/exchangeConfig", {
-      method: "GET",
-      token,
-    });
+    const answer = await call<{ pairs: Array<Record<string, unknown>> }>(
+      core,
+      "/app/user/account/exchangeConfig",
+      {
+        method: "GET",
+        token,
+      },
+    );
     expect(answer.code).toBe(200);
     expect(answer.result.pairs).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ fromCoin: "CHIP", toCoin: "GOLD", fromUnits: 1, toUnits: 1, enabled: true }),
+        expect.objectContaining({
+          fromCoin: "CHIP",
+          toCoin: "GOLD",
+          fromUnits: 1,
+          toUnits: 1,
+          enabled: true,
+        }),
         expect.objectContaining({ fromCoin: "GOLD", toCoin: "CHIP", fromUnits: 1, toUnits: 1 }),
         expect.objectContaining({ fromCoin: "POINT", toCoin: "CHIP", fromUnits: 100, toUnits: 1 }),
       ]),
@@ -65,9 +75,19 @@ describeOnEachDatabase("exchange", (core) => {
     });
     expect(answer.code).toBe(200);
     const result = exchangeResultSchema.parse(answer.result);
-    expect(result).toMatchObject({ amount: 25.5, received: 25.5, fee: 0, balances: { chip: 74.5, gold: 25.5 } });
+    expect(result).toMatchObject({
+      amount: 25.5,
+      received: 25.5,
+      fee: 0,
+      balances: { chip: 74.5, gold: 25.5 },
+    });
     expect(await balances(core.deps.db, player.userId)).toMatchObject({ CHIP: 7450, GOLD: 2550 });
-    const entries = await core.deps.db.query<{ kind: string; coin: string; amount: number; counter_account: string }>(
+    const entries = await core.deps.db.query<{
+      kind: string;
+      coin: string;
+      amount: number;
+      counter_account: string;
+    }>(
       "SELECT kind, coin, amount, counter_account FROM ledger_entries WHERE user_id = $1 AND kind LIKE 'EXCHANGE%' ORDER BY id",
       [player.userId],
     );
@@ -127,7 +147,9 @@ describeOnEachDatabase("exchange", (core) => {
       const answer = await call(core, EXCHANGE, { token: player.token, params });
       expect(answer, JSON.stringify(params)).toMatchObject({ code: 400, message });
     }
-    expect(await operatorPost("/exchange/pairs", { fromCoin: "CHIP", toCoin: "GOLD", enabled: "false" })).toMatchObject({
+    expect(
+      await operatorPost("/exchange/pairs", { fromCoin: "CHIP", toCoin: "GOLD", enabled: "false" }),
+    ).toMatchObject({
       code: 200,
     });
     try {
@@ -139,13 +161,16 @@ describeOnEachDatabase("exchange", (core) => {
     } finally {
       await operatorPost("/exchange/pairs", { fromCoin: "CHIP", toCoin: "GOLD", enabled: "true" });
     }
-    expect(await call(core, EXCHANGE, { params: { fromCoin: "CHIP", toCoin: "GOLD", amount: "1" } })).toMatchObject({
+    expect(
+      await call(core, EXCHANGE, { params: { fromCoin: "CHIP", toCoin: "GOLD", amount: "1" } }),
+    ).toMatchObject({
       code: 401,
     });
     expect(await balances(core.deps.db, player.userId)).toEqual({ CHIP: 5_000, GOLD: 0, POINT: 50 });
-    const [n] = await core.deps.db.query<{ n: number }>("SELECT count(*)::int AS n FROM exchanges WHERE user_id = $1", [
-      player.userId,
-    ]);
+    const [n] = await core.deps.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM exchanges WHERE user_id = $1",
+      [player.userId],
+    );
     expect(n.n).toBe(0);
   });
 
@@ -153,7 +178,10 @@ describeOnEachDatabase("exchange", (core) => {
     const player = await registerPlayer(core, { balances: { CHIP: 10_000 } });
     const answers = await Promise.all(
       Array.from({ length: 30 }, () =>
-        call(core, EXCHANGE, { token: player.token, params: { fromCoin: "CHIP", toCoin: "GOLD", amount: "10" } }),
+        call(core, EXCHANGE, {
+          token: player.token,
+          params: { fromCoin: "CHIP", toCoin: "GOLD", amount: "10" },
+        }),
       ),
     );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(10);
@@ -166,19 +194,27 @@ describeOnEachDatabase("exchange", (core) => {
     const headers = { "idempotency-key": `ex-${player.userId}` };
     const params = { fromCoin: "CHIP", toCoin: "GOLD", amount: "7" };
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => call<{ id: number }>(core, EXCHANGE, { token: player.token, params, headers })),
+      Array.from({ length: 10 }, () =>
+        call<{ id: number }>(core, EXCHANGE, { token: player.token, params, headers }),
+      ),
     );
     expect(answers.every((a) => a.code === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.result.id)).size).toBe(1);
     expect(await balances(core.deps.db, player.userId)).toMatchObject({ CHIP: 9_300, GOLD: 700 });
-    const other = await call(core, EXCHANGE, { token: player.token, params: { ...params, amount: "8" }, headers });
+    const other = await call(core, EXCHANGE, {
+      token: player.token,
+      params: { ...params, amount: "8" },
+      headers,
+    });
     expect(other.code).toBe(409);
     expect(await balances(core.deps.db, player.userId)).toMatchObject({ CHIP: 9_300, GOLD: 700 });
   });
 
   it("lets operators list, add and edit pairs through the API and the CLI, audited; bad values change nothing", async () => {
     const list = await fetch(`${core.url}/operator/exchange/pairs`, { headers: { authorization: operator } });
-    expect(((await list.json()) as { result: { pairs: unknown[] } }).result.pairs.length).toBeGreaterThanOrEqual(3);
+    expect(
+      ((await list.json()) as { result: { pairs: unknown[] } }).result.pairs.length,
+    ).toBeGreaterThanOrEqual(3);
     const unauthorised = await fetch(`${core.url}/operator/exchange/pairs`);
     expect(((await unauthorised.json()) as { code: number }).code).toBe(401);
     for (const body of [
@@ -191,20 +227,38 @@ describeOnEachDatabase("exchange", (core) => {
     ]) {
       expect((await operatorPost("/exchange/pairs", body)).code, JSON.stringify(body)).toBe(400);
     }
-    const added = await operatorPost("/exchange/pairs", { fromCoin: "GOLD", toCoin: "POINT", fromUnits: "1", toUnits: "100" });
-    expect(added).toMatchObject({ code: 200, result: { fromCoin: "GOLD", toCoin: "POINT", toUnits: 100, enabled: true } });
+    const added = await operatorPost("/exchange/pairs", {
+      fromCoin: "GOLD",
+      toCoin: "POINT",
+      fromUnits: "1",
+      toUnits: "100",
+    });
+    expect(added).toMatchObject({
+      code: 200,
+      result: { fromCoin: "GOLD", toCoin: "POINT", toUnits: 100, enabled: true },
+    });
     const lines: string[] = [];
-    await runAdmin(["exchange-pair", "set", "GOLD", "POINT", "enabled", "false"], core.deps.db, (l) => lines.push(l));
+    await runAdmin(["exchange-pair", "set", "GOLD", "POINT", "enabled", "false"], core.deps.db, (l) =>
+      lines.push(l),
+    );
     await runAdmin(["exchange-pair", "list"], core.deps.db, (l) => lines.push(l));
     expect(lines.join("\n")).toContain("GOLD -> POINT: 1 gives 100, fee 0 %, disabled");
     const audit = await listAudit(core.deps.db, 10);
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["exchange.pair.add", "exchange.pair.edit"]));
-    expect(audit.find((a) => a.action === "exchange.pair.add")).toMatchObject({ operator: "operator", target: "GOLD->POINT" });
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["exchange.pair.add", "exchange.pair.edit"]),
+    );
+    expect(audit.find((a) => a.action === "exchange.pair.add")).toMatchObject({
+      operator: "operator",
+      target: "GOLD->POINT",
+    });
   });
 
   it("counts in the user info's exchangeBalance the balances of coins with an enabled pair out of them", async () => {
     const player = await registerPlayer(core, { balances: { CHIP: 1_000, GOLD: 250, POINT: 7 } });
-    const info = await call<{ exchangeBalance: number }>(core, "/app/user/getUserInfo", { method: "GET", token: player.token });
+    const info = await call<{ exchangeBalance: number }>(core, "/app/user/getUserInfo", {
+      method: "GET",
+      token: player.token,
+    });
     expect(info.result.exchangeBalance).toBe(12.57);
     await operatorPost("/exchange/pairs", { fromCoin: "POINT", toCoin: "CHIP", enabled: "false" });
     try {
