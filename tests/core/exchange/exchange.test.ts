@@ -217,7 +217,7 @@ describeOnEachDatabase("exchange", (core) => {
     ).toBeGreaterThanOrEqual(3);
     const unauthorised = await fetch(`${core.url}/operator/exchange/pairs`);
     expect(((await unauthorised.json()) as { code: number }).code).toBe(401);
-    for (const body of [
+    for (const body of <Array<Record<string, string>>>[
       { fromCoin: "CHIP", toCoin: "GOLD", feeRate: "51" },
       { fromCoin: "CHIP", toCoin: "GOLD", fromUnits: "0" },
       { fromCoin: "CHIP", toCoin: "CHIP", fromUnits: "1" },

@@ -227,7 +227,7 @@ describeOnEachDatabase("staking", (core) => {
   });
 
   it("lets operators add and edit plans through the API and the CLI, audited; bad values change nothing", async () => {
-    for (const body of [
+    for (const body of <Array<Record<string, string>>>[
       { name: "x", termDays: "0", dailyRate: "1", minAmount: "1", maxAmount: "2" },
       { name: "x", termDays: "5", dailyRate: "11", minAmount: "1", maxAmount: "2" },
       { name: "x", termDays: "5", dailyRate: "1", minAmount: "3", maxAmount: "2" },
