@@ -191,10 +191,7 @@ function StakeRow({ stake }: { stake: PledgeRecord }) {
           {t(`pledge.status.${stake.status}`)}
         </span>
       </div>
-      <div
-        className="h-1.5 overflow-hidden rounded-full bg-gray-100 dark:bg-gray-800"
-        aria-hidden="true"
-      >
+      <div className="h-1.5 overflow-hidden rounded-full bg-gray-100 dark:bg-gray-800" aria-hidden="true">
         <div className="h-full bg-brand" style={{ width: `${progress}%` }} />
       </div>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
