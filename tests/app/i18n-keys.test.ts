@@ -14,7 +14,9 @@ function flatten(tree: Tree, prefix = ""): string[] {
   );
 }
 const load = (ns: string) => flatten(JSON.parse(readFileSync(join("locales/en-US", `${ns}.json`), "utf8")));
-const known = new Set([...load("common"), ...load("account"), ...load("assets")]);
+const loaded = [...load("common"), ...load("account"), ...load("assets")];
+// A plural key ("term_one", "term_other") is called by its base name with a count.
+const known = new Set([...loaded, ...loaded.map((k) => k.replace(/_(zero|one|two|few|many|other)$/, ""))]);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

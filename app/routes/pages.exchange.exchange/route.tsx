@@ -230,16 +230,17 @@ function PointsCard({
   const fmt = useFormat();
   return (
     <section className="card space-y-3" aria-labelledby="points-title">
-      <div className="flex items-baseline justify-between gap-2">
+      <div className="space-y-0.5">
         <h2 id="points-title" className="text-base font-semibold">
           {t("points.title")}
         </h2>
-        <span className="text-xs text-gray-600 dark:text-gray-400">
+        <p className="text-xs text-gray-600 dark:text-gray-400">
           {t("points.rule", {
             coin: t(`common:balance.${points.coin.toLowerCase()}`),
             points: points.pointsPer100,
+            count: points.pointsPer100,
           })}
-        </span>
+        </p>
       </div>
       <dl className="grid grid-cols-3 gap-2 text-center">
         {[

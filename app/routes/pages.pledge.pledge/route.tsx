@@ -112,7 +112,7 @@ function PledgeForm({
         setTyped(String(data.get("amount") ?? ""));
       }}
     >
-      <input type="hidden" name="idempotencyKey" value={formKey} />
+      <input type="hidden" name="idempotencyKey" value={formKey} hidden />
       <fieldset className="space-y-2">
         <legend className="mb-1 text-sm font-medium text-gray-800 dark:text-gray-200">
           {t("pledge.plans")}
