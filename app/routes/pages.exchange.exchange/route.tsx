@@ -206,14 +206,14 @@ function PreviewCard({ preview, error }: { preview: ExchangePreview; error?: str
         ))}
       </dl>
       <ErrorList errors={error ? [error] : null} />
-      <Form method="post" className="grid grid-cols-2 gap-3">
+      <Form method="post" className="flex gap-3">
         <input type="hidden" name="pair" value={`${preview.fromCoin}>${preview.toCoin}`} />
         <input type="hidden" name="amount" value={preview.amount.toFixed(2)} />
         <input type="hidden" name="idempotencyKey" value={preview.idempotencyKey} />
-        <Link to={PAGES.exchange} className="btn-secondary">
+        <Link to={PAGES.exchange} className="btn-secondary flex-none">
           {t("exchange.change")}
         </Link>
-        <SubmitButton intent="confirm" className="btn-primary">
+        <SubmitButton intent="confirm" className="btn-primary flex-1">
           {t("exchange.confirm")}
         </SubmitButton>
       </Form>
