@@ -36,6 +36,8 @@ export default function PledgePage() {
         <p className="text-sm text-gray-700 dark:text-gray-300">{t("pledge.intro")}</p>
         {plans.length ? (
           <PledgeForm
+            // A new form after each stake: the amount clears and the next stake gets a new key.
+            key={formKey}
             plans={plans}
             balance={balances.chip}
             formKey={actionData?.idempotencyKey ?? formKey}
