@@ -208,7 +208,7 @@ function PreviewCard({ preview, error }: { preview: ExchangePreview; error?: str
       <ErrorList errors={error ? [error] : null} />
       <Form method="post" className="flex gap-3">
         <input type="hidden" name="pair" value={`${preview.fromCoin}>${preview.toCoin}`} />
-        <input type="hidden" name="amount" value={preview.amount.toFixed(2)} />
+        <input type="hidden" name="amount" value={String(preview.amount)} />
         <input type="hidden" name="idempotencyKey" value={preview.idempotencyKey} />
         <Link to={PAGES.exchange} className="btn-secondary flex-none">
           {t("exchange.change")}
