@@ -162,11 +162,13 @@ function PledgeForm({
         aria-live="polite"
         data-testid="pledge-estimate"
       >
-        {t("pledge.estimate", {
-          daily: coinAmount(fmt, t, daily / 100, plan.coin),
-          total: coinAmount(fmt, t, (daily * plan.termDays) / 100, plan.coin),
-          days: plan.termDays,
-        })}
+        {daily > 0
+          ? t("pledge.estimate", {
+              daily: coinAmount(fmt, t, daily / 100, plan.coin),
+              total: coinAmount(fmt, t, (daily * plan.termDays) / 100, plan.coin),
+              days: plan.termDays,
+            })
+          : `${t("pledge.term", { count: plan.termDays })} · ${t("pledge.dailyRate", { rate: plan.dailyRate })}`}
       </p>
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitButton>{t("pledge.submit")}</SubmitButton>
