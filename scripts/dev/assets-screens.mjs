@@ -26,8 +26,8 @@ for (const variant of variants) {
   });
   if (variant === "dark")
     await page.request.post(`${base}/resources/theme`, { form: { theme: "dark", redirectTo: "/" }, maxRedirects: 0 });
-  if (variant === "de")
-    await page.request.post(`${base}/resources/lang`, { form: { lang: "de-DE", redirectTo: "/" }, maxRedirects: 0 });
+  const lang = { de: "de-DE", ja: "ja-JP", zh: "zh-CN", ko: "ko-KR", fr: "fr-FR" }[variant];
+  if (lang) await page.request.post(`${base}/resources/lang`, { form: { lang, redirectTo: "/" }, maxRedirects: 0 });
   for (const p of pages) {
     await page.goto(`${base}/pages/${p}`);
     await page.waitForTimeout(300);

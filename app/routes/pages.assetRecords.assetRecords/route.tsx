@@ -177,6 +177,7 @@ function RecordRow({ record }: { record: AssetRecord }) {
           className="flex min-h-[56px] items-center gap-3 px-4 py-2 hover:bg-gray-50 dark:hover:bg-gray-800"
         >
           {body}
+          <span className="sr-only">{t("records.viewBet")}</span>
           <svg
             aria-hidden="true"
             viewBox="0 0 24 24"
