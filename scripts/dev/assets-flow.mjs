@@ -6,7 +6,13 @@ const [base = "http://127.0.0.1:3331", out = "/tmp/assets-screens"] = process.ar
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+  ],
 });
 for (const js of [true, false]) {
   const tag = js ? "js" : "nojs";
