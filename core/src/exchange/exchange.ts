@@ -1,8 +1,7 @@
 import { EXCHANGE_MESSAGES, type ExchangeInput, type ExchangeResult, quoteExchange } from "#contract/assets";
 import { Code } from "#contract/codes";
 import { type Coin, fromCents, toCents } from "#contract/money";
-import { InsufficientBalance, balances, post } from "../ledger/ledger";
-import { moveBetweenSystemAccounts } from "../ledger/ledger";
+import { InsufficientBalance, balances, moveBetweenSystemAccounts, post } from "../ledger/ledger";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
 import { findPair } from "./pairs";

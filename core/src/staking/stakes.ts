@@ -1,4 +1,4 @@
-import { type PledgeConfig, type PledgeRecord, dailyInterestCents } from "#contract/assets";
+import { type PledgeRecord, dailyInterestCents } from "#contract/assets";
 import { Code } from "#contract/codes";
 import type { Page } from "#contract/envelope";
 import { type Coin, fromCents, toCents } from "#contract/money";
@@ -278,5 +278,3 @@ export async function accrueDue(db: Db, nowMs: number, options: AccrualOptions =
   }
   return pass;
 }
-
-export type { PledgeConfig };
