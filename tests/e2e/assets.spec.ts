@@ -1,6 +1,17 @@
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
-import { DEMO, accountJson, hydrated, login, money, registerPlayer, screen, toCents } from "./fixtures";
+import {
+  DEMO,
+  accountJson,
+  gameJson,
+  hydrated,
+  login,
+  money,
+  postJson,
+  registerPlayer,
+  screen,
+  toCents,
+} from "./fixtures";
 
 /**
  * The wallet's own pages at 360x740: the balance card's entry points, the exchange (preview,
@@ -144,12 +155,42 @@ test("a credited player exchanges chip to gold, stakes, and reads it all in the 
     expect(gold.length).toBeGreaterThan(0);
     expect(gold.every((r) => r.kind === "EXCHANGE_IN" && r.coin === "GOLD")).toBe(true);
   });
+
+  await test.step("a bet's stake in the records links to its details", async () => {
+    let betId: number | undefined;
+    for (let attempt = 0; attempt < 3 && betId === undefined; attempt++) {
+      const data = await gameJson(page.request);
+      if (!data.round || data.round.remaining.bet < 2) {
+        await page.waitForTimeout(((data.round?.remaining.round ?? 2) + 1) * 1000);
+        continue;
+      }
+      const placed = await postJson(page.request, `${PAGES.game}?level=1&coin=CHIP`, {
+        intent: "bet",
+        gameSessionId: data.round.id,
+        betName: "Red",
+        baseAmount: String(data.baseAmounts[0]),
+        betMultiples: "1",
+        coin: "CHIP",
+        level: "1",
+        idempotencyKey: data.formKey,
+      });
+      if (placed.status === 200) betId = (placed.body.result as { id: number }).id;
+    }
+    expect(betId).toBeDefined();
+    const bets = await records(page.request, "?kind=BET");
+    expect(bets[0].refId).toBe(String(betId));
+    await page.goto(`${PAGES.assetRecords}?kind=BET`);
+    const link = page.getByTestId("asset-record").first().getByRole("link");
+    await expect(link).toHaveAttribute("href", `${PAGES.betDetails}?id=${betId}`);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`betDetails\\?id=${betId}$`));
+  });
 });
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("exchanges gold to chip through the preview re-render, once", async ({ page }) => {
+  test("exchanges gold to chip through the preview re-render, once, and stakes", async ({ page }) => {
     await login(page, DEMO.phone, DEMO.password);
     const start = await cents(page.request);
     expect(start.gold).toBeGreaterThanOrEqual(1000);
@@ -176,5 +217,12 @@ test.describe("without JavaScript", () => {
     });
     expect(again.status()).toBeLessThan(400);
     expect(await cents(page.request)).toEqual(after);
+
+    // Staking works as a plain form too.
+    await page.goto(PAGES.pledge);
+    await page.getByLabel("Amount").fill("100");
+    await page.getByRole("button", { name: "Stake now" }).click();
+    await expect(page.getByText(`Staked ${money(100, "CHIP")} for 7 days`)).toBeVisible();
+    expect(await cents(page.request)).toEqual({ ...after, chip: after.chip - 10_000 });
   });
 });
