@@ -1,13 +1,18 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { pledgeConfigListSchema, pledgePageSchema, pledgeResultSchema } from "#contract/assets";
 import { runAdmin } from "../../../core/src/admin";
 import { balances, post } from "../../../core/src/ledger/ledger";
 import { listAudit } from "../../../core/src/operator/audit";
 import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
-import { openDb } from "../../../core/src/platform/db";
+import { type Db, openDb } from "../../../core/src/platform/db";
 import { migrate } from "../../../core/src/platform/migrate";
 import { stakingJob } from "../../../core/src/staking/job";
 import { DAY_MS, accrueDue } from "../../../core/src/staking/stakes";
+import { startCore } from "../../../core/src/start";
 import {
   TEST_DATABASES,
   call,
@@ -319,6 +324,67 @@ describe.runIf(TEST_DATABASES.includes("postgres"))(
       } finally {
         await second.close();
         await target.drop();
+      }
+    });
+    it("two cores started together on one database, then one restarted, pay each missed day once", async () => {
+      const target = await createPostgresDatabase();
+      const pools = [target.db, await openDb({ databaseUrl: target.url })];
+      const uploads = mkdtempSync(join(tmpdir(), "staking-cores-"));
+      const silent = pino({ level: "silent" });
+      const core = (db: Db) =>
+        startCore({
+          env: { NODE_ENV: "test" },
+          config: {
+            port: 0,
+            host: "127.0.0.1",
+            uploadDir: uploads,
+            migrationsDir: "core/migrations",
+            logLevel: "silent",
+          },
+          db,
+          keepDb: true,
+          log: silent,
+          jobs: true,
+        });
+      try {
+        await migrate(target.db, "core/migrations");
+        const users = await Promise.all(
+          Array.from({ length: 4 }, () => createUser(target.db, { CHIP: 100_000 })),
+        );
+        // Stakes made 3 days and a bit ago (7-day term): three days are due when the cores start.
+        const start = Date.now() - 3 * DAY_MS - 60_000;
+        for (const userId of users) {
+          const [stake] = await target.db.query<{ id: number }>(
+            `INSERT INTO stakes (user_id, plan_id, coin, principal_cents, daily_rate_bp, term_days, started_at, matures_at)
+             VALUES ($1, 1, 'CHIP', 10000, 100, 7, $2, $3) RETURNING id`,
+            [userId, new Date(start).toISOString(), new Date(start + 7 * DAY_MS).toISOString()],
+          );
+          await target.db.tx((tx) =>
+            post(tx, {
+              userId,
+              coin: "CHIP",
+              amount: -10_000,
+              kind: "STAKE",
+              counter: "STAKING_LOCKED",
+              refId: String(stake.id),
+            }),
+          );
+        }
+        // Both cores run their start-up pass at the same time; then one restarts.
+        const both = await Promise.all(pools.map(core));
+        await Promise.all(both.map((c) => c.close()));
+        const again = await core(pools[1]);
+        await again.close();
+        const [paid] = await target.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 'STAKE_INTEREST'",
+        );
+        expect(paid.n).toBe(4 * 3);
+        for (const userId of users) expect((await balances(target.db, userId)).CHIP).toBe(90_000 + 300);
+        await expectLedgerBalanced(target.db);
+      } finally {
+        await pools[1].close();
+        await target.drop();
+        rmSync(uploads, { recursive: true, force: true });
       }
     });
   },
