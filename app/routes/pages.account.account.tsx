@@ -18,7 +18,7 @@ import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["common", "account"] };
+export const handle = { i18n: ["common", "account", "assets"] };
 export const meta = pageTitle("account.title", "account");
 const SELF = PAGES.account;
 
@@ -43,6 +43,7 @@ const LINKS: Array<{ to: string; key: string }> = [
   { to: PAGES.withdrawal, key: "withdrawal" },
   { to: PAGES.bankCard, key: "bankCard" },
   { to: PAGES.exchange, key: "exchange" },
+  { to: PAGES.pledge, key: "pledge" },
   { to: PAGES.betRecord, key: "betRecord" },
   { to: PAGES.followRecords, key: "followRecords" },
   { to: PAGES.myProfile, key: "myProfile" },

@@ -11,7 +11,7 @@ import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 
-export const handle = { i18n: ["common", "account"] };
+export const handle = { i18n: ["common", "account", "assets"] };
 export const meta = pageTitle("home.title", "account");
 
 /** Home ("/" and /pages/home/home): the user navbar and the three balances. */

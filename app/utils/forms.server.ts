@@ -10,7 +10,7 @@ import { i18n } from "./i18n.server";
 import { wantsJson } from "./json-mode.server";
 
 /** Server-side t() for the request's language. */
-export async function serverT(request: Request, ns: "common" | "account" = "common") {
+export async function serverT(request: Request, ns: "common" | "account" | "assets" = "common") {
   return i18n.getFixedT(request, [ns, "common"]);
 }
 

@@ -24,6 +24,7 @@ export const PAGES = {
   bloggerDetails: "/pages/bloggerDetails/bloggerDetails",
   fansList: "/pages/bloggerDetails/fansList/fansList",
   exchange: "/pages/exchange/exchange",
+  pledge: "/pages/pledge/pledge",
   followRecords: "/pages/followRecords/followRecords",
   jackpot: "/pages/jackpot/jackpot",
   yesterdayJackpot: "/pages/jackpot/yesterdayJackpot/yesterdayJackpot",

@@ -1,5 +1,7 @@
+import { assetsModule } from "./assets/module";
 import { authModule } from "./auth/module";
 import { configModule } from "./config/module";
+import { exchangeModule } from "./exchange/module";
 import { filesModule } from "./files/module";
 import { gameModule } from "./game/module";
 import { ledgerModule } from "./ledger/module";
@@ -7,6 +9,7 @@ import { messagesModule } from "./messages/module";
 import { operatorModule } from "./operator/module";
 import type { CoreModule } from "./platform/module";
 import { rechargeModule } from "./recharge/module";
+import { stakingModule } from "./staking/module";
 import { trackModule } from "./track/module";
 import { userModule } from "./user/module";
 import { walletModule } from "./wallet/module";
@@ -31,4 +34,7 @@ export const MODULES: readonly CoreModule[] = [
   gameModule,
   withdrawalModule,
   rechargeModule,
+  exchangeModule,
+  stakingModule,
+  assetsModule,
 ];

@@ -98,13 +98,16 @@ describe("core layout", () => {
 
   it("every domain folder declares a module in module.ts, listed once in modules.ts", () => {
     expect(domains.sort()).toEqual([
+      "assets",
       "auth",
       "config",
+      "exchange",
       "files",
       "game",
       "messages",
       "operator",
       "recharge",
+      "staking",
       "track",
       "user",
       "wallet",

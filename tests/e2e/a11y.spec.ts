@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { type Page, expect, test } from "@playwright/test";
+import { PAGES } from "../../app/utils/paths";
 import { ACCOUNT_PATH, DEMO, LOGIN_PATH, NOTICE_PATH, PROFILE_PATH, hydrated, login } from "./fixtures";
 
 /** axe-core is injected as a script; the app's nonce-based CSP would block it, so bypass CSP here. */
@@ -40,6 +41,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
+/** The wallet pages of the assets domain (exchange, staking, asset records). */
+const WALLET_PAGES = [PAGES.exchange, PAGES.pledge, PAGES.assetRecords];
+
 async function check(page: Page, path: string) {
   await page.goto(path);
   await hydrated(page);
@@ -66,7 +70,7 @@ test("login form with errors shown has no serious or critical violations", async
 
 test("signed-in pages have no serious or critical violations", async ({ page }) => {
   await login(page, DEMO.phone, DEMO.password);
-  for (const path of ["/", ACCOUNT_PATH, PROFILE_PATH, NOTICE_PATH]) {
+  for (const path of ["/", ACCOUNT_PATH, PROFILE_PATH, NOTICE_PATH, ...WALLET_PAGES]) {
     await test.step(path, () => check(page, path));
   }
   await test.step("notice detail", async () => {
@@ -84,7 +88,7 @@ test("signed-in pages in the dark theme have no serious or critical violations",
     headers: { accept: "application/json" },
   });
   expect(res.status()).toBe(200);
-  for (const path of ["/", ACCOUNT_PATH, PROFILE_PATH, NOTICE_PATH]) {
+  for (const path of ["/", ACCOUNT_PATH, PROFILE_PATH, NOTICE_PATH, ...WALLET_PAGES]) {
     await test.step(path, async () => {
       await page.goto(path);
       await expect(page.locator("html")).toHaveClass(/\bdark\b/);

@@ -10,6 +10,7 @@ import {
 import { hashPassword } from "../auth/passwords";
 import { assertLiveSmsCode, withSmsCode } from "../auth/sms";
 import { getSysConfig } from "../config/sysconfig";
+import { exchangeableCents } from "../exchange/exchange";
 import { betTotals } from "../game/totals";
 import { balances } from "../ledger/ledger";
 import type { CoreRouter } from "../platform/context";
@@ -24,8 +25,9 @@ const dayStart = (ms: number) => ms - (ms % DAY_MS);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Money that passed through the ledger, by kind (CHIP): RECHARGE credits, WITHDRAW debits
- * (WITHDRAW_RETURN gives back a rejected one), COMMISSION and REBATE credits.
+ * Money that passed through the ledger, by kind (CHIP): `recharge` is the sum of the RECHARGE
+ * credits; `withdraw` what left by withdrawal, WITHDRAW debits less the WITHDRAW_RETURN credits of
+ * rejected ones; COMMISSION and REBATE credits of yesterday.
  */
 async function ledgerTotals(sql: Sql, userId: number, now: number) {
   const today = dayStart(now);
@@ -47,18 +49,19 @@ export function userRoutes(app: CoreRouter) {
     const { coin } = await parseInput(c, getUserInfoInputSchema);
     const user = await findUserById(deps.db, id);
     if (!user) throw new ApiError(Code.UNAUTHENTICATED, "Please log in first");
-    const [money, bets, totals, customerServiceUrl] = await Promise.all([
+    const [money, bets, totals, customerServiceUrl, exchangeable] = await Promise.all([
       balances(deps.db, id),
       betTotals(deps, id, coin),
       ledgerTotals(deps.db, id, deps.now()),
       getSysConfig(deps.db, "CUSTOMER_SERVICE_URL"),
+      exchangeableCents(deps.db, id),
     ]);
     const { inviteLinkBase } = deps.config;
     const info: UserInfo = {
       address: user.address,
       areaCode: user.area_code,
       chip: fromCents(money.CHIP),
-      exchangeBalance: 0,
+      exchangeBalance: fromCents(exchangeable),
       gold: fromCents(money.GOLD),
       headUrl: user.head_url,
       id: user.id,

@@ -1,0 +1,35 @@
+import { useTranslation } from "~/utils/i18n-react";
+import { useFormat } from "~/utils/use-format";
+import { LONG_AMOUNT } from "../Balances";
+
+/** The three balances in one compact row (rows for long amounts), on the exchange and staking pages. */
+export function BalanceStrip({ balances }: { balances: { chip: number; gold: number; point: number } }) {
+  const { t } = useTranslation("common");
+  const { coinMoney } = useFormat();
+  const items = [
+    { key: "chip", value: coinMoney(balances.chip, "CHIP") },
+    { key: "gold", value: coinMoney(balances.gold, "GOLD") },
+    { key: "point", value: coinMoney(balances.point, "POINT") },
+  ];
+  const long = items.some((item) => item.value.length > LONG_AMOUNT);
+  return (
+    <section
+      aria-label={t("balance.title")}
+      className={`rounded-xl bg-gradient-to-br from-brand to-brand-dark p-3 text-white shadow-sm ${
+        long ? "space-y-1" : "grid grid-cols-3 gap-2"
+      }`}
+    >
+      {items.map((item) => (
+        <div
+          key={item.key}
+          className={long ? "flex items-baseline justify-between gap-3" : "min-w-0 text-center"}
+        >
+          <div className="text-xs text-white/85">{t(`balance.${item.key}`)}</div>
+          <div className="font-bold tabular-nums" data-testid={`balance-${item.key}`}>
+            {item.value}
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { asPageError } from "~/utils/api/errors.server";
+import { getAssetRecords } from "~/utils/api/wallet/assets.server";
+import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
+import { requireToken } from "~/utils/session.server";
+import { useFormat } from "~/utils/use-format";
+import { ASSET_KINDS, type AssetRecord } from "#contract/assets";
+import { type Coin, coinSchema } from "#contract/money";
+
+export const handle = { i18n: ["common", "assets"] };
+export const meta = pageTitle("records.title", "assets");
+
+const PAGE_SIZE = 20;
+
+/** Every change of the player's balances (the ledger), newest first, by coin and kind, paged. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const params = new URL(request.url).searchParams;
+  const coin = coinSchema.safeParse(params.get("coin") ?? "").data;
+  const rawKind = params.get("kind") ?? "";
+  const kind = (ASSET_KINDS as readonly string[]).includes(rawKind) ? rawKind : undefined;
+  const requested = Number(params.get("page"));
+  const pageNo = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
+  const page = await getAssetRecords(request, { pageNo, pageSize: PAGE_SIZE, coin, kind }).catch(asPageError);
+  return json({ page, coin: coin ?? null, kind: kind ?? null });
+}
+
+function query(o: { coin?: Coin | null; kind?: string | null; page?: number }) {
+  const q = new URLSearchParams();
+  if (o.coin) q.set("coin", o.coin);
+  if (o.kind) q.set("kind", o.kind);
+  if (o.page && o.page > 1) q.set("page", String(o.page));
+  const s = q.toString();
+  return s ? `${PAGES.assetRecords}?${s}` : PAGES.assetRecords;
+}
+
+export default function AssetRecordsPage() {
+  const { t } = useTranslation("assets");
+  const { page, coin, kind } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const pages = Math.max(1, Math.ceil(page.totalElements / page.pageSize));
+  const coins: Array<{ value: Coin | null; label: string }> = [
+    { value: null, label: t("records.all") },
+    { value: "CHIP", label: t("common:balance.chip") },
+    { value: "GOLD", label: t("common:balance.gold") },
+    { value: "POINT", label: t("common:balance.point") },
+  ];
+  return (
+    <>
+      <NavBar title={t("records.title")} backTo={PAGES.account} />
+      <main className="mx-auto max-w-md space-y-3 p-4">
+        <nav
+          aria-label={t("records.coin")}
+          className="grid grid-cols-4 gap-1 rounded-full bg-gray-100 p-1 dark:bg-gray-800"
+        >
+          {coins.map((c) => {
+            const current = c.value === coin;
+            return (
+              <Link
+                key={c.label}
+                to={query({ coin: c.value, kind })}
+                aria-current={current ? "page" : undefined}
+                className={`flex min-h-[40px] items-center justify-center truncate rounded-full px-2 text-sm font-semibold ${
+                  current
+                    ? "bg-white text-brand-dark shadow-sm dark:bg-gray-900 dark:text-pink-300"
+                    : "text-gray-700 dark:text-gray-300"
+                }`}
+              >
+                {c.label}
+              </Link>
+            );
+          })}
+        </nav>
+        <Form method="get" className="flex items-end gap-2" onChange={(e) => submit(e.currentTarget)}>
+          {coin ? <input type="hidden" name="coin" value={coin} /> : null}
+          <label className="flex-1 space-y-1 text-sm">
+            <span className="block font-medium">{t("records.kind")}</span>
+            <select name="kind" defaultValue={kind ?? ""} className="input" key={kind ?? ""}>
+              <option value="">{t("records.allKinds")}</option>
+              {ASSET_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`kinds.${k}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <noscript>
+            <button type="submit" className="btn-secondary">
+              {t("records.apply")}
+            </button>
+          </noscript>
+        </Form>
+        {page.content.length ? (
+          <ul className="card divide-y divide-gray-100 p-0 dark:divide-gray-800" data-testid="asset-records">
+            {page.content.map((record) => (
+              <RecordRow key={record.id} record={record} />
+            ))}
+          </ul>
+        ) : (
+          <div className="card">
+            <EmptyState message={t("records.empty")} />
+          </div>
+        )}
+        {pages > 1 ? (
+          <nav
+            className="flex items-center justify-between gap-2"
+            aria-label={t("records.page", { page: page.pageNo, pages })}
+          >
+            {page.pageNo > 1 ? (
+              <Link to={query({ coin, kind, page: page.pageNo - 1 })} className="btn-secondary">
+                {t("records.prev")}
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-sm text-gray-600 dark:text-gray-400">
+              {t("records.page", { page: page.pageNo, pages })}
+            </span>
+            {page.pageNo < pages ? (
+              <Link to={query({ coin, kind, page: page.pageNo + 1 })} className="btn-secondary">
+                {t("records.next")}
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </main>
+    </>
+  );
+}
+
+function RecordRow({ record }: { record: AssetRecord }) {
+  const { t } = useTranslation("assets");
+  const fmt = useFormat();
+  const credit = record.amount > 0;
+  const label = (ASSET_KINDS as readonly string[]).includes(record.kind)
+    ? t(`kinds.${record.kind}`)
+    : t("kinds.other");
+  const coinLabel = t(`common:balance.${record.coin.toLowerCase()}`);
+  const amount = `${credit ? "+" : ""}${fmt.coinMoney(record.amount, record.coin)}`;
+  const body = (
+    <>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium">{label}</span>
+        <span className="block text-xs text-gray-600 tabular-nums dark:text-gray-400">
+          {fmt.dateTime(record.createTime)}
+        </span>
+      </span>
+      <span className="flex-none text-right">
+        <span
+          className={`block font-semibold tabular-nums ${
+            credit ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"
+          }`}
+          data-testid="record-amount"
+        >
+          {amount}
+          {record.coin === "CHIP" ? null : <span className="ml-1 text-xs font-normal">{coinLabel}</span>}
+        </span>
+        <span className="block text-xs text-gray-600 tabular-nums dark:text-gray-400">
+          {t("records.balanceAfter", { amount: fmt.coinMoney(record.balanceAfter, record.coin) })}
+        </span>
+      </span>
+    </>
+  );
+  if (record.refType === "BET" && record.refId && /^\d+$/.test(record.refId)) {
+    return (
+      <li data-testid="asset-record" data-kind={record.kind}>
+        <Link
+          to={`${PAGES.betDetails}?id=${record.refId}`}
+          className="flex min-h-[56px] items-center gap-3 px-4 py-2 hover:bg-gray-50 dark:hover:bg-gray-800"
+        >
+          {body}
+          <span className="sr-only">{t("records.viewBet")}</span>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-4 w-4 flex-none text-gray-400"
+            fill="none"
+            stroke="currentColor"
+          >
+            <path strokeWidth="2" strokeLinecap="round" d="M9 5l7 7-7 7" />
+          </svg>
+        </Link>
+      </li>
+    );
+  }
+  return (
+    <li
+      className="flex min-h-[56px] items-center gap-3 px-4 py-2"
+      data-testid="asset-record"
+      data-kind={record.kind}
+    >
+      {body}
+    </li>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <>
+      <NavBar title="" backTo={PAGES.account} />
+      <GeneralErrorBoundary />
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import { coinAmount } from "~/components/assets/money";
+import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
+import { getBalances } from "~/utils/api/user.server";
+import { exchange, getExchangeConfig, getPointInfo, receivePoint } from "~/utils/api/wallet/assets.server";
+import { formatsFor } from "~/utils/format.server";
+import { formError, readForm, serverT } from "~/utils/forms.server";
+import { wantsJson } from "~/utils/json-mode.server";
+import { PAGES } from "~/utils/paths";
+import { requireToken } from "~/utils/session.server";
+import { finish } from "~/utils/toast.server";
+import { type ExchangePair, quoteExchange } from "#contract/assets";
+import type { Coin } from "#contract/money";
+import { PAIR, exchangeFormSchema } from "./exchange-form";
+
+const SELF = PAGES.exchange;
+
+export async function exchangeLoader(request: Request) {
+  await requireToken(request);
+  const [balances, config, points] = await Promise.all([
+    getBalances(request),
+    getExchangeConfig(request),
+    getPointInfo(request),
+  ]).catch(asPageError);
+  return json({ balances, pairs: config.pairs, points });
+}
+
+export interface ExchangePreview {
+  fromCoin: Coin;
+  toCoin: Coin;
+  amount: number;
+  gross: number;
+  fee: number;
+  received: number;
+  feeRate: number;
+  fromUnits: number;
+  toUnits: number;
+  /** Confirming sends it: a second confirm (a double tap, a retry) exchanges once. */
+  idempotencyKey: string;
+}
+
+const KEY = /^[\w-]{8,80}$/;
+const REASONS: Record<string, string> = {
+  UNKNOWN_PAIR: "errors.unknownPair",
+  DISABLED_PAIR: "errors.disabledPair",
+  TOO_SMALL: "errors.tooSmall",
+  INSUFFICIENT: "errors.insufficient",
+};
+
+/**
+ * Three intents: "preview" checks the form and answers what the exchange gives (the page shows it
+ * before confirming, also without JS), "confirm" makes it with the preview's idempotency key,
+ * "claimPoints" claims the points earned. JSON mode answers {ok, message, preview | result}.
+ */
+export async function exchangeAction(request: Request) {
+  await requireToken(request);
+  const form = await readForm(request);
+  const t = await serverT(request, "assets");
+  const intent = String(form.get("intent") ?? "preview");
+
+  if (intent === "claimPoints") {
+    const claimed = await receivePoint(request).catch((error) => {
+      if (error instanceof UpstreamError) return error;
+      throw error;
+    });
+    if (claimed instanceof UpstreamError) {
+      return finish(
+        request,
+        SELF,
+        { type: "error", message: claimed.message },
+        { status: statusOf(claimed) },
+      );
+    }
+    const fmt = await formatsFor(request);
+    const message =
+      claimed.received > 0
+        ? t("points.claimed", { amount: fmt.coinMoney(claimed.received, "POINT") })
+        : t("points.nothingClaimed");
+    return finish(request, SELF, { type: claimed.received > 0 ? "success" : "error", message }, undefined, {
+      result: claimed,
+    });
+  }
+
+  // A client without the form's pair field may name the coins (curl: fromCoin, toCoin).
+  if (!form.get("pair") && form.get("fromCoin") && form.get("toCoin")) {
+    form.set(
+      "pair",
+      `${String(form.get("fromCoin")).toUpperCase()}>${String(form.get("toCoin")).toUpperCase()}`,
+    );
+  }
+  const submission = parseWithZod(form, { schema: exchangeFormSchema });
+  if (submission.status !== "success") return formError(request, submission.reply());
+  const [, fromCoin, toCoin] = PAIR.exec(submission.value.pair) as unknown as [string, Coin, Coin];
+  const amount = submission.value.amount;
+  const refuse = (key: string, values?: Record<string, unknown>, status = 400) =>
+    formError(request, submission.reply({ formErrors: [t(key, values)] }), status);
+
+  if (fromCoin === toCoin) return refuse("errors.sameCoin");
+  const [{ pairs }, balances] = await Promise.all([getExchangeConfig(request), getBalances(request)]).catch(
+    asPageError,
+  );
+  const pair = pairs.find((p: ExchangePair) => p.fromCoin === fromCoin && p.toCoin === toCoin);
+  if (!pair) return refuse("errors.unknownPair");
+  const balance = fromCoin === "CHIP" ? balances.chip : fromCoin === "GOLD" ? balances.gold : balances.point;
+  if (Math.round(amount * 100) > Math.round(balance * 100)) return refuse("errors.insufficient");
+  const quote = quoteExchange(pair, Math.round(amount * 100));
+  if (quote.netCents <= 0) return refuse("errors.tooSmall");
+
+  const formKey = String(form.get("idempotencyKey") ?? "");
+  const preview: ExchangePreview = {
+    fromCoin,
+    toCoin,
+    amount,
+    gross: quote.grossCents / 100,
+    fee: quote.feeCents / 100,
+    received: quote.netCents / 100,
+    feeRate: pair.feeRate,
+    fromUnits: pair.fromUnits,
+    toUnits: pair.toUnits,
+    idempotencyKey: KEY.test(formKey) ? formKey : crypto.randomUUID(),
+  };
+  if (intent !== "confirm") {
+    if (wantsJson(request)) return json({ ok: true, message: t("exchange.previewTitle"), preview });
+    return json({ preview });
+  }
+
+  let outcome: Awaited<ReturnType<typeof exchange>>;
+  try {
+    outcome = await exchange(request, { fromCoin, toCoin, amount }, preview.idempotencyKey);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    // The exchange may have happened: the preview stays, with the same key, so confirming again
+    // cannot exchange twice.
+    const message = outcomeUnknown(error) ? t("errors.outcomeUnknown") : error.message;
+    if (wantsJson(request)) return json({ ok: false, message, preview }, { status: statusOf(error) });
+    return json({ preview, error: message }, { status: statusOf(error) });
+  }
+  if (outcome.code !== 200 || !outcome.result) {
+    const reason = (outcome.detail as { reason?: string } | null)?.reason;
+    const message = reason && REASONS[reason] ? t(REASONS[reason]) : outcome.message;
+    return formError(
+      request,
+      submission.reply({ formErrors: [message] }),
+      statusOf(new UpstreamError(outcome.code, outcome.message)),
+    );
+  }
+  const fmt = await formatsFor(request);
+  const done = outcome.result;
+  const message = t("exchange.done", {
+    amount: coinAmount(fmt, t, done.amount, done.fromCoin),
+    received: coinAmount(fmt, t, done.received, done.toCoin),
+  });
+  return finish(request, SELF, { type: "success", message }, undefined, { result: done });
+}

@@ -1,0 +1,77 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import { coinAmount } from "~/components/assets/money";
+import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
+import { getBalances } from "~/utils/api/user.server";
+import { getPledgeConfigList, getPledgePage, pledge } from "~/utils/api/wallet/assets.server";
+import { formatsFor } from "~/utils/format.server";
+import { formError, readForm, serverT } from "~/utils/forms.server";
+import { PAGES } from "~/utils/paths";
+import { requireToken } from "~/utils/session.server";
+import { finish } from "~/utils/toast.server";
+import { pledgeFormSchema } from "./pledge-form";
+
+const SELF = PAGES.pledge;
+const PAGE_SIZE = 10;
+
+export async function pledgeLoader(request: Request) {
+  await requireToken(request);
+  const shown = Number(new URL(request.url).searchParams.get("shown"));
+  const pageSize = Number.isInteger(shown) && shown > PAGE_SIZE && shown <= 100 ? shown : PAGE_SIZE;
+  const [balances, plans, stakes] = await Promise.all([
+    getBalances(request),
+    getPledgeConfigList(request),
+    getPledgePage(request, { pageNo: 1, pageSize }),
+  ]).catch(asPageError);
+  return json({ balances, plans, stakes, formKey: crypto.randomUUID(), pageSize });
+}
+
+const KEY = /^[\w-]{8,80}$/;
+const REASONS: Record<string, string> = {
+  UNKNOWN_PLAN: "errors.unknownPlan",
+  CLOSED_PLAN: "errors.closedPlan",
+  INSUFFICIENT: "errors.insufficient",
+  BELOW_MIN: "errors.belowMin",
+  ABOVE_MAX: "errors.aboveMax",
+};
+
+/** Stakes the amount on the plan with the form's idempotency key (a double submit stakes once). */
+export async function pledgeAction(request: Request) {
+  await requireToken(request);
+  const form = await readForm(request);
+  const t = await serverT(request, "assets");
+  const submission = parseWithZod(form, { schema: pledgeFormSchema });
+  if (submission.status !== "success") return formError(request, submission.reply());
+  const key = String(form.get("idempotencyKey") ?? "");
+  const idempotencyKey = KEY.test(key) ? key : crypto.randomUUID();
+  const fmt = await formatsFor(request);
+  let outcome: Awaited<ReturnType<typeof pledge>>;
+  try {
+    outcome = await pledge(request, submission.value, idempotencyKey);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    const message = outcomeUnknown(error) ? t("errors.outcomeUnknown") : error.message;
+    return formError(request, submission.reply({ formErrors: [message] }), statusOf(error), {
+      idempotencyKey,
+    });
+  }
+  if (outcome.code !== 200 || !outcome.result) {
+    const detail = outcome.detail as { reason?: string; amount?: number } | null;
+    const reason = detail?.reason;
+    const message =
+      reason && REASONS[reason]
+        ? t(REASONS[reason], { amount: fmt.coinMoney(detail?.amount ?? 0, "CHIP") })
+        : outcome.message;
+    return formError(
+      request,
+      submission.reply({ formErrors: [message] }),
+      statusOf(new UpstreamError(outcome.code, outcome.message)),
+    );
+  }
+  const made = outcome.result.pledge;
+  const message = t("pledge.done", {
+    amount: coinAmount(fmt, t, made.amount, made.coin),
+    days: made.termDays,
+  });
+  return finish(request, SELF, { type: "success", message }, undefined, { result: outcome.result });
+}

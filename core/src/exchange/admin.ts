@@ -1,0 +1,78 @@
+import { cliOperator, writeAudit } from "../operator/audit";
+import { type OperatorCommand, UsageError } from "../platform/module";
+import { PairEditError, listPairs, upsertPair } from "./pairs";
+import { pointRules, setPointRate } from "./points";
+
+const USAGE = `  admin exchange-pair list
+  admin exchange-pair set FROM TO FIELD VALUE [FIELD VALUE ...]   (fields fromUnits toUnits feeRate enabled; adds the pair when absent)
+  admin points rate [POINTS_PER_100]          (show, or set the points earned per 100 staked)`;
+
+const exchangePairCommand: OperatorCommand = {
+  name: "exchange-pair",
+  usage: USAGE.split("\n").slice(0, 2).join("\n"),
+  async run(argv, db, out) {
+    const [, verb, from, to, ...rest] = argv;
+    if (verb === "list") {
+      for (const p of await listPairs(db)) {
+        out(
+          `${p.fromCoin} -> ${p.toCoin}: ${p.fromUnits} gives ${p.toUnits}, fee ${p.feeRate} %, ${p.enabled ? "enabled" : "disabled"}`,
+        );
+      }
+      return;
+    }
+    if (verb !== "set" || !from || !to || rest.length % 2 !== 0) throw new UsageError(`Usage:\n${USAGE}`);
+    const changes: Record<string, string> = {};
+    for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
+    try {
+      const pair = await db.tx(async (tx) => {
+        const { before, pair } = await upsertPair(tx, from, to, changes);
+        await writeAudit(tx, {
+          operator: cliOperator(),
+          action: before ? "exchange.pair.edit" : "exchange.pair.add",
+          target: `${pair.fromCoin}->${pair.toCoin}`,
+          detail: { changes, before },
+        });
+        return pair;
+      });
+      out(
+        `${pair.fromCoin} -> ${pair.toCoin}: ${pair.fromUnits} gives ${pair.toUnits}, fee ${pair.feeRate} %, ${pair.enabled ? "enabled" : "disabled"}`,
+      );
+    } catch (error) {
+      if (error instanceof PairEditError) throw new UsageError(error.message);
+      throw error;
+    }
+  },
+};
+
+const pointsCommand: OperatorCommand = {
+  name: "points",
+  usage: USAGE.split("\n")[2],
+  async run(argv, db, out) {
+    const [, verb, value] = argv;
+    if (verb !== "rate") throw new UsageError(`Usage:\n${USAGE}`);
+    if (value === undefined) {
+      const rules = await pointRules(db);
+      out(`${rules.rateBp / 100} points per 100 ${rules.coin} staked`);
+      return;
+    }
+    try {
+      const change = await db.tx(async (tx) => {
+        const change = await setPointRate(tx, value);
+        await writeAudit(tx, {
+          operator: cliOperator(),
+          action: "points.rate.set",
+          target: "pointsPer100",
+          detail: change,
+        });
+        return change;
+      });
+      out(`points per 100 staked: ${change.before} -> ${change.after}`);
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith("pointsPer100"))
+        throw new UsageError(error.message);
+      throw error;
+    }
+  },
+};
+
+export const EXCHANGE_COMMANDS = [exchangePairCommand, pointsCommand];

@@ -1,0 +1,154 @@
+import { EXCHANGE_MESSAGES, type ExchangeInput, type ExchangeResult, quoteExchange } from "#contract/assets";
+import { Code } from "#contract/codes";
+import { type Coin, fromCents, toCents } from "#contract/money";
+import { InsufficientBalance, balances, moveBetweenSystemAccounts, post } from "../ledger/ledger";
+import type { Db, Sql } from "../platform/db";
+import { ApiError } from "../platform/http";
+import { findPair } from "./pairs";
+
+interface ExchangeRow {
+  id: number;
+  from_coin: Coin;
+  to_coin: Coin;
+  amount_cents: number;
+  gross_cents: number;
+  fee_cents: number;
+  net_cents: number;
+  created_at: Date | string;
+}
+
+async function resultOf(db: Sql, userId: number, row: ExchangeRow): Promise<ExchangeResult> {
+  const money = await balances(db, userId);
+  return {
+    id: Number(row.id),
+    fromCoin: row.from_coin,
+    toCoin: row.to_coin,
+    amount: fromCents(Number(row.amount_cents)),
+    gross: fromCents(Number(row.gross_cents)),
+    fee: fromCents(Number(row.fee_cents)),
+    received: fromCents(Number(row.net_cents)),
+    createTime: new Date(row.created_at).getTime(),
+    balances: { chip: fromCents(money.CHIP), gold: fromCents(money.GOLD), point: fromCents(money.POINT) },
+  };
+}
+
+async function byKey(db: Sql, userId: number, key: string): Promise<ExchangeRow | null> {
+  const rows = await db.query<ExchangeRow>(
+    "SELECT * FROM exchanges WHERE user_id = $1 AND idempotency_key = $2",
+    [userId, key],
+  );
+  return rows[0] ?? null;
+}
+
+function answerRepeat(row: ExchangeRow, input: ExchangeInput) {
+  if (
+    row.from_coin !== input.fromCoin ||
+    row.to_coin !== input.toCoin ||
+    Number(row.amount_cents) !== toCents(input.amount)
+  )
+    throw new ApiError(Code.CONFLICT, EXCHANGE_MESSAGES.keyReused);
+}
+
+/**
+ * One exchange, in one transaction: EXCHANGE_OUT takes `amount` of the from coin to the EXCHANGE
+ * desk (never below zero: parallel exchanges cannot overspend), EXCHANGE_IN pays the result less
+ * the fee from the desk in the to coin, and the fee moves from the desk to FEES (EXCHANGE_FEE).
+ * A repeated idempotency key answers the first exchange; the same key with another exchange, 409.
+ */
+export async function exchange(
+  db: Db,
+  userId: number,
+  input: ExchangeInput,
+  idempotencyKey?: string | null,
+): Promise<ExchangeResult & { repeated: boolean }> {
+  const key = idempotencyKey?.trim().slice(0, 200) || null;
+  if (key) {
+    const earlier = await byKey(db, userId, key);
+    if (earlier) {
+      answerRepeat(earlier, input);
+      return { ...(await resultOf(db, userId, earlier)), repeated: true };
+    }
+  }
+  if (input.fromCoin === input.toCoin) throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.sameCoin);
+  const pair = await findPair(db, input.fromCoin, input.toCoin);
+  if (!pair) throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.unknownPair, { reason: "UNKNOWN_PAIR" });
+  if (!pair.enabled)
+    throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.disabledPair, { reason: "DISABLED_PAIR" });
+  const quote = quoteExchange(pair, toCents(input.amount));
+  if (quote.netCents <= 0)
+    throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.tooSmall, { reason: "TOO_SMALL" });
+  try {
+    const row = await db.tx(async (tx) => {
+      const [inserted] = await tx.query<ExchangeRow>(
+        `INSERT INTO exchanges (user_id, pair_id, from_coin, to_coin, amount_cents, gross_cents, fee_cents, net_cents, idempotency_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
+        [
+          userId,
+          pair.id,
+          pair.fromCoin,
+          pair.toCoin,
+          quote.amountCents,
+          quote.grossCents,
+          quote.feeCents,
+          quote.netCents,
+          key,
+        ],
+      );
+      if (!inserted) return null;
+      const refId = String(inserted.id);
+      await post(tx, {
+        userId,
+        coin: pair.fromCoin,
+        amount: -quote.amountCents,
+        kind: "EXCHANGE_OUT",
+        counter: "EXCHANGE",
+        refId,
+        memo: `to ${pair.toCoin}`,
+      });
+      await post(tx, {
+        userId,
+        coin: pair.toCoin,
+        amount: quote.netCents,
+        kind: "EXCHANGE_IN",
+        counter: "EXCHANGE",
+        refId,
+        memo: `from ${pair.fromCoin}`,
+      });
+      if (quote.feeCents > 0) {
+        await moveBetweenSystemAccounts(tx, {
+          coin: pair.toCoin,
+          from: "EXCHANGE",
+          to: "FEES",
+          amount: quote.feeCents,
+          kind: "EXCHANGE_FEE",
+          refId,
+        });
+      }
+      return inserted;
+    });
+    if (row) return { ...(await resultOf(db, userId, row)), repeated: false };
+  } catch (error) {
+    if (error instanceof InsufficientBalance)
+      throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.insufficient, { reason: "INSUFFICIENT" });
+    // Two requests with one key at once: the loser's insert meets the winner's row.
+    if ((error as { code?: string }).code !== "23505" || !key) throw error;
+  }
+  const earlier = key ? await byKey(db, userId, key) : null;
+  if (!earlier) throw new ApiError(Code.SERVER_ERROR, "The exchange could not be made");
+  answerRepeat(earlier, input);
+  return { ...(await resultOf(db, userId, earlier)), repeated: true };
+}
+
+/**
+ * What the player can exchange now (the user info's `exchangeBalance`, decision 033): the sum of
+ * the balances of the coins that have at least one enabled pair out of them, in units.
+ */
+export async function exchangeableCents(db: Sql, userId: number): Promise<number> {
+  const [row] = await db.query<{ cents: number | null }>(
+    `SELECT sum(a.balance) AS cents FROM accounts a
+     WHERE a.user_id = $1 AND EXISTS (SELECT 1 FROM exchange_pairs p WHERE p.enabled AND p.from_coin = a.coin)`,
+    [userId],
+  );
+  return Number(row?.cents ?? 0);
+}

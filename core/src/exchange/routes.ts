@@ -1,0 +1,96 @@
+import { exchangeInputSchema } from "#contract/assets";
+import { Code } from "#contract/codes";
+import { Header } from "#contract/headers";
+import { fromCents } from "#contract/money";
+import { writeAudit } from "../operator/audit";
+import { operatorOf } from "../operator/auth";
+import type { CoreRouter } from "../platform/context";
+import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
+import { exchange } from "./exchange";
+import { PairEditError, listPairs, upsertPair } from "./pairs";
+import { claimPoints, pointInfo, pointRules, setPointRate } from "./points";
+
+export function exchangeRoutes(app: CoreRouter) {
+  app.get("/app/user/account/exchangeConfig", async (c) => {
+    requireUser(c);
+    return ok(c, { pairs: await listPairs(c.get("deps").db, true) });
+  });
+
+  app.post("/app/user/account/exchange", async (c) => {
+    const user = requireUser(c);
+    const input = await parseInput(c, exchangeInputSchema);
+    const { repeated, ...result } = await exchange(
+      c.get("deps").db,
+      user.id,
+      input,
+      c.req.header(Header.idempotencyKey),
+    );
+    return ok(c, result, repeated ? "Already exchanged" : "success");
+  });
+
+  app.get("/app/user/account/pointInfo", async (c) => {
+    const user = requireUser(c);
+    return ok(c, await pointInfo(c.get("deps").db, user.id));
+  });
+
+  app.post("/app/user/account/receivePoint", async (c) => {
+    const user = requireUser(c);
+    const { receivedCents, pointCents } = await claimPoints(c.get("deps").db, user.id);
+    return ok(
+      c,
+      { received: fromCents(receivedCents), point: fromCents(pointCents) },
+      receivedCents > 0 ? "success" : "No points to claim yet",
+    );
+  });
+}
+
+export function exchangeOperatorRoutes(op: CoreRouter) {
+  op.get("/exchange/pairs", async (c) => {
+    const { db } = c.get("deps");
+    const rules = await pointRules(db);
+    return ok(c, {
+      pairs: await listPairs(db),
+      points: { coin: rules.coin, pointsPer100: rules.rateBp / 100 },
+    });
+  });
+
+  /** POST {fromCoin, toCoin, fromUnits?, toUnits?, feeRate?, enabled?}: adds or edits a pair, audited. */
+  op.post("/exchange/pairs", async (c) => {
+    const operator = operatorOf(c);
+    const { fromCoin, toCoin, ...changes } = await readInput(c);
+    try {
+      const pair = await c.get("deps").db.tx(async (tx) => {
+        const { before, pair } = await upsertPair(tx, fromCoin, toCoin, changes);
+        await writeAudit(tx, {
+          operator,
+          action: before ? "exchange.pair.edit" : "exchange.pair.add",
+          target: `${pair.fromCoin}->${pair.toCoin}`,
+          detail: { changes, before },
+        });
+        return pair;
+      });
+      return ok(c, pair);
+    } catch (error) {
+      if (error instanceof PairEditError) throw new ApiError(Code.BAD_REQUEST, error.message);
+      throw error;
+    }
+  });
+
+  /** POST {pointsPer100}: the points a player earns per 100 staked, audited. */
+  op.post("/exchange/points", async (c) => {
+    const operator = operatorOf(c);
+    const { pointsPer100 = "" } = await readInput(c);
+    try {
+      const change = await c.get("deps").db.tx(async (tx) => {
+        const change = await setPointRate(tx, pointsPer100);
+        await writeAudit(tx, { operator, action: "points.rate.set", target: "pointsPer100", detail: change });
+        return change;
+      });
+      return ok(c, { pointsPer100: change.after });
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith("pointsPer100"))
+        throw new ApiError(Code.BAD_REQUEST, error.message);
+      throw error;
+    }
+  });
+}

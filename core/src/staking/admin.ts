@@ -1,0 +1,61 @@
+import { fromCents } from "#contract/money";
+import { cliOperator, writeAudit } from "../operator/audit";
+import { type OperatorCommand, UsageError } from "../platform/module";
+import { PlanEditError, listPlans, savePlan } from "./plans";
+import { accrueDue } from "./stakes";
+
+const USAGE = `  admin staking-plan list
+  admin staking-plan add FIELD VALUE [...]      (name termDays dailyRate minAmount maxAmount [enabled])
+  admin staking-plan set ID FIELD VALUE [...]   (e.g. dailyRate 0.5, enabled false)
+  admin staking-plan accrue                     (pays due interest and matured principal now)`;
+
+const stakingPlanCommand: OperatorCommand = {
+  name: "staking-plan",
+  usage: USAGE,
+  async run(argv, db, out) {
+    const [, verb, ...rest] = argv;
+    if (verb === "list") {
+      for (const p of await listPlans(db)) {
+        out(
+          `${p.id} ${p.name}: ${p.termDays} days, ${p.dailyRate} % a day, ${p.minAmount} to ${p.maxAmount} ${p.coin}, ${p.enabled ? "enabled" : "disabled"}`,
+        );
+      }
+      return;
+    }
+    if (verb === "accrue") {
+      const pass = await accrueDue(db, Date.now());
+      await writeAudit(db, { operator: cliOperator(), action: "staking.accrue", detail: { ...pass } });
+      out(`days paid ${pass.days}, interest ${fromCents(pass.interestCents)}, matured ${pass.matured}`);
+      return;
+    }
+    const id = verb === "set" ? rest.shift() : null;
+    if (
+      (verb !== "add" && verb !== "set") ||
+      (verb === "set" && !/^\d+$/.test(id ?? "")) ||
+      rest.length % 2 !== 0
+    )
+      throw new UsageError(`Usage:\n${USAGE}`);
+    const changes: Record<string, string> = {};
+    for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
+    try {
+      const plan = await db.tx(async (tx) => {
+        const { before, plan } = await savePlan(tx, id === null ? null : Number(id), changes);
+        await writeAudit(tx, {
+          operator: cliOperator(),
+          action: before ? "staking.plan.edit" : "staking.plan.add",
+          target: String(plan.id),
+          detail: { changes, before },
+        });
+        return plan;
+      });
+      out(
+        `${plan.id} ${plan.name}: ${plan.termDays} days, ${plan.dailyRate} % a day, ${plan.minAmount} to ${plan.maxAmount}`,
+      );
+    } catch (error) {
+      if (error instanceof PlanEditError) throw new UsageError(error.message);
+      throw error;
+    }
+  },
+};
+
+export const STAKING_COMMANDS = [stakingPlanCommand];

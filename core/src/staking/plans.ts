@@ -1,0 +1,130 @@
+import type { PledgeConfig } from "#contract/assets";
+import { type Coin, fromCents, toCents } from "#contract/money";
+import type { Sql } from "../platform/db";
+
+export interface PlanRow {
+  id: number;
+  name: string;
+  coin: Coin;
+  term_days: number;
+  daily_rate_bp: number;
+  min_cents: number;
+  max_cents: number;
+  enabled: boolean;
+}
+
+export function planOf(r: PlanRow): PledgeConfig {
+  return {
+    id: r.id,
+    name: r.name,
+    coin: r.coin,
+    termDays: r.term_days,
+    dailyRate: r.daily_rate_bp / 100,
+    minAmount: fromCents(Number(r.min_cents)),
+    maxAmount: fromCents(Number(r.max_cents)),
+    enabled: r.enabled,
+  };
+}
+
+export async function listPlans(db: Sql, onlyEnabled = false): Promise<PledgeConfig[]> {
+  const rows = await db.query<PlanRow>(
+    `SELECT * FROM staking_plans ${onlyEnabled ? "WHERE enabled" : ""} ORDER BY term_days, id`,
+  );
+  return rows.map(planOf);
+}
+
+export async function findPlanRow(db: Sql, id: number): Promise<PlanRow | null> {
+  const rows = await db.query<PlanRow>("SELECT * FROM staking_plans WHERE id = $1", [id]);
+  return rows[0] ?? null;
+}
+
+export class PlanEditError extends Error {
+  override name = "PlanEditError";
+}
+
+export const PLAN_FIELDS = ["name", "termDays", "dailyRate", "minAmount", "maxAmount", "enabled"] as const;
+
+function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
+  const amount = (field: string, text: string) => {
+    if (!/^\d{1,10}(\.\d{1,2})?$/.test(text) || Number(text) <= 0)
+      throw new PlanEditError(`${field}: an amount such as 100 or 99.50`);
+    return toCents(Number(text));
+  };
+  return Object.entries(changes).map(([field, raw]): [string, unknown] => {
+    const text = String(raw).trim();
+    switch (field) {
+      case "name":
+        if (text.length < 1 || text.length > 40 || /[\p{Cc}<>]/u.test(text))
+          throw new PlanEditError("name: 1 to 40 characters");
+        return ["name", text];
+      case "termDays":
+        if (!/^\d{1,4}$/.test(text) || Number(text) < 1 || Number(text) > 3650)
+          throw new PlanEditError("termDays: 1 to 3650");
+        return ["term_days", Number(text)];
+      case "dailyRate":
+        if (!/^\d{1,2}(\.\d{1,2})?$/.test(text) || Number(text) > 10)
+          throw new PlanEditError("dailyRate: a percent a day from 0 to 10, such as 0.5");
+        return ["daily_rate_bp", Math.round(Number(text) * 100)];
+      case "minAmount":
+        return ["min_cents", amount(field, text)];
+      case "maxAmount":
+        return ["max_cents", amount(field, text)];
+      case "enabled":
+        if (!/^(true|false|1|0)$/i.test(text)) throw new PlanEditError("enabled: true or false");
+        return ["enabled", /^(true|1)$/i.test(text)];
+      default:
+        throw new PlanEditError(`Unknown field ${field}; fields: ${PLAN_FIELDS.join(", ")}`);
+    }
+  });
+}
+
+/**
+ * Adds a plan (no id: needs every field but enabled) or changes the fields given of plan `id`.
+ * Stakes already made keep their terms. Answers before (null when added) and after, for the audit.
+ */
+export async function savePlan(
+  tx: Sql,
+  id: number | null,
+  changes: Record<string, string>,
+): Promise<{ before: PledgeConfig | null; plan: PledgeConfig }> {
+  const sets = columnsOf(changes);
+  if (sets.length === 0) throw new PlanEditError("Name at least one field");
+  try {
+    if (id === null) {
+      const values = Object.fromEntries(sets);
+      for (const [column, field] of [
+        ["name", "name"],
+        ["term_days", "termDays"],
+        ["daily_rate_bp", "dailyRate"],
+        ["min_cents", "minAmount"],
+        ["max_cents", "maxAmount"],
+      ])
+        if (values[column] === undefined) throw new PlanEditError(`A new plan needs ${field}`);
+      const [row] = await tx.query<PlanRow>(
+        `INSERT INTO staking_plans (name, term_days, daily_rate_bp, min_cents, max_cents, enabled)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+        [
+          values.name,
+          values.term_days,
+          values.daily_rate_bp,
+          values.min_cents,
+          values.max_cents,
+          values.enabled ?? true,
+        ],
+      );
+      return { before: null, plan: planOf(row) };
+    }
+    const [beforeRow] = await tx.query<PlanRow>("SELECT * FROM staking_plans WHERE id = $1 FOR UPDATE", [id]);
+    if (!beforeRow) throw new PlanEditError(`No plan ${id}`);
+    const assignments = sets.map(([column], i) => `${column} = $${i + 2}`).join(", ");
+    const [row] = await tx.query<PlanRow>(
+      `UPDATE staking_plans SET ${assignments}, updated_at = now() WHERE id = $1 RETURNING *`,
+      [id, ...sets.map(([, v]) => v)],
+    );
+    return { before: planOf(beforeRow), plan: planOf(row) };
+  } catch (error) {
+    if ((error as { code?: string }).code === "23514")
+      throw new PlanEditError("Refused: the minimum must not exceed the maximum");
+    throw error;
+  }
+}

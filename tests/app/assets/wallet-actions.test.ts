@@ -1,0 +1,122 @@
+/**
+ * The exchange and staking pages' actions through the BFF against a real reference core: the
+ * preview changes nothing, a confirm posted twice with one key exchanges once, and refusals come
+ * back in the player's language with nothing changed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as exchangeAction } from "~/routes/pages.exchange.exchange/route";
+import { action as pledgeAction } from "~/routes/pages.pledge.pledge/route";
+import type { Lang } from "~/utils/i18n";
+import { PAGES } from "~/utils/paths";
+import { balances } from "../../../core/src/ledger/ledger";
+import { type TestCore, registerPlayer, startTestCore } from "../../support/core";
+import { APP, JSON_MODE, toastOf } from "../game/game-client";
+import { requestWithSession } from "../helpers";
+
+let core: TestCore;
+let player: { token: string; userId: number };
+
+beforeAll(async () => {
+  core = await startTestCore({ config: {} });
+  process.env.UPSTREAM_URL = core.url;
+  player = await registerPlayer(core, { balances: { CHIP: 50_000, GOLD: 1_000 } });
+}, 60_000);
+afterAll(async () => {
+  await core?.close();
+});
+
+type Action = typeof exchangeAction;
+async function post(
+  action: Action,
+  path: string,
+  body: Record<string, string>,
+  o: { json?: boolean; lang?: Lang } = {},
+) {
+  const request = await requestWithSession(
+    `${APP}${path}`,
+    { token: player.token, ...(o.lang ? { lang: o.lang } : {}) },
+    {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...(o.json ? JSON_MODE : {}) },
+      body: new URLSearchParams(body),
+    },
+  );
+  return (await action({ request, params: {}, context: {} })) as Response;
+}
+
+const money = () => balances(core.deps.db, player.userId);
+
+describe("exchange page action", () => {
+  it("previews without changing anything, then a confirm posted twice with its key exchanges once", async () => {
+    const before = await money();
+    const preview = await post(
+      exchangeAction,
+      PAGES.exchange,
+      { pair: "CHIP>GOLD", amount: "12.34" },
+      { json: true },
+    );
+    expect(preview.status).toBe(200);
+    const answer = (await preview.json()) as { preview: { received: number; idempotencyKey: string } };
+    expect(answer.preview.received).toBe(12.34);
+    expect(await money()).toEqual(before);
+    const confirm = {
+      pair: "CHIP>GOLD",
+      amount: "12.34",
+      intent: "confirm",
+      idempotencyKey: answer.preview.idempotencyKey,
+    };
+    for (const _ of [1, 2]) {
+      const res = await post(exchangeAction, PAGES.exchange, confirm);
+      expect(res.status).toBe(302);
+      expect(await toastOf(res)).toMatchObject({
+        type: "success",
+        message: "Exchanged ₹12.34 for 12.34 Gold",
+      });
+    }
+    expect(await money()).toEqual({ ...before, CHIP: before.CHIP - 1234, GOLD: before.GOLD + 1234 });
+  });
+
+  it("refuses in the player's language, changing nothing", async () => {
+    const before = await money();
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ pair: "CHIP>GOLD", amount: "1,5" }, "Gib einen Betrag wie 10 oder 10.50 ein"],
+      [{ pair: "CHIP>GOLD", amount: "0" }, "Der Betrag muss größer als 0 sein"],
+      [{ pair: "CHIP>POINT", amount: "1" }, "Dieser Tausch wird nicht angeboten"],
+      [{ pair: "CHIP>CHIP", amount: "1" }, "Wähle zwei verschiedene Währungen"],
+      [{ pair: "GOLD>CHIP", amount: "999999" }, "Dein Guthaben reicht für diesen Betrag nicht aus"],
+      [
+        { pair: "GOLD>CHIP", amount: "999999", intent: "confirm", idempotencyKey: "abcdefgh-1" },
+        "Dein Guthaben reicht für diesen Betrag nicht aus",
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post(exchangeAction, PAGES.exchange, body, { json: true, lang: "de-DE" });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(((await res.json()) as { message: string }).message, JSON.stringify(body)).toBe(message);
+    }
+    expect(await money()).toEqual(before);
+  });
+});
+
+describe("staking page action", () => {
+  it("stakes once per form key and refuses below the plan's minimum in the player's words", async () => {
+    const before = await money();
+    const body = { configId: "1", amount: "100", idempotencyKey: "pledge-form-key-1" };
+    for (const _ of [1, 2]) {
+      const res = await post(pledgeAction, PAGES.pledge, body);
+      expect(res.status).toBe(302);
+    }
+    expect((await money()).CHIP).toBe(before.CHIP - 10_000);
+    const low = await post(
+      pledgeAction,
+      PAGES.pledge,
+      { configId: "1", amount: "5" },
+      { json: true, lang: "fr-FR" },
+    );
+    expect(low.status).toBe(400);
+    expect(((await low.json()) as { message: string }).message).toBe(
+      "Le montant doit être d'au moins ₹100,00",
+    );
+    expect((await money()).CHIP).toBe(before.CHIP - 10_000);
+  });
+});
