@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
+import { BUILT, Jar, type RunningApp, embeddedCoreOf, startApp, stopApp } from "../support/app-server";
 
 /**
  * The README's curl walkthrough, run with fetch against the real product: `node build/server/index.js`
@@ -132,5 +132,75 @@ describe.skipIf(!BUILT)("README curl walkthrough against the built server", () =
     const gone = await call("/pages/account/account");
     expect(gone.status).toBe(401);
     expect(gone.body.redirect).toMatch(/^\/pages\/login\/login/);
+  }, 90_000);
+
+  it("withdraws to a new bank card with a payment password, recharges through the sandbox pay page, and the ledger balances", async () => {
+    if (!app) throw new Error("the app did not start");
+    const running = app;
+    const login = await call("/pages/login/login", {
+      form: { areaCode: "91", phone: "9000000001", password: "demo1234" },
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const chipOf = async () =>
+      Math.round(((await call("/pages/account/account")).body.user as { chip: number }).chip * 100);
+    const start = await chipOf();
+
+    // A payment password: the SMS code is in the app's log in development.
+    const sms = await call("/pages/paymentPassword/paymentPassword", { form: { intent: "sendSms" } });
+    expect(sms.status, JSON.stringify(sms.body)).toBe(200);
+    let code: string | undefined;
+    for (let i = 0; i < 50 && !code; i++) {
+      code = /SMS code for \+91 9000000001: (\d{6})/.exec(running.log.join(""))?.[1];
+      if (!code) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(code, "the SMS code in the log").toBeTruthy();
+    const saved = await call("/pages/paymentPassword/paymentPassword", {
+      form: { intent: "save", smsCode: code ?? "", assetPassword: "246810", confirmPassword: "246810" },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    // A bank card, then a withdrawal of 120 to it: below autoAuditAmount, so paid at once.
+    const card = await call("/pages/bankCard/bankCard", {
+      form: {
+        bankId: "1",
+        holderName: "Demo Player",
+        bankCardNo: "123456789012",
+        ifsc: "SBIN0001234",
+        assetPassword: "246810",
+      },
+    });
+    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    const cards = await call("/pages/bankCard/bankCard");
+    const cardId = String((cards.body.cards as { id: number; bankCardNo: string }[])[0].id);
+    expect(JSON.stringify(cards.body)).not.toContain("123456789012");
+    const withdrawal = await call("/pages/withdrawal/withdrawal?tab=cash", {
+      form: { amount: "120", userBankId: cardId, assetPassword: "246810" },
+    });
+    expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(200);
+    const records = await call("/pages/withdrawal/withdrawalRecords/withdrawalRecords");
+    expect(JSON.stringify(records.body)).toContain("APPROVED");
+    expect(await chipOf()).toBe(start - 12_000);
+
+    // A recharge of 150.25: the answer names the sandbox provider's pay page; paying there is
+    // what the provider's signed callback credits.
+    const order = await call("/pages/recharge/recharge", {
+      form: { amount: "150.25", payChannelName: "SANDBOX_UPI" },
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const payPage = String(order.body.redirect);
+    expect(payPage).toMatch(/^\/pay\/sandbox\/\w+\?t=/);
+    const paid = await call(payPage, { form: { intent: "pay" } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await chipOf()).toBe(start - 12_000 + 15_025);
+    expect(JSON.stringify((await call("/pages/recharge/rechargeRecords/rechargeRecords")).body)).toContain(
+      "SUCCESS",
+    );
+
+    // The operator's reconciliation: every coin sums to zero.
+    const core = embeddedCoreOf(running);
+    const check = await fetch(`http://127.0.0.1:${core?.port}/core/operator/ledger/check`, {
+      headers: { authorization: `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}` },
+    });
+    expect(((await check.json()) as { result: { ok: boolean } }).result.ok).toBe(true);
   }, 90_000);
 });
