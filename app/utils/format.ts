@@ -39,6 +39,24 @@ export function formatMoney(amount: number | null | undefined, sign = "", locale
   return `${minus}${sign}${moneyFormat(locale).format(Math.abs(value))}`;
 }
 
+const usdtFormats = new Map<string, Intl.NumberFormat>();
+
+/** 12.5 → "12.50 USDT"; up to six decimals when the amount has them (a chain's amounts do). */
+export function formatUsdt(amount: number | null | undefined, locale = FALLBACK_LOCALE): string {
+  let format = usdtFormats.get(locale);
+  if (!format) {
+    const options = { minimumFractionDigits: 2, maximumFractionDigits: 6 } as const;
+    try {
+      format = new Intl.NumberFormat(locale, options);
+    } catch {
+      format = new Intl.NumberFormat(FALLBACK_LOCALE, options);
+    }
+    usdtFormats.set(locale, format);
+  }
+  const value = typeof amount === "number" && Number.isFinite(amount) ? amount : 0;
+  return `${format.format(value)} USDT`;
+}
+
 /** The sign in front of an amount of `coin`: the currency sign for CHIP, none for GOLD and POINT. */
 export function coinSign(coin: string, currencySign: string): string {
   return coin === "CHIP" ? currencySign : "";
@@ -109,6 +127,8 @@ export interface Formats {
   /** An amount of a coin: the currency sign for CHIP, none for GOLD and POINT. */
   coinMoney: (amount: number | null | undefined, coin: string) => string;
   dateTime: (moment: number | string | null | undefined) => string;
+  /** An amount of USDT: "12.50 USDT". */
+  usdt: (amount: number | null | undefined) => string;
 }
 
 export function makeFormats(locale: string, timeZone: string, currencySign: string): Formats {
@@ -118,6 +138,7 @@ export function makeFormats(locale: string, timeZone: string, currencySign: stri
     money: (amount, sign = currencySign) => formatMoney(amount, sign, locale),
     coinMoney: (amount, coin) => formatMoney(amount, coinSign(coin, currencySign), locale),
     dateTime: (moment) => formatDateTime(moment, locale, timeZone),
+    usdt: (amount) => formatUsdt(amount, locale),
   };
 }
 

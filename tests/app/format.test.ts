@@ -6,7 +6,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { loader as rootLoader } from "~/root";
 import { getEnv } from "~/utils/env.server";
-import { coinSign, formatDateTime, formatMoney, makeFormats } from "~/utils/format";
+import { coinSign, formatDateTime, formatMoney, formatUsdt, makeFormats } from "~/utils/format";
 import { formatsFor, timeZoneOf } from "~/utils/format.server";
 import { requestWithSession } from "./helpers";
 
@@ -42,6 +42,16 @@ describe("money", () => {
     expect(f.coinMoney(12.5, "CHIP")).toBe("$12.50");
     expect(f.coinMoney(12.5, "GOLD")).toBe("12.50");
     expect(f.money(3)).toBe("$3.00");
+  });
+});
+
+describe("USDT", () => {
+  test("two decimals at least, six at most, grouped in the player's language", () => {
+    expect(formatUsdt(100)).toBe("100.00 USDT");
+    expect(formatUsdt(1234.123456)).toBe("1,234.123456 USDT");
+    expect(formatUsdt(0.1234567)).toBe("0.123457 USDT");
+    expect(formatUsdt(1234.5, "de-DE")).toBe("1.234,50 USDT");
+    expect(formatUsdt(null)).toBe("0.00 USDT");
   });
 });
 

@@ -86,7 +86,7 @@ test.describe("recharge", () => {
     const record = page.getByTestId("recharge-record").first();
     await expect(record.getByTestId("record-amount")).toHaveText("₹9,000.00");
     await expect(record.getByText("Completed")).toBeVisible();
-    await expect(record.getByText("100 USDT received")).toBeVisible();
+    await expect(record.getByText("100.00 USDT received")).toBeVisible();
     expect((await accountJson(page.request)).chip).toBe(9000);
     // The same transaction reported again credits nothing more.
     expect((await (await report("20")).json()).result.credited).toBe(false);

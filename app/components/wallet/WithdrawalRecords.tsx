@@ -68,7 +68,7 @@ export function WithdrawalRecords({
                       <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.net")}</dt>
                       <dd className="text-right tabular-nums">
                         {format.money(r.netAmount)}
-                        {r.usdtAmount !== null ? ` (${r.usdtAmount.toFixed(2)} USDT)` : ""}
+                        {r.usdtAmount !== null ? ` (${format.usdt(r.usdtAmount)})` : ""}
                       </dd>
                     </>
                   )}

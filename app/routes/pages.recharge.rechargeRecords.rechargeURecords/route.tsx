@@ -27,8 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function UsdtRechargeRecords() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("recharge");
-  const { money, dateTime, locale } = useFormat();
-  const usdt = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+  const { money, dateTime, usdt } = useFormat();
   return (
     <RecordsLayout kind="usdt" page={data.page} pages={data.pages} empty={data.rows.length === 0}>
       {data.rows.map((r) => (
@@ -38,7 +37,7 @@ export default function UsdtRechargeRecords() {
               <span className="mr-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs font-semibold dark:bg-gray-800">
                 {r.walletType}
               </span>
-              {t("records.received", { amount: usdt.format(r.usdtAmount) })}
+              {t("records.received", { amount: usdt(r.usdtAmount) })}
             </p>
             <p className="text-xs text-gray-700 dark:text-gray-300">{dateTime(r.createDateTime)}</p>
             <p className="text-xs text-gray-600 dark:text-gray-400">

@@ -84,7 +84,7 @@ export async function withdrawalAction(request: Request) {
       });
     }
     const { status, netAmount, usdtAmount } = answer.result;
-    const sent = usdtAmount === null ? format.money(netAmount) : `${usdtAmount.toFixed(2)} USDT`;
+    const sent = usdtAmount === null ? format.money(netAmount) : format.usdt(usdtAmount);
     return done(request, PAGES.withdrawalURecords, status, sent, t);
   } catch (error) {
     return upstreamFormError(request, submission, error, hideFields, { idempotencyKey: key });

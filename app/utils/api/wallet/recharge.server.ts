@@ -37,7 +37,7 @@ export function rechargeCash(
 ) {
   return upstream(request, "/app/user/recharge/recharge", {
     method: "POST",
-    params: { amount: input.amount.toFixed(2), payChannelName: input.payChannelName },
+    params: { amount: String(input.amount), payChannelName: input.payChannelName },
     schema: rechargeResultSchema,
     idempotencyKey,
   });
