@@ -203,7 +203,7 @@ function StakeRow({ stake }: { stake: PledgeRecord }) {
           {t("pledge.progress", { paid: stake.daysPaid, term: stake.termDays })}
         </dt>
         <dd className="text-right">{t("pledge.dailyRate", { rate: stake.dailyRate })}</dd>
-        <dt className="text-gray-600 dark:text-gray-400">{t("pledge.interestPaid")}</dt>
+        <dt className="text-gray-600 dark:text-gray-400">{t("pledge.interestAccrued")}</dt>
         <dd className="text-right font-semibold tabular-nums text-green-700 dark:text-green-400">
           {coinAmount(fmt, t, stake.interest, stake.coin)}
         </dd>

@@ -2,7 +2,7 @@ import { type PledgeRecord, dailyInterestCents } from "#contract/assets";
 import { Code } from "#contract/codes";
 import type { Page } from "#contract/envelope";
 import { type Coin, fromCents, toCents } from "#contract/money";
-import { InsufficientBalance, balances, post } from "../ledger/ledger";
+import { InsufficientBalance, balances, moveBetweenSystemAccounts, post } from "../ledger/ledger";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
 import { findPlanRow } from "./plans";
@@ -201,12 +201,14 @@ export interface AccrualPass {
 }
 
 /**
- * The staking job's pass (decision 034): for every active stake, pays each day that has come
- * (day n at started_at + n days) and not been paid, and at maturity returns the principal and
- * ends the stake. Each stake is one transaction that locks its row, so two processes take turns;
- * each day is a (stake, day) row and a ledger entry with the reference "stake:day", both unique,
- * so a day is paid exactly once, and a process killed mid-pass rolls back to a state the next
- * pass completes.
+ * The staking job's pass (decision 034): for every active stake, accrues each day that has come
+ * (day n at started_at + n days) and not been accrued: the day's interest moves from
+ * STAKING_INTEREST to STAKING_LOCKED beside the principal. At maturity the player gets the
+ * principal (STAKE_RETURN) and the interest of every day (STAKE_INTEREST), and the stake ends.
+ * Each stake is one transaction that locks its row, so two processes take turns; each day is a
+ * (stake, day) row and a system transfer with the reference "stake:day", both unique, so a day
+ * accrues exactly once, and a process killed mid-pass rolls back to a state the next pass
+ * completes.
  */
 export async function accrueDue(db: Db, nowMs: number, options: AccrualOptions = {}): Promise<AccrualPass> {
   const limit = options.limit ?? 500;
@@ -237,12 +239,13 @@ export async function accrueDue(db: Db, nowMs: number, options: AccrualOptions =
         );
         if (inserted.length === 0) continue;
         if (perDay > 0) {
-          await post(tx, {
-            userId: s.user_id,
+          // The day's interest joins the locked principal; the player gets both at maturity.
+          await moveBetweenSystemAccounts(tx, {
             coin: s.coin,
+            from: "STAKING_INTEREST",
+            to: "STAKING_LOCKED",
             amount: perDay,
-            kind: "STAKE_INTEREST",
-            counter: "STAKING_INTEREST",
+            kind: "STAKE_ACCRUAL",
             refId: `${s.id}:${day}`,
             memo: `day ${day} of ${s.term_days}`,
           });
@@ -262,6 +265,22 @@ export async function accrueDue(db: Db, nowMs: number, options: AccrualOptions =
           refId: String(s.id),
           memo: "principal returned at maturity",
         });
+        const [accrued] = await tx.query<{ cents: string | number | null }>(
+          "SELECT sum(amount_cents) AS cents FROM stake_accruals WHERE stake_id = $1",
+          [s.id],
+        );
+        const interest = Number(accrued?.cents ?? 0);
+        if (interest > 0) {
+          await post(tx, {
+            userId: s.user_id,
+            coin: s.coin,
+            amount: interest,
+            kind: "STAKE_INTEREST",
+            counter: "STAKING_LOCKED",
+            refId: String(s.id),
+            memo: `interest of ${s.term_days} days, paid at maturity`,
+          });
+        }
       }
       await tx.query(
         `UPDATE stakes SET days_paid = (SELECT count(*) FROM stake_accruals WHERE stake_id = $1),

@@ -61,7 +61,7 @@ describeOnEachDatabase("staking", (core) => {
     expect(await call(core, "/app/user/pledge/configList", { method: "GET" })).toMatchObject({ code: 401 });
   });
 
-  it("locks the principal, pays each day's interest once, and returns the principal at maturity", async () => {
+  it("locks the principal, accrues each day's interest once, and pays principal and interest at maturity", async () => {
     const player = await registerPlayer(core, { balances: { CHIP: 100_000 } });
     const plan = (await plans(player.token)).find((p) => p.termDays === 7);
     if (!plan) throw new Error("no 7-day plan");
@@ -89,7 +89,14 @@ describeOnEachDatabase("staking", (core) => {
     // Three days later, in one pass: days 2, 3 and 4.
     await accrueDue(core.deps.db, start + 4 * DAY_MS + 1000);
     expect(await stakeRow(pledge.id)).toMatchObject({ days_paid: 4, interest_cents: 396 });
-    expect((await balances(core.deps.db, player.userId)).CHIP).toBe(66_667 + 396);
+    // Accrued beside the principal, not paid yet.
+    expect((await balances(core.deps.db, player.userId)).CHIP).toBe(66_667);
+    const accruals = await core.deps.db.query<{ n: number; cents: string }>(
+      "SELECT count(*)::int AS n, sum(amount) AS cents FROM system_transfers WHERE kind = 'STAKE_ACCRUAL' AND ref_id LIKE $1",
+      [`${pledge.id}:%`],
+    );
+    expect(accruals[0]).toMatchObject({ n: 4 });
+    expect(Number(accruals[0].cents)).toBe(396);
 
     const end = await accrueDue(core.deps.db, start + 7 * DAY_MS + 1000);
     expect(end).toMatchObject({ days: 3, matured: 1 });
@@ -108,7 +115,7 @@ describeOnEachDatabase("staking", (core) => {
     expect(kinds).toEqual([
       { kind: "ADJUST", n: 1 },
       { kind: "STAKE", n: 1 },
-      { kind: "STAKE_INTEREST", n: 7 },
+      { kind: "STAKE_INTEREST", n: 1 },
       { kind: "STAKE_RETURN", n: 1 },
     ]);
   });
@@ -209,7 +216,13 @@ describeOnEachDatabase("staking", (core) => {
     const stop2 = await stakingJob.start(later);
     await stop2();
     expect(await stakeRow(id)).toMatchObject({ days_paid: 3, interest_cents: 900 });
-    expect((await balances(core.deps.db, player.userId)).CHIP).toBe(before + 900);
+    // Accrued once each; paid with the principal at maturity.
+    expect((await balances(core.deps.db, player.userId)).CHIP).toBe(before);
+    const [accrued] = await core.deps.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM system_transfers WHERE kind = 'STAKE_ACCRUAL' AND ref_id LIKE $1",
+      [`${id}:%`],
+    );
+    expect(accrued.n).toBe(3);
   });
 
   it("pays each day once when two passes run at the same time", async () => {
@@ -310,10 +323,15 @@ describe.runIf(TEST_DATABASES.includes("postgres"))(
             accrueDue(second, at),
           ]);
         }
+        const [accrued] = await target.db.query<{ n: number; cents: number }>(
+          "SELECT count(*)::int AS n, sum(amount)::bigint AS cents FROM system_transfers WHERE kind = 'STAKE_ACCRUAL'",
+        );
+        expect(accrued.n).toBe(5 * 7);
+        expect(Number(accrued.cents)).toBe(5 * 7 * 100);
         const [paid] = await target.db.query<{ n: number; cents: number }>(
           "SELECT count(*)::int AS n, sum(amount)::bigint AS cents FROM ledger_entries WHERE kind = 'STAKE_INTEREST'",
         );
-        expect(paid.n).toBe(5 * 7);
+        expect(paid.n).toBe(5);
         expect(Number(paid.cents)).toBe(5 * 7 * 100);
         const [returned] = await target.db.query<{ n: number }>(
           "SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 'STAKE_RETURN'",
@@ -375,11 +393,12 @@ describe.runIf(TEST_DATABASES.includes("postgres"))(
         await Promise.all(both.map((c) => c.close()));
         const again = await core(pools[1]);
         await again.close();
-        const [paid] = await target.db.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 'STAKE_INTEREST'",
+        const [accrued] = await target.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM system_transfers WHERE kind = 'STAKE_ACCRUAL'",
         );
-        expect(paid.n).toBe(4 * 3);
-        for (const userId of users) expect((await balances(target.db, userId)).CHIP).toBe(90_000 + 300);
+        expect(accrued.n).toBe(4 * 3);
+        // Not matured yet: the interest waits beside the principal.
+        for (const userId of users) expect((await balances(target.db, userId)).CHIP).toBe(90_000);
         await expectLedgerBalanced(target.db);
       } finally {
         await pools[1].close();
