@@ -24,9 +24,9 @@ import type { Network } from "./wallet";
 const base58check = createBase58check(sha256);
 
 /** The version byte of TRON mainnet addresses. */
-export const TRON_VERSION = 0x41;
+const TRON_VERSION = 0x41;
 
-export type AddressProblem =
+type AddressProblem =
   /** Nothing typed. */
   | "empty"
   /** Not the network's shape (length, alphabet, prefix). */
@@ -36,15 +36,9 @@ export type AddressProblem =
   /** A valid address of the other network. */
   | "wrongNetwork";
 
-export type AddressCheck = { ok: true; address: string } | { ok: false; problem: AddressProblem };
+type AddressCheck = { ok: true; address: string } | { ok: false; problem: AddressProblem };
 
 /** Messages for the problems, in English (the app shows its own translations). */
-export const ADDRESS_MESSAGES: Record<AddressProblem, string> = {
-  empty: "Enter the address",
-  format: "This is not an address of this network",
-  checksum: "This address has a typo (its checksum does not match)",
-  wrongNetwork: "This address belongs to the other network",
-};
 
 /** EIP-55: the 40 hex digits with a letter uppercased where the keccak-256 of the lowercase hex has a nibble >= 8. */
 export function toChecksumAddress(hex40: string): string {

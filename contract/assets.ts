@@ -12,7 +12,7 @@ import { type Coin, type MoneyMessages, coinSchema, moneySchema } from "./money"
 // ---- Exchange
 
 /** One pair an operator opened: `fromUnits` of `fromCoin` give `toUnits` of `toCoin`. */
-export const exchangePairSchema = z.object({
+const exchangePairSchema = z.object({
   id: z.number().int(),
   fromCoin: coinSchema,
   toCoin: coinSchema,
@@ -28,7 +28,7 @@ export type ExchangePair = z.infer<typeof exchangePairSchema>;
 export const exchangeConfigSchema = z.object({ pairs: z.array(exchangePairSchema) });
 
 /** What an exchange of `amountCents` along `pair` gives, in cents of its `toCoin`. */
-export interface ExchangeQuote {
+interface ExchangeQuote {
   amountCents: number;
   grossCents: number;
   feeCents: number;
@@ -60,7 +60,7 @@ export const EXCHANGE_MESSAGES = {
 } as const;
 
 /** The exchange form's fields; `messages` lets the app use its own translation keys. */
-export function exchangeInputSchemaWith(messages?: MoneyMessages) {
+function exchangeInputSchemaWith(messages?: MoneyMessages) {
   return z.object({
     fromCoin: z.preprocess(
       (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
@@ -82,7 +82,7 @@ export function exchangeInputSchemaWith(messages?: MoneyMessages) {
 export const exchangeInputSchema = exchangeInputSchemaWith();
 export type ExchangeInput = z.infer<typeof exchangeInputSchema>;
 
-export const balancesSchema = z.object({ chip: z.number(), gold: z.number(), point: z.number() });
+const balancesSchema = z.object({ chip: z.number(), gold: z.number(), point: z.number() });
 
 export const exchangeResultSchema = z.object({
   id: z.number().int(),
@@ -120,7 +120,7 @@ export const receivePointResultSchema = z.object({ received: z.number(), point: 
 
 // ---- Staking (pledge)
 
-export const pledgeConfigSchema = z.object({
+const pledgeConfigSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   coin: coinSchema,
@@ -134,7 +134,7 @@ export const pledgeConfigSchema = z.object({
 export type PledgeConfig = z.infer<typeof pledgeConfigSchema>;
 export const pledgeConfigListSchema = z.array(pledgeConfigSchema);
 
-export function pledgeInputSchemaWith(messages?: MoneyMessages) {
+function pledgeInputSchemaWith(messages?: MoneyMessages) {
   return z.object({
     configId: plainInteger("Choose a plan").pipe(z.number().int().min(1, "Choose a plan")),
     amount: moneySchema(messages ? { messages } : {}),
@@ -143,9 +143,9 @@ export function pledgeInputSchemaWith(messages?: MoneyMessages) {
 /** POST /app/user/pledge/pledge {configId, amount}, idempotency-key header. */
 export const pledgeInputSchema = pledgeInputSchemaWith();
 
-export const PLEDGE_STATUSES = ["ACTIVE", "MATURED"] as const;
+const PLEDGE_STATUSES = ["ACTIVE", "MATURED"] as const;
 
-export const pledgeRecordSchema = z.object({
+const pledgeRecordSchema = z.object({
   id: z.number().int(),
   configId: z.number().int(),
   name: z.string(),
@@ -208,7 +208,7 @@ export const assetRecordPageInputSchema = pageInputSchema.extend({
   ),
 });
 
-export const assetRecordSchema = z.object({
+const assetRecordSchema = z.object({
   id: z.number().int(),
   coin: coinSchema,
   kind: z.string(),

@@ -19,7 +19,7 @@ export const phoneSchema = z
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 32;
-export const passwordSchema = z
+const passwordSchema = z
   .string({ required_error: "Enter your password" })
   .min(1, "Enter your password")
   .min(PASSWORD_MIN, `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`)
@@ -32,7 +32,7 @@ export const smsCodeSchema = z
   .min(1, "Enter the SMS verification code")
   .regex(/^\d{6}$/, "The SMS verification code is 6 digits");
 
-export const invitationCodeSchema = z
+const invitationCodeSchema = z
   .string()
   .trim()
   .toUpperCase()
@@ -44,7 +44,6 @@ export const loginInputSchema = z.object({
   // Login does not re-check the length rules: a wrong password is just wrong.
   password: z.string({ required_error: "Enter your password" }).min(1, "Enter your password").max(128),
 });
-export type LoginInput = z.infer<typeof loginInputSchema>;
 
 /** Result of login and register: the token to send on every later call. */
 export const loginResultSchema = z.object({
@@ -63,7 +62,6 @@ export const registerInputSchema = z.object({
   /** The inviter's invitation code; the inviter becomes the new player's parent. Optional. */
   invitationCode: optionalField(invitationCodeSchema),
 });
-export type RegisterInput = z.infer<typeof registerInputSchema>;
 export const registerResultSchema = loginResultSchema;
 
 export const resetLoginPwdInputSchema = z.object({
@@ -72,14 +70,13 @@ export const resetLoginPwdInputSchema = z.object({
   smsCode: smsCodeSchema,
   password: passwordSchema,
 });
-export type ResetLoginPwdInput = z.infer<typeof resetLoginPwdInputSchema>;
 
 /** logout and resetLoginPwd answer with result null. */
 export const emptyResultSchema = z.null().optional();
 
 /** Purposes of SMS codes. A code is only accepted for the purpose it was sent for. */
-export const SMS_NO_AUTH_TYPES = ["REGISTER", "RESET_LOGIN_PWD"] as const;
-export const SMS_USER_TYPES = ["RESET_ASSET_PWD", "RESET_LOGIN_PWD", "WITHDRAW"] as const;
+const SMS_NO_AUTH_TYPES = ["REGISTER", "RESET_LOGIN_PWD"] as const;
+const SMS_USER_TYPES = ["RESET_ASSET_PWD", "RESET_LOGIN_PWD", "WITHDRAW"] as const;
 export type SmsPurpose = (typeof SMS_NO_AUTH_TYPES)[number] | (typeof SMS_USER_TYPES)[number];
 
 const smsType = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -92,15 +89,12 @@ export const sendSmsCodeNoAuthInputSchema = z.object({
   phone: phoneSchema,
   type: smsType(SMS_NO_AUTH_TYPES),
 });
-export type SendSmsCodeNoAuthInput = z.infer<typeof sendSmsCodeNoAuthInputSchema>;
 
 /** sendUserCode: the code goes to the signed-in player's own phone. */
 export const sendUserCodeInputSchema = z.object({ type: smsType(SMS_USER_TYPES) });
-export type SendUserCodeInput = z.infer<typeof sendUserCodeInputSchema>;
 
 /** Result of both SMS calls: when a new code may be asked for, and how long this one lives. */
 export const smsSentResultSchema = z.object({
   resendAfterSeconds: z.number().int(),
   expiresInSeconds: z.number().int(),
 });
-export type SmsSentResult = z.infer<typeof smsSentResultSchema>;

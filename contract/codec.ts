@@ -15,7 +15,7 @@ export const ENCRYPTED_FIELD = "data";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
-export function randomKey(): string {
+function randomKey(): string {
   const bytes = new Uint8Array(KEY_LENGTH / 2);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -33,7 +33,7 @@ export function scramble(text: string, key: string = randomKey()): string {
   return key + Buffer.from(xor(encoder.encode(text), key)).toString("base64");
 }
 
-export class CodecError extends Error {
+class CodecError extends Error {
   override name = "CodecError";
 }
 

@@ -1,13 +1,7 @@
 import { z } from "zod";
 
 /** Keys the core seeds; operators may add others (upper case, digits, underscores). */
-export const SYS_CFG_KEYS = [
-  "COUNTRY_CODE",
-  "JACKPOT_APPLY",
-  "CUSTOMER_SERVICE_URL",
-  "CURRENCY_SIGN",
-] as const;
-export type SysCfgKey = (typeof SYS_CFG_KEYS)[number];
+const SYS_CFG_KEYS = ["COUNTRY_CODE", "JACKPOT_APPLY", "CUSTOMER_SERVICE_URL", "CURRENCY_SIGN"] as const;
 
 /** GET /app/config/getSysCfgValue?sysCfgKeyEnum=COUNTRY_CODE */
 export const getSysCfgValueInputSchema = z.object({

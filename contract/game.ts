@@ -14,7 +14,7 @@ export const SIZE_BETS = ["Big", "Small"] as const;
 export const NUMBER_BETS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
 export const BET_NAMES = [...COLOUR_BETS, ...SIZE_BETS, ...NUMBER_BETS] as const;
 export type BetName = (typeof BET_NAMES)[number];
-export const BET_STATUSES = ["WAITING", "WIN", "LOSE"] as const;
+const BET_STATUSES = ["WAITING", "WIN", "LOSE"] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
 /** Any whole multiple in this range is accepted; betMultipleStr only lists presets. */
 export const MAX_BET_MULTIPLE = 10_000;
@@ -33,7 +33,7 @@ const idOf = (invalid: string, positive = invalid) =>
 
 // ---- GET /app/game/luckyLottery/getLevelList
 export const levelListInputSchema = z.object({ coin: coinOrChip });
-export const gameLevelSchema = z.object({
+const gameLevelSchema = z.object({
   coin: coinSchema,
   level: z.number().int(),
   levelName: z.string(),
@@ -50,7 +50,7 @@ export const levelListSchema = z.array(gameLevelSchema);
 export type GameLevel = z.infer<typeof gameLevelSchema>;
 
 /** A payout table (contract/payout.ts says what it means); rounds and the rules call carry one. */
-export const payoutTableSchema = z.object({
+const payoutTableSchema = z.object({
   serviceFeeRate: z.number(),
   colour: z.number(),
   colourOnVioletDigit: z.number(),
@@ -163,7 +163,7 @@ export type BetRefusalDetail = z.infer<typeof betRefusalSchema>;
 
 // ---- GET /app/game/luckyLottery/sessionResultPage
 export const sessionResultPageInputSchema = pageInputSchema.extend({ level, coin: coinOrChip });
-export const sessionResultSchema = z.object({
+const sessionResultSchema = z.object({
   id: z.number().int(),
   coin: coinSchema,
   level: z.number().int(),
@@ -199,7 +199,7 @@ export const betRecordDetailInputSchema = z.object({
 
 // ---- GET /app/user/betRecord/winPage (public: recent wins of all players, phone masked)
 export const winPageInputSchema = pageInputSchema.extend({ coin: optionalField(coinSchema) });
-export const winRecordSchema = z.object({
+const winRecordSchema = z.object({
   id: z.number().int(),
   gameSessionId: z.number().int(),
   coin: coinSchema,

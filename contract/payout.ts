@@ -25,7 +25,7 @@ export interface PayoutTable {
 }
 
 /** Rates and multipliers are kept to four decimals (basis points) so that payouts are exact. */
-export const BP = 10_000;
+const BP = 10_000;
 const toBp = (x: number) => Math.round(x * BP);
 
 /** The multiplier of a bet (a bet name: Red, Green, Violet, Big, Small, 0-9) for a drawn digit, in basis points (0 = lost). */

@@ -9,7 +9,7 @@ import { networkSchema } from "./wallet";
  * with two decimals (contract/money.ts); the core keeps cents.
  */
 
-export const RECHARGE_STATUSES = ["PENDING", "SUCCESS", "FAILED", "EXPIRED"] as const;
+const RECHARGE_STATUSES = ["PENDING", "SUCCESS", "FAILED", "EXPIRED"] as const;
 export const rechargeStatusSchema = z.enum(RECHARGE_STATUSES);
 export type RechargeStatus = z.infer<typeof rechargeStatusSchema>;
 
@@ -17,7 +17,7 @@ export type RechargeStatus = z.infer<typeof rechargeStatusSchema>;
 export const RECHARGE_ORDER_MINUTES = 30;
 
 // ---- POST /app/payChannel/list: the enabled channels, in the operator's order
-export const payChannelSchema = z.object({
+const payChannelSchema = z.object({
   id: z.number().int(),
   /** What the player reads. */
   showName: z.string(),
@@ -53,7 +53,7 @@ export type RechargeResult = z.infer<typeof rechargeResultSchema>;
 
 // ---- POST /app/user/recharge/page: the player's cash recharges, newest first
 export const rechargePageInputSchema = pageInputSchema;
-export const cashRechargeRecordSchema = z.object({
+const cashRechargeRecordSchema = z.object({
   id: z.string(),
   currency: z.literal("CASH"),
   amount: z.number(),
@@ -81,7 +81,7 @@ export const depositAddressSchema = z.string();
 
 // ---- POST /app/wallet/getRechargeRecord: the player's USDT deposits, newest first
 export const usdtRechargePageInputSchema = pageInputSchema;
-export const usdtRechargeRecordSchema = z.object({
+const usdtRechargeRecordSchema = z.object({
   id: z.number().int(),
   currency: z.literal("USDT"),
   walletType: networkSchema,
@@ -102,7 +102,7 @@ export type UsdtRechargeRecord = z.infer<typeof usdtRechargeRecordSchema>;
 export const usdtRechargePageSchema = pageSchema(usdtRechargeRecordSchema);
 
 /** A USDT amount as a chain watcher reports it: plain decimal, up to 6 places, positive. */
-export const USDT_AMOUNT = /^\d{1,12}(\.\d{1,6})?$/;
+const USDT_AMOUNT = /^\d{1,12}(\.\d{1,6})?$/;
 
 /** "100.5" USDT in millionths (exact, no floating point), or null when not a plain positive amount. */
 export function usdtMicros(text: string): number | null {

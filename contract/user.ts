@@ -8,7 +8,7 @@ export const getUserInfoInputSchema = z.object({
   coin: z.preprocess(blankAsAbsent, coinSchema.default("CHIP")),
 });
 
-export const incomeSchema = z.object({
+const incomeSchema = z.object({
   /** Net result of the day in units (winnings minus stakes). */
   incomeAmount: z.number(),
   /** yyyy-MM-dd, UTC. */
@@ -96,7 +96,6 @@ export const modifyUserBaseInfoInputSchema = z
   .refine((v) => v.nickName !== undefined || v.sex !== undefined || v.headUrl !== undefined, {
     message: "Nothing to change",
   });
-export type ModifyUserBaseInfoInput = z.infer<typeof modifyUserBaseInfoInputSchema>;
 
 /** POST /app/user/resetAssetPwd: sets or resets the 6-digit payment password with an SMS code. */
 export const resetAssetPwdInputSchema = z.object({
@@ -105,4 +104,3 @@ export const resetAssetPwdInputSchema = z.object({
     .string({ required_error: "Enter the payment password" })
     .regex(/^\d{6}$/, "The payment password is 6 digits"),
 });
-export type ResetAssetPwdInput = z.infer<typeof resetAssetPwdInputSchema>;

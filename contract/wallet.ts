@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The currencies of recharge and withdrawal (spec: getConfig's `currency`). */
-export const CURRENCIES = ["CASH", "USDT"] as const;
+const CURRENCIES = ["CASH", "USDT"] as const;
 export const currencySchema = z.enum(CURRENCIES);
 export type Currency = z.infer<typeof currencySchema>;
 

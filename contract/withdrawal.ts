@@ -14,7 +14,7 @@ export const MAX_BANK_CARDS = 5;
 /** Indian Financial System Code: 4 letters (the bank), 0, 6 letters or digits (the branch). */
 export const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 /** Account numbers: 6 to 20 digits (Indian banks use 9 to 18). */
-export const ACCOUNT_NUMBER = /^\d{6,20}$/;
+const ACCOUNT_NUMBER = /^\d{6,20}$/;
 
 /** "**** 1234": only the last four digits of an account number ever leave the core. */
 export function maskAccountNumber(last4: string): string {
@@ -24,7 +24,7 @@ export function maskAccountNumber(last4: string): string {
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 const compact = (v: unknown) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v);
 
-export const assetPasswordSchema = z
+const assetPasswordSchema = z
   .string({ required_error: "Enter the payment password" })
   .regex(/^\d{6}$/, "The payment password is 6 digits");
 
@@ -32,7 +32,7 @@ const idSchema = (message: string) => plainInteger(message).pipe(z.number().int(
 
 /** POST /app/bank/page: the banks a card may belong to. */
 export const bankPageInputSchema = pageInputSchema;
-export const bankSchema = z.object({
+const bankSchema = z.object({
   id: z.number().int(),
   bankName: z.string(),
   /** Whether a card of this bank needs an IFSC (Indian banks). */
@@ -83,7 +83,7 @@ export const saveUserBankInputSchema = z.object({
 });
 export type SaveUserBankInput = z.infer<typeof saveUserBankInputSchema>;
 
-export const WITHDRAWAL_STATUSES = ["WAITING", "APPROVED", "REJECT"] as const;
+const WITHDRAWAL_STATUSES = ["WAITING", "APPROVED", "REJECT"] as const;
 export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
 export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
 
@@ -95,7 +95,6 @@ export const cashWithdrawalInputSchema = z.object({
   userBankId: z.preprocess(blankAsAbsent, idSchema("Choose a bank card")),
   assetPassword: assetPasswordSchema,
 });
-export type CashWithdrawalInput = z.infer<typeof cashWithdrawalInputSchema>;
 
 /** POST /app/wallet/withdrawal (amount in CHIP; paid in USDT at the configured rate). */
 export const usdtWithdrawalInputSchema = z.object({
@@ -113,7 +112,6 @@ export const usdtWithdrawalInputSchema = z.object({
   ),
   assetPassword: assetPasswordSchema,
 });
-export type UsdtWithdrawalInput = z.infer<typeof usdtWithdrawalInputSchema>;
 
 /** POST /app/user/cashWithdrawal/page and /app/wallet/getWithdrawalRecord */
 export const withdrawalPageInputSchema = pageInputSchema;
@@ -163,7 +161,6 @@ export const WITHDRAWAL_REFUSALS = [
   "NUMBER_REQUIRED",
   "NO_BANK",
 ] as const;
-export type WithdrawalRefusal = (typeof WITHDRAWAL_REFUSALS)[number];
 export const withdrawalRefusalSchema = z.object({
   reason: z.enum(WITHDRAWAL_REFUSALS),
   amount: z.number().optional(),

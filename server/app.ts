@@ -28,7 +28,7 @@ interface AppOptionsBase {
 }
 
 /** The real Remix build, or (tests) only its route manifest with a handler of one's own. */
-export type AppOptions = AppOptionsBase &
+type AppOptions = AppOptionsBase &
   (
     | { build: ServerBuild; remixMode?: string; handleRequest?: HandleRequest }
     | { build: { routes: Record<string, ManifestRoute> }; handleRequest: HandleRequest }

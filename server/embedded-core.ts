@@ -6,9 +6,9 @@ import readline from "node:readline";
 import type { Readable, Writable } from "node:stream";
 
 /** Delays between restarts: from firstMs, doubling up to maxMs; back to firstMs after a long run. */
-export const RESTART_POLICY = { firstMs: 500, maxMs: 30_000, resetAfterMs: 60_000 };
+const RESTART_POLICY = { firstMs: 500, maxMs: 30_000, resetAfterMs: 60_000 };
 
-export interface EmbeddedCoreOptions {
+interface EmbeddedCoreOptions {
   entry: string;
   /** 0 (the default) lets the system choose a free port at each start. */
   port?: number;

@@ -10,7 +10,7 @@ import { sessionSecretProblem } from "./session-secret";
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-export const envFields = {
+const envFields = {
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
   PORT: port.default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),

@@ -2,7 +2,7 @@
 // and the app (app/utils/env.server.ts, through env-schema.ts). No imports.
 
 /** AES-256 keys are derived from it with HKDF: shorter secrets are guessable, so refused. */
-export const MIN_SESSION_SECRET_LENGTH = 32;
+const MIN_SESSION_SECRET_LENGTH = 32;
 
 /** The secrets of a comma list, newest first: the first encrypts, every one decrypts (rotation). */
 export function splitSessionSecrets(value: string | null | undefined): string[] {

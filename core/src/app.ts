@@ -112,5 +112,3 @@ export function createCoreApp(deps: Deps) {
 
   return app;
 }
-
-export type CoreApp = ReturnType<typeof createCoreApp>;

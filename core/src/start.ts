@@ -15,7 +15,7 @@ import { migrate } from "./platform/migrate";
 import { seedModules } from "./platform/seed";
 import type { SmsSender } from "./platform/sms";
 
-export interface StartCoreOptions {
+interface StartCoreOptions {
   /** Wins over the environment. */
   config?: Partial<CoreConfig>;
   env?: Record<string, string | undefined>;
@@ -31,7 +31,7 @@ export interface StartCoreOptions {
   jobs?: boolean;
 }
 
-export interface RunningCore {
+interface RunningCore {
   /** Base URL of the API, e.g. http://127.0.0.1:3100/core */
   url: string;
   origin: string;
@@ -124,7 +124,7 @@ const SHUTDOWN_HARD_LIMIT_MS = 8_000;
 const PARENT_CHECK_MS = 1_000;
 
 /** What the core tells the app that started it, over the IPC channel, once it answers. */
-export interface CoreReadyMessage {
+interface CoreReadyMessage {
   type: "core-ready";
   port: number;
 }

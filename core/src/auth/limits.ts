@@ -17,12 +17,12 @@ import { ApiError } from "../platform/http";
  * Unknown phones are counted like known ones, so the answers say nothing about accounts.
  */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_FREE_FAILURES_PER_PHONE = 5;
-export const LOGIN_MAX_FAILURES_PER_IP = 20;
+const LOGIN_FREE_FAILURES_PER_PHONE = 5;
+const LOGIN_MAX_FAILURES_PER_IP = 20;
 export const LOGIN_MAX_DELAY_MS = 60 * 1000;
-export const TOO_MANY_ATTEMPTS = "Too many attempts, try again later";
+const TOO_MANY_ATTEMPTS = "Too many attempts, try again later";
 
-export interface LoginKeys {
+interface LoginKeys {
   phone: string;
   ip: string;
   pair: string;

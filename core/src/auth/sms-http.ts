@@ -14,13 +14,10 @@ export function retryPauseMs(attempt: number): number {
   return Math.min(2000, 250 * 2 ** attempt);
 }
 
-export const PLACEHOLDERS = ["to", "areaCode", "phone", "text", "code", "id", "purpose"] as const;
+const PLACEHOLDERS = ["to", "areaCode", "phone", "text", "code", "id", "purpose"] as const;
 
 /** Fills the placeholders in every string of the template (JSON escaping is the serialiser's job). */
-export function renderBody(
-  template: unknown,
-  values: Record<(typeof PLACEHOLDERS)[number], string>,
-): unknown {
+function renderBody(template: unknown, values: Record<(typeof PLACEHOLDERS)[number], string>): unknown {
   if (typeof template === "string") {
     return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
       name in values ? values[name as keyof typeof values] : whole,

@@ -18,10 +18,10 @@ import { httpSmsSender } from "./sms-http";
  * for a code is counted and recorded the same way, and what is texted depends on the account only
  * (a code, a notice that the number is already registered, or nothing), sent after the answer.
  */
-export const SMS_TTL_MS = 5 * 60 * 1000;
-export const SMS_RESEND_MS = 60 * 1000;
+const SMS_TTL_MS = 5 * 60 * 1000;
+const SMS_RESEND_MS = 60 * 1000;
 export const SMS_MAX_PER_IP_PER_HOUR = 10;
-export const SMS_MAX_WRONG_TRIES = 5;
+const SMS_MAX_WRONG_TRIES = 5;
 const SMS_LOCK = 7_144_002;
 
 /** What a request for a code texts: the code, a notice that the number has an account, or nothing. */
@@ -74,7 +74,7 @@ export function createSmsSender(config: CoreConfig["sms"], log: Logger): SmsSend
 }
 
 /** The texts, in English (the core has no translations; the gateway may template its own). */
-export function smsText(delivery: Exclude<SmsDelivery, "none">, code: string): string {
+function smsText(delivery: Exclude<SmsDelivery, "none">, code: string): string {
   if (delivery === "code") {
     return `Your Colour Lottery verification code is ${code}. It expires in ${SMS_TTL_MS / 60_000} minutes. Never share it.`;
   }

@@ -33,7 +33,7 @@ export async function issueToken(
   return { token, userId, expiresAt };
 }
 
-export type TokenCheck = { ok: true; userId: number } | { ok: false; reason: "expired" | "invalid" };
+type TokenCheck = { ok: true; userId: number } | { ok: false; reason: "expired" | "invalid" };
 
 /**
  * Recent successful look-ups, kept for a moment: a page makes several calls with one token, and on

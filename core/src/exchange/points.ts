@@ -3,7 +3,7 @@ import { type Coin, fromCents } from "#contract/money";
 import { post } from "../ledger/ledger";
 import type { Db, Sql } from "../platform/db";
 
-export interface PointRules {
+interface PointRules {
   coin: Coin;
   /** Point cents per staked cent of `coin`, in basis points: 1 point per 100 CHIP = 100. */
   rateBp: number;

@@ -9,7 +9,7 @@ import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, requireUser } from "../platform/http";
 
 /** Image compression of spec section 9: original quality 80 within 1080 px, thumbnail 90 within 500 px. */
-export const IMAGE_OPTIONS = {
+const IMAGE_OPTIONS = {
   original: { quality: 80, maxSize: 1080 },
   thumbnail: { quality: 90, maxSize: 500 },
 } as const;

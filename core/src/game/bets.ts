@@ -4,7 +4,7 @@ import { type Coin, fromCents, toCents } from "#contract/money";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
 
-export interface PlacedBet {
+interface PlacedBet {
   bet: BetRecord;
   /** Balance of the bet's coin after the stake, in cents. */
   balanceCents: number;

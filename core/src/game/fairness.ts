@@ -10,7 +10,7 @@
  * 250 is the largest multiple of 10 not above 256, so every digit is exactly equally likely.
  */
 
-export const SEED_PATTERN = /^[0-9a-f]{64}$/;
+const SEED_PATTERN = /^[0-9a-f]{64}$/;
 const ACCEPT_BELOW = 250;
 
 /** The HMAC message for a round and retry counter (0 = first try). */
@@ -68,7 +68,7 @@ export async function deriveDigit(seedHex: string, roundId: number | bigint | st
   }
 }
 
-export interface VerifyInput {
+interface VerifyInput {
   id: number | string;
   seedHash: string;
   seed: string;
@@ -76,7 +76,7 @@ export interface VerifyInput {
   lotteryResult: number | string;
 }
 
-export interface VerifyOutcome {
+interface VerifyOutcome {
   ok: boolean;
   hashMatches: boolean;
   digit: number;

@@ -32,7 +32,7 @@ export async function getLevel(db: Sql, coin: Coin, level: number): Promise<Leve
 }
 
 /** Parses a comma list of amounts in units ("1,10,100") into cents; null when malformed. */
-export function parseAmountList(list: string): number[] | null {
+function parseAmountList(list: string): number[] | null {
   const parts = list.split(",").map((s) => s.trim());
   const cents: number[] = [];
   for (const part of parts) {
@@ -45,7 +45,7 @@ export function parseAmountList(list: string): number[] | null {
 }
 
 /** Parses the comma list of multiple presets ("1,5,10"); null when malformed. */
-export function parseMultipleList(list: string): number[] | null {
+function parseMultipleList(list: string): number[] | null {
   const parts = list.split(",").map((s) => s.trim());
   if (parts.length === 0 || parts.some((p) => !/^\d{1,5}$/.test(p) || Number(p) < 1)) return null;
   return parts.map(Number);

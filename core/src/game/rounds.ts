@@ -8,7 +8,7 @@ import { getPayoutTable } from "./settings";
 const COIN_DIGIT: Record<Coin, number> = { CHIP: 1, GOLD: 2, POINT: 3 };
 const DAY_MS = 86_400_000;
 
-export interface RoundWindow {
+interface RoundWindow {
   startTime: number;
   betEndTime: number;
   endTime: number;
@@ -50,7 +50,7 @@ export interface Round {
   payout: PayoutTable;
 }
 
-export const ROUND_COLUMNS = `id, coin, level, start_time AS "startTime", bet_end_time AS "betEndTime",
+const ROUND_COLUMNS = `id, coin, level, start_time AS "startTime", bet_end_time AS "betEndTime",
   end_time AS "endTime", seed_hash AS "seedHash", seed, result, payout`;
 
 export async function findRound(db: Sql, id: number): Promise<Round | null> {

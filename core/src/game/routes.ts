@@ -31,7 +31,7 @@ export const GAME_TITLE = "Colour Lottery";
 
 const timings = new WeakMap<Deps, GameTiming>();
 /** Round timing for these deps (from the config, else ROUND_SECONDS / BET_CLOSE_SECONDS). */
-export function timingOf(deps: Deps): GameTiming {
+function timingOf(deps: Deps): GameTiming {
   let timing = timings.get(deps);
   if (!timing) {
     timing = gameTiming(deps.config);

@@ -4,7 +4,7 @@ import { ensureUpcomingRounds } from "./rounds";
 import { type GameTiming, gameTiming } from "./settings";
 import { settleDue } from "./settle";
 
-export interface GameScheduler {
+interface GameScheduler {
   /** One pass: create upcoming rounds, settle ended ones. Exposed for tests. */
   tick(): Promise<void>;
   /** Stops the loop and waits for a running pass to finish. */

@@ -3,7 +3,7 @@ import type { Db } from "../platform/db";
 import { deriveDigitSync } from "./fairness-node";
 import { DEFAULT_PAYOUT_TABLE, type PayoutTable, multipliersFor, netStakeBp } from "./payout";
 
-export interface Settlement {
+interface Settlement {
   roundId: number;
   result: number;
   bets: number;

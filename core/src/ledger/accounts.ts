@@ -5,7 +5,7 @@
  * rows (never stored, so no bet waits on a hot house row) and may go below zero: HOUSE is negative
  * when players have won more than they lost, DEPOSITS_CASH is minus what was ever paid in.
  */
-export const SYSTEM_ACCOUNTS = {
+const SYSTEM_ACCOUNTS = {
   HOUSE: "the game's side of every stake and win",
   ADJUSTMENTS: "operator credits and demo start balances",
   DEPOSITS_CASH: "money paid in through a payment provider (its clearing account)",
@@ -23,8 +23,6 @@ export const SYSTEM_ACCOUNTS = {
 } as const;
 
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
-
-export const SYSTEM_ACCOUNT_NAMES = Object.keys(SYSTEM_ACCOUNTS) as SystemAccount[];
 
 export function isSystemAccount(name: string): name is SystemAccount {
   return Object.hasOwn(SYSTEM_ACCOUNTS, name);

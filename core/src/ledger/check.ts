@@ -2,7 +2,7 @@ import { COINS, type Coin } from "#contract/money";
 import type { Sql } from "../platform/db";
 import { isSystemAccount } from "./accounts";
 
-export interface CoinReport {
+interface CoinReport {
   coin: Coin;
   /** Sum of the stored player balances, in cents. */
   players: number;
@@ -12,7 +12,7 @@ export interface CoinReport {
   sum: number;
 }
 
-export interface LedgerReport {
+interface LedgerReport {
   ok: boolean;
   coins: CoinReport[];
   /** What is wrong, one line each, for an operator to read. Empty when ok. */

@@ -24,7 +24,7 @@ export class InsufficientBalance extends Error {
   }
 }
 
-export interface Posting {
+interface Posting {
   userId: number;
   coin: Coin;
   /** Signed cents: positive credits, negative debits. */
@@ -116,7 +116,7 @@ export async function creditMany(
   return { entries: row?.entries ?? 0, cents: Number(row?.cents ?? 0) };
 }
 
-export interface SystemTransfer {
+interface SystemTransfer {
   coin: Coin;
   from: SystemAccount;
   to: SystemAccount;

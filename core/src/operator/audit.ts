@@ -1,7 +1,7 @@
 import { userInfo } from "node:os";
 import type { Sql } from "../platform/db";
 
-export interface AuditEntry {
+interface AuditEntry {
   /** The operator's name from OPERATORS, or cli:<os user> for the admin CLI. */
   operator: string;
   /** What was done, e.g. withdrawal.approve, config.set, deposit.confirm. */
@@ -21,7 +21,7 @@ export async function writeAudit(tx: Sql, entry: AuditEntry): Promise<void> {
   ]);
 }
 
-export interface AuditRow {
+interface AuditRow {
   id: number;
   operator: string;
   action: string;

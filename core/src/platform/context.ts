@@ -15,7 +15,7 @@ export interface Deps {
   sms?: SmsSender;
 }
 
-export interface AuthUser {
+interface AuthUser {
   id: number;
   token: string;
 }

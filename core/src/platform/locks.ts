@@ -6,7 +6,7 @@ import { dirname, resolve } from "node:path";
  * it. The core holds `<DATA_DIR>.pid` while it runs; the admin CLI and a second core refuse to
  * open the directory while that process lives.
  */
-export function lockPath(dataDir: string) {
+function lockPath(dataDir: string) {
   return `${dataDir.replace(/\/+$/, "")}.pid`;
 }
 

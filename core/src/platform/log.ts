@@ -39,7 +39,7 @@ export function createLogger(
  * core was killed: the process then hangs on exit and no signal reaches it. A synchronous write
  * meets the broken pipe at once, and pino then drops further lines.
  */
-export function stdoutDestination() {
+function stdoutDestination() {
   return pino.destination({ dest: 1, sync: true });
 }
 

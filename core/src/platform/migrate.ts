@@ -37,7 +37,7 @@ async function runScript(tx: { query: Db["query"] }, sql: string) {
 }
 
 /** Splits on semicolons outside quotes and $$-blocks; comments are dropped. */
-export function splitStatements(sql: string): string[] {
+function splitStatements(sql: string): string[] {
   const out: string[] = [];
   let current = "";
   let quote: string | null = null;

@@ -2,7 +2,7 @@ import type { PayChannel } from "#contract/recharge";
 import type { Sql } from "../platform/db";
 
 /** Pay channels (spec: showName, payChannelName): where cash recharges go, each served by a provider. */
-export interface ChannelRow {
+interface ChannelRow {
   id: number;
   payChannelName: string;
   showName: string;
@@ -54,7 +54,7 @@ function checkProvider(provider: string, known: readonly string[]): string {
   return provider;
 }
 
-export interface ChannelInput {
+interface ChannelInput {
   payChannelName?: string;
   showName?: string;
   provider?: string;
@@ -116,7 +116,7 @@ export async function editChannel(
 }
 
 /** The sandbox channels a fresh core offers (only added when there is no channel at all). */
-export const SEED_CHANNELS = [
+const SEED_CHANNELS = [
   { payChannelName: "SANDBOX_UPI", showName: "UPI (sandbox)", sort: 1 },
   { payChannelName: "SANDBOX_BANK", showName: "Net banking (sandbox)", sort: 2 },
 ];

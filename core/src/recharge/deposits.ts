@@ -44,7 +44,7 @@ export async function depositAddress(deps: Deps, userId: number, network: Networ
 }
 
 /** What a chain watcher reports: one transfer of USDT to one of our addresses. */
-export interface DepositReport {
+interface DepositReport {
   network: string;
   address: string;
   txHash: string;

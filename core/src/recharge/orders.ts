@@ -26,7 +26,7 @@ import { rechargeSettings, sandboxSecret } from "./settings";
 
 /** Cash recharges: orders, the provider's callback, cancellation and expiry (docs/wallet.md "Recharge"). */
 
-export const ORDER_TTL_MS = RECHARGE_ORDER_MINUTES * 60_000;
+const ORDER_TTL_MS = RECHARGE_ORDER_MINUTES * 60_000;
 
 const registries = new WeakMap<Deps, Map<string, PaymentProvider>>();
 
@@ -303,7 +303,7 @@ export async function cashRechargePage(
 }
 
 /** What the sandbox pay page shows. */
-export interface SandboxOrderView {
+interface SandboxOrderView {
   id: string;
   amount: number;
   showName: string;

@@ -25,7 +25,7 @@ export interface PaymentProvider {
   verifyCallback(callback: RawCallback): CallbackVerdict | Promise<CallbackVerdict>;
 }
 
-export interface PaymentOrder {
+interface PaymentOrder {
   id: string;
   amountCents: number;
   payChannelName: string;
@@ -38,7 +38,7 @@ export interface RawCallback {
   headers: Record<string, string>;
 }
 
-export type CallbackVerdict =
+type CallbackVerdict =
   | {
       ok: true;
       orderId: string;
@@ -55,7 +55,7 @@ export const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
 export const SANDBOX_PROVIDER = "sandbox";
 
 /** The sandbox's notification body (JSON). */
-export interface SandboxNotification {
+interface SandboxNotification {
   orderId: string;
   /** Units with two decimals, as text ("100.00"). */
   amount: string;

@@ -34,7 +34,7 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
 });
 
-export interface RechargeSettings {
+interface RechargeSettings {
   sandboxEnabled: boolean;
   /** From the environment; null: the database's own (sandboxSecret()). */
   sandboxSecret: string | null;
@@ -43,7 +43,7 @@ export interface RechargeSettings {
   generateXpubs: boolean;
 }
 
-export class RechargeConfigError extends Error {
+class RechargeConfigError extends Error {
   override name = "RechargeConfigError";
 }
 
@@ -84,11 +84,6 @@ export function rechargeSettings(deps: Deps): RechargeSettings {
     cache.set(deps, settings);
   }
   return settings;
-}
-
-/** Tests: use these settings for this core instead of the environment's. */
-export function setRechargeSettings(deps: Deps, settings: RechargeSettings): void {
-  cache.set(deps, settings);
 }
 
 /** A value the database keeps for this domain, made by `make` the first time (several cores agree). */

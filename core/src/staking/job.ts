@@ -3,7 +3,7 @@ import type { BackgroundJob } from "../platform/jobs";
 import { accrueDue } from "./stakes";
 
 /** How often the staking job looks for due days (a day is paid at most this late). */
-export const STAKING_INTERVAL_MS = 60_000;
+const STAKING_INTERVAL_MS = 60_000;
 
 /**
  * Pays staking interest and returns matured principal (stakes.ts accrueDue), every minute and

@@ -2,7 +2,7 @@ import type { PledgeConfig } from "#contract/assets";
 import { type Coin, fromCents, toCents } from "#contract/money";
 import type { Sql } from "../platform/db";
 
-export interface PlanRow {
+interface PlanRow {
   id: number;
   name: string;
   coin: Coin;
@@ -13,7 +13,7 @@ export interface PlanRow {
   enabled: boolean;
 }
 
-export function planOf(r: PlanRow): PledgeConfig {
+function planOf(r: PlanRow): PledgeConfig {
   return {
     id: r.id,
     name: r.name,
@@ -42,7 +42,7 @@ export class PlanEditError extends Error {
   override name = "PlanEditError";
 }
 
-export const PLAN_FIELDS = ["name", "termDays", "dailyRate", "minAmount", "maxAmount", "enabled"] as const;
+const PLAN_FIELDS = ["name", "termDays", "dailyRate", "minAmount", "maxAmount", "enabled"] as const;
 
 function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
   const amount = (field: string, text: string) => {

@@ -9,7 +9,7 @@ import { findPlanRow } from "./plans";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const PLEDGE_MESSAGES = {
+const PLEDGE_MESSAGES = {
   unknownPlan: "This plan does not exist",
   closedPlan: "This plan is closed for now",
   insufficient: "Insufficient balance",
@@ -185,14 +185,14 @@ export async function pledgePage(
   return { content: rows.map(recordOf), totalElements: count.n, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
-export interface AccrualOptions {
+interface AccrualOptions {
   /** Stakes looked at in one pass. */
   limit?: number;
   /** Tests: called inside the transaction after each day's interest is booked (a throw rolls it back). */
   afterDay?: (stakeId: number, day: number) => void | Promise<void>;
 }
 
-export interface AccrualPass {
+interface AccrualPass {
   /** Interest days paid in this pass. */
   days: number;
   interestCents: number;

@@ -4,10 +4,10 @@ import type { Sql } from "../platform/db";
 import type { BackgroundJob } from "../platform/jobs";
 
 /** How often buffered page views are written, and how many make a write at once. */
-export const PAGE_VIEW_FLUSH_MS = 1_000;
-export const PAGE_VIEW_BATCH = 500;
+const PAGE_VIEW_FLUSH_MS = 1_000;
+const PAGE_VIEW_BATCH = 500;
 
-export interface PageView extends PageViewInput {
+interface PageView extends PageViewInput {
   userId: number | null;
   /** When the core received it (ms since the epoch). */
   receivedAt: number;
@@ -33,7 +33,7 @@ export async function insertPageViews(sql: Sql, views: PageView[]): Promise<void
  * wait, and on stop (every view answered is written before the database closes). A failed write
  * is logged with its count and not retried: tracking never holds a page up.
  */
-export class PageViewWriter {
+class PageViewWriter {
   private buffer: PageView[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();

@@ -10,8 +10,8 @@ import { ApiError } from "../platform/http";
  * wrong ones within PAYMENT_PASSWORD_WINDOW_MS the password is refused, even when right, until the
  * oldest of them is older than the window. A right password clears the count.
  */
-export const PAYMENT_PASSWORD_MAX_TRIES = 5;
-export const PAYMENT_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+const PAYMENT_PASSWORD_MAX_TRIES = 5;
+const PAYMENT_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 
 const keyOf = (userId: number) => `asset:${userId}`;
 

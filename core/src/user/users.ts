@@ -4,13 +4,13 @@ import type { Sql } from "../platform/db";
 /** Invitation codes: 8 characters without the look-alikes 0/O and 1/I. */
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
-export function newInvitationCode(): string {
+function newInvitationCode(): string {
   let code = "";
   for (let i = 0; i < 8; i++) code += ALPHABET[randomInt(ALPHABET.length)];
   return code;
 }
 
-export interface UserRow {
+interface UserRow {
   id: number;
   area_code: string;
   phone: string;

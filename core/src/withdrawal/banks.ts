@@ -45,7 +45,7 @@ interface CardRow {
   created_at: Date | string;
 }
 
-export interface Card {
+interface Card {
   id: number;
   bankId: number;
   bankName: string;
@@ -55,7 +55,7 @@ export interface Card {
 }
 
 /** The wire view of a card: the number masked but its last four digits. */
-export function cardView(r: CardRow): UserBank {
+function cardView(r: CardRow): UserBank {
   const last4 = r.account_number.slice(-4);
   return {
     id: Number(r.id),

@@ -15,7 +15,7 @@ import type { Db } from "../platform/db";
  * - a thrown error: unknown outcome (timeout, 5xx); the withdrawal stays PAYING and the resume
  *   job asks again later.
  */
-export interface PayoutOrder {
+interface PayoutOrder {
   withdrawalId: number;
   userId: number;
   currency: Currency;

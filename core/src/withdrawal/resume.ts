@@ -2,9 +2,9 @@ import type { BackgroundJob } from "../platform/jobs";
 import { resumePayouts } from "./withdrawals";
 
 /** How often approved withdrawals whose payout did not finish are asked again. */
-export const PAYOUT_RESUME_INTERVAL_MS = 30_000;
+const PAYOUT_RESUME_INTERVAL_MS = 30_000;
 /** A payout younger than this is left to the request that started it. */
-export const PAYOUT_IN_FLIGHT_MS = 60_000;
+const PAYOUT_IN_FLIGHT_MS = 60_000;
 
 /**
  * Finishes payouts a crash or a timeout left PAYING (decision 030): at start (after the crash,

@@ -35,7 +35,7 @@ import {
   withdrawalPage,
 } from "./withdrawals";
 
-export const SUBMITTED = "Submission successful!";
+const SUBMITTED = "Submission successful!";
 
 export function withdrawalRoutes(app: CoreRouter) {
   app.post("/app/bank/page", async (c) => {

@@ -113,7 +113,7 @@ function repeatOf(first: WithdrawalRow, hash: string): WithdrawalRecord {
 }
 
 /** The address fits the network: else why not (checksum, or the other network's address). */
-export function assertAddress(address: string, network: Network): void {
+function assertAddress(address: string, network: Network): void {
   const fits = network === "TRC20" ? isTrc20Address(address) : isBep20Address(address);
   if (fits) return;
   const other = network === "TRC20" ? isBep20Address(address) : isTrc20Address(address);
@@ -405,7 +405,7 @@ async function returnHeld(tx: Sql, row: WithdrawalRow): Promise<void> {
  * parallel too: the adapter is idempotent by withdrawal id, and the completion is a conditional
  * update (PAYING -> PAID) in the transaction that moves the money, so it happens once.
  */
-export async function runPayout(db: Db, id: number, log?: Logger): Promise<void> {
+async function runPayout(db: Db, id: number, log?: Logger): Promise<void> {
   const rows = await db.query<WithdrawalRow>(
     `UPDATE withdrawals SET payout_attempts = payout_attempts + 1
      WHERE id = $1 AND payout_state = 'PAYING' RETURNING *`,
@@ -500,7 +500,7 @@ export async function resumePayouts(db: Db, olderThanMs: number, log?: Logger): 
   return done;
 }
 
-export interface OperatorRow extends WithdrawalRecord {
+interface OperatorRow extends WithdrawalRecord {
   userId: number;
   payoutState: string | null;
   payoutAttempts: number;
