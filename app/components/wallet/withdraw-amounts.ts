@@ -17,4 +17,3 @@ export function typedAmount(text: string | null | undefined): number | null {
   if (!text || !/^\d{1,13}(\.\d{0,2})?$/.test(text.trim())) return null;
   return Number(text.trim());
 }
-
