@@ -40,6 +40,8 @@ const PAGES = [
   { id: "routes/pages.game.rules", url: "/pages/game/rules", auth: true },
   { id: "routes/pages.betRecord.betRecord", url: "/pages/betRecord/betRecord", auth: true },
   { id: "routes/pages.account.account", url: "/pages/account/account", auth: true },
+  { id: "routes/pages.withdrawal.withdrawal", url: "/pages/withdrawal/withdrawal", auth: true },
+  { id: "routes/pages.bankCard.bankCard", url: "/pages/bankCard/bankCard", auth: true },
 ];
 
 // ---------------------------------------------------------------------------------------- 1. JS

@@ -81,6 +81,12 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await page.getByRole("link", { name: "Usdt" }).click();
     await expect(page).toHaveURL(/tab=usdt/);
     await expect(page.getByText("1 USDT = ₹90.00")).toBeVisible();
+    // The USDT form's schema loads after first paint (decision 036), then checks on blur.
+    const usdtForm = page.locator("form#withdraw-usdt");
+    await expect(usdtForm).toHaveAttribute("data-validation", "browser");
+    await usdtForm.getByLabel("Withdrawal address").focus();
+    await usdtForm.getByLabel("Withdrawal address").blur();
+    await expect(usdtForm.getByText("Enter the withdrawal address")).toBeVisible();
     await screen(page, "withdraw-usdt-no-password");
     await page.waitForTimeout(Math.max(0, registeredAt + 61_000 - Date.now()));
     await page.getByRole("link", { name: "Set payment password" }).click();
@@ -102,10 +108,19 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await page.getByRole("link", { name: "Add a bank card" }).click();
     await expect(page).toHaveURL(/bankCard.*redirectTo=/);
     await hydrated(page);
+    // The card form's schema loads after first paint (decision 036): then a bad IFSC shows its
+    // message on blur, checked in the browser, and the message goes once it is corrected.
+    const cardForm = page.locator("form#card-new");
+    await expect(cardForm).toHaveAttribute("data-validation", "browser");
+    const ifscMessage = cardForm.getByText("An IFSC is 11 characters, such as SBIN0001234");
+    await page.getByLabel("IFSC").fill("hdfc01");
+    await page.getByLabel("IFSC").blur();
+    await expect(ifscMessage).toBeVisible();
     await page.getByLabel("Bank", { exact: true }).selectOption({ label: "HDFC Bank" });
     await page.getByLabel("Account holder").fill("Asha Rao");
     await page.getByLabel("Account number").fill("501002003004");
     await page.getByLabel("IFSC").fill("hdfc0001234");
+    await expect(ifscMessage).toHaveCount(0);
     await page.getByLabel("Payment password", { exact: true }).fill(PAY_PASSWORD);
     await page.getByRole("button", { name: "Save card" }).click();
     await expect(page).toHaveURL(/\/pages\/withdrawal\/withdrawal\?tab=cash/);
@@ -116,7 +131,14 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
 
   await test.step("a small withdrawal shows its fee and net as typed and is paid at once", async () => {
     await hydrated(page);
+    const cashForm = page.locator("form#withdraw-cash");
+    await expect(cashForm).toHaveAttribute("data-validation", "browser");
+    await page.getByLabel("Withdrawal Amount").fill("1,5");
+    await page.getByLabel("Withdrawal Amount").blur();
+    await expect(cashForm.getByText("Enter an amount such as 500 or 500.50")).toBeVisible();
+    await expect(page.getByTestId("withdraw-fee")).toHaveText("—");
     await page.getByLabel("Withdrawal Amount").fill("150");
+    await expect(cashForm.getByText("Enter an amount such as 500 or 500.50")).toHaveCount(0);
     await expect(page.getByTestId("withdraw-fee")).toHaveText("₹3.00");
     await expect(page.getByTestId("withdraw-net")).toHaveText("₹147.00");
     await screen(page, "withdraw-cash");

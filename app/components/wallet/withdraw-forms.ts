@@ -4,6 +4,9 @@ import { type MoneyMessages, moneySchema } from "#contract/money";
 /**
  * The withdrawal and bank-card forms as the browser and the BFF check them (messages are keys of
  * the "withdraw" namespace); the core checks everything again, and more (limits, checksums).
+ * Browser code names this module with `import()` only (useKitForm loads it after first paint);
+ * actions import it through ./withdraw-schemas.server (decision 036). The live fee and net need
+ * no zod: they are in ./withdraw-amounts.
  */
 const amountMessages: MoneyMessages = {
   invalid: "withdraw:validation.amountInvalid",
@@ -71,18 +74,3 @@ export const bankCardFormSchema = z.object({
     .optional(),
   assetPassword: password,
 });
-
-/** The fee and what is left, in cents, as the core computes them (half up to the cent). */
-export function feeAndNet(amount: number | null, feeRatePercent: number) {
-  if (amount === null || !Number.isFinite(amount) || amount <= 0) return null;
-  const cents = Math.round(amount * 100);
-  const bp = Math.round(feeRatePercent * 100);
-  const fee = Math.floor((cents * bp + 5000) / 10000);
-  return { fee: fee / 100, net: (cents - fee) / 100 };
-}
-
-/** The amount typed so far, when it reads as one (for the live fee), else null. */
-export function typedAmount(text: string | null | undefined): number | null {
-  if (!text || !/^\d{1,13}(\.\d{0,2})?$/.test(text.trim())) return null;
-  return Number(text.trim());
-}

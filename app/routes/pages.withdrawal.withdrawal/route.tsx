@@ -1,18 +1,23 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { WithdrawalRules } from "~/components/wallet/WithdrawalRules";
-import { cashFormSchema, feeAndNet, typedAmount, usdtFormSchema } from "~/components/wallet/withdraw-forms";
 import { useTranslation } from "~/utils/i18n-react";
+import { lazyForm, withForms } from "~/utils/lazy-form";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import { type Tab, withdrawalAction, withdrawalLoader } from "./withdrawal-page.server";
+import {
+  type Tab,
+  type WithdrawalActionData,
+  withdrawalAction,
+  withdrawalLoader,
+} from "./withdrawal-page.server";
+
+// The form, with the form kit and Conform, loads after first paint (lazyForm); the server renders it.
+const WithdrawalForm = lazyForm(() => import("./withdrawal-form").then((m) => m.WithdrawalForm));
+export const clientLoader = withForms(WithdrawalForm);
 
 export const handle = { i18n: ["common", "withdraw"] };
 export const meta = pageTitle("title", "withdraw");
@@ -22,10 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const action = ({ request }: ActionFunctionArgs) => withdrawalAction(request);
-
-type ActionData =
-  | { result?: SubmissionResult<string[]>; preview?: number; idempotencyKey?: string }
-  | undefined;
 
 const tabPath = (tab: Tab) => `${PAGES.withdrawal}?tab=${tab}`;
 
@@ -58,31 +59,9 @@ function Tabs({ tab }: { tab: Tab }) {
 export default function WithdrawalPage() {
   const { t } = useTranslation("withdraw");
   const format = useFormat();
-  const { tab, info, cards, formKey } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData;
-  const schema = tab === "cash" ? cashFormSchema : usdtFormSchema;
-  const [network, setNetwork] = useState<"TRC20" | "BEP20">(
-    info.walletErc && !info.walletTrc ? "BEP20" : "TRC20",
-  );
-  const remembered = network === "TRC20" ? info.walletTrc : info.walletErc;
-  const [form, fields] = useForm({
-    id: `withdraw-${tab}`,
-    lastResult: actionData?.result,
-    defaultValue: { network, address: remembered ?? "", userBankId: cards[0] ? String(cards[0].id) : "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const [typed, setTyped] = useState<string | null>(null);
-  // What was typed before the page came alive counts too.
-  const amountId = fields.amount.id;
-  useEffect(() => {
-    const input = document.getElementById(amountId) as HTMLInputElement | null;
-    if (input?.value) setTyped(input.value);
-  }, [amountId]);
-  const serverAmount = actionData?.preview ?? typedAmount(String(fields.amount.initialValue ?? ""));
-  const amount = typed === null ? serverAmount : typedAmount(typed);
-  const split = feeAndNet(amount, info.withdrawFeeRate);
+  const data = useLoaderData<typeof loader>();
+  const { tab, info } = data;
+  const actionData = useActionData<typeof action>() as WithdrawalActionData;
   const returnTo = encodeURIComponent(tabPath(tab));
   const closed = !info.openWithdraw || !info.openNow;
   const records = tab === "cash" ? PAGES.withdrawalRecords : PAGES.withdrawalURecords;
@@ -138,149 +117,7 @@ export default function WithdrawalPage() {
           </p>
         ) : null}
 
-        <Form method="post" {...getFormProps(form)} className="card space-y-4">
-          <input type="hidden" name="idempotencyKey" value={actionData?.idempotencyKey ?? formKey} />
-          <Field
-            label={t("amount")}
-            meta={fields.amount}
-            inputProps={{
-              inputMode: "decimal",
-              autoComplete: "off",
-              placeholder: t("amountPlaceholder"),
-              onInput: (event) => setTyped(event.currentTarget.value),
-              onChange: (event) => setTyped(event.currentTarget.value),
-            }}
-          />
-          <dl
-            className="grid grid-cols-2 gap-y-1 rounded-lg bg-gray-50 p-3 text-sm dark:bg-gray-800"
-            aria-live="polite"
-          >
-            <dt className="text-gray-600 dark:text-gray-400">{t("fee", { rate: info.withdrawFeeRate })}</dt>
-            <dd className="text-right tabular-nums" data-testid="withdraw-fee">
-              {split ? format.money(split.fee) : "—"}
-            </dd>
-            <dt className="font-semibold">{t("net")}</dt>
-            <dd className="text-right font-semibold tabular-nums" data-testid="withdraw-net">
-              {split ? format.money(split.net) : "—"}
-            </dd>
-            {tab === "usdt" ? (
-              <>
-                <dt className="text-gray-600 dark:text-gray-400">{t("usdtReceive")}</dt>
-                <dd className="text-right tabular-nums" data-testid="withdraw-usdt">
-                  {split
-                    ? `${(Math.floor((split.net * 100 * 100) / Math.round(info.usdtRate * 100)) / 100).toFixed(2)} USDT`
-                    : "—"}
-                </dd>
-              </>
-            ) : null}
-          </dl>
-          <noscript>
-            <button type="submit" name="intent" value="preview" className="btn-secondary w-full">
-              {t("calculate")}
-            </button>
-          </noscript>
-
-          {tab === "cash" ? (
-            <fieldset className="space-y-2">
-              <legend className="mb-1 text-sm font-medium text-gray-800 dark:text-gray-200">
-                {t("card")}
-              </legend>
-              {cards.length === 0 ? (
-                <div className="space-y-2 rounded-lg border border-dashed border-gray-300 p-3 text-sm dark:border-gray-600">
-                  <p>{t("noCards")}</p>
-                  <Link to={`${PAGES.bankCard}?redirectTo=${returnTo}`} className="btn-secondary w-full">
-                    {t("addCard")}
-                  </Link>
-                </div>
-              ) : (
-                <>
-                  {cards.map((card) => (
-                    <label
-                      key={card.id}
-                      className="flex min-h-[52px] cursor-pointer items-center gap-3 rounded-lg border border-gray-200 px-3 has-[:checked]:border-brand has-[:checked]:bg-pink-50 dark:border-gray-700 dark:has-[:checked]:border-pink-300 dark:has-[:checked]:bg-gray-800"
-                    >
-                      <input
-                        type="radio"
-                        name={fields.userBankId.name}
-                        value={String(card.id)}
-                        defaultChecked={String(fields.userBankId.initialValue ?? "") === String(card.id)}
-                        className="h-5 w-5 accent-brand"
-                      />
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate font-medium">{card.bankName}</span>
-                        <span className="block text-sm text-gray-600 tabular-nums dark:text-gray-400">
-                          {card.bankCardNo} · {card.holderName}
-                        </span>
-                      </span>
-                    </label>
-                  ))}
-                  <Link
-                    to={`${PAGES.bankCard}?redirectTo=${returnTo}`}
-                    className="inline-flex min-h-[44px] items-center text-sm font-semibold text-brand-dark dark:text-pink-300"
-                  >
-                    {t("manageCards")}
-                  </Link>
-                </>
-              )}
-              <ErrorList id={fields.userBankId.errorId} errors={fields.userBankId.errors} />
-            </fieldset>
-          ) : (
-            <>
-              <fieldset>
-                <legend className="mb-1 text-sm font-medium text-gray-800 dark:text-gray-200">
-                  {t("network")}
-                </legend>
-                <div className="grid grid-cols-2 gap-2">
-                  {(["TRC20", "BEP20"] as const).map((n) => (
-                    <label
-                      key={n}
-                      className="flex min-h-[44px] cursor-pointer items-center justify-center gap-2 rounded-lg border border-gray-200 font-semibold has-[:checked]:border-brand has-[:checked]:bg-pink-50 dark:border-gray-700 dark:has-[:checked]:border-pink-300 dark:has-[:checked]:bg-gray-800"
-                    >
-                      <input
-                        type="radio"
-                        name={fields.network.name}
-                        value={n}
-                        defaultChecked={network === n}
-                        onChange={() => {
-                          setNetwork(n);
-                          const next = n === "TRC20" ? info.walletTrc : info.walletErc;
-                          form.update({ name: fields.address.name, value: next ?? "" });
-                        }}
-                        className="h-5 w-5 accent-brand"
-                      />
-                      {n}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-              <Field
-                label={t("address")}
-                meta={fields.address}
-                hint={t("addressHint")}
-                inputProps={{
-                  autoComplete: "off",
-                  spellCheck: false,
-                  autoCapitalize: "off",
-                  placeholder: t(`addressPlaceholder${network}`),
-                }}
-              />
-            </>
-          )}
-
-          <Field
-            label={t("password")}
-            meta={fields.assetPassword}
-            type="password"
-            inputProps={{
-              inputMode: "numeric",
-              maxLength: 6,
-              autoComplete: "off",
-              placeholder: t("passwordPlaceholder"),
-            }}
-          />
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <SubmitButton>{t("submit")}</SubmitButton>
-        </Form>
+        <WithdrawalForm data={data} actionData={actionData} returnTo={returnTo} />
 
         <WithdrawalRules info={info} />
       </main>

@@ -1,7 +1,12 @@
-import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { withdrawalRefusal } from "~/components/wallet/refusals";
-import { cashFormSchema, previewSchema, usdtFormSchema } from "~/components/wallet/withdraw-forms";
+import {
+  cashFormSchema,
+  parseWithZod,
+  previewSchema,
+  usdtFormSchema,
+} from "~/components/wallet/withdraw-schemas.server";
 import { asPageError } from "~/utils/api/errors.server";
 import {
   applyCashWithdrawal,
@@ -27,6 +32,11 @@ export interface WithdrawalPageData {
   cards: UserBank[];
   formKey: string;
 }
+
+/** What the action answers when the page stays (errors, the no-JS fee preview). */
+export type WithdrawalActionData =
+  | { result?: SubmissionResult<string[]>; preview?: number; idempotencyKey?: string }
+  | undefined;
 
 export async function withdrawalLoader(request: Request): Promise<WithdrawalPageData> {
   await requireToken(request);

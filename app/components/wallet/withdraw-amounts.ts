@@ -1,0 +1,19 @@
+/**
+ * The withdrawal form's live figures, without zod (the page reads them at start; the schemas load
+ * later, decision 036).
+ */
+
+/** The fee and what is left, in cents, as the core computes them (half up to the cent). */
+export function feeAndNet(amount: number | null, feeRatePercent: number) {
+  if (amount === null || !Number.isFinite(amount) || amount <= 0) return null;
+  const cents = Math.round(amount * 100);
+  const bp = Math.round(feeRatePercent * 100);
+  const fee = Math.floor((cents * bp + 5000) / 10000);
+  return { fee: fee / 100, net: (cents - fee) / 100 };
+}
+
+/** The amount typed so far, when it reads as one (for the live fee), else null. */
+export function typedAmount(text: string | null | undefined): number | null {
+  if (!text || !/^\d{1,13}(\.\d{0,2})?$/.test(text.trim())) return null;
+  return Number(text.trim());
+}
