@@ -77,7 +77,7 @@ export function WithdrawalForm({
             <dt className="text-gray-600 dark:text-gray-400">{t("usdtReceive")}</dt>
             <dd className="text-right tabular-nums" data-testid="withdraw-usdt">
               {split
-                ? `${(Math.floor((split.net * 100 * 100) / Math.round(info.usdtRate * 100)) / 100).toFixed(2)} USDT`
+                ? format.usdt(Math.floor((split.net * 100 * 100) / Math.round(info.usdtRate * 100)) / 100)
                 : "—"}
             </dd>
           </>
