@@ -13,7 +13,7 @@ import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import { type ExchangePair, quoteExchange } from "#contract/assets";
-import { exchangeFormSchema } from "./exchange-form";
+import { exchangeFormSchema } from "./exchange-schema";
 import { type ExchangePreview, exchangeAction, exchangeLoader } from "./exchange-page.server";
 
 export const handle = { i18n: ["common", "assets"] };

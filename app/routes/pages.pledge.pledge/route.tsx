@@ -13,7 +13,7 @@ import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import { type PledgeConfig, type PledgeRecord, dailyInterestCents } from "#contract/assets";
-import { pledgeFormSchema } from "./pledge-form";
+import { pledgeFormSchema } from "./pledge-schema";
 import { pledgeAction, pledgeLoader } from "./pledge-page.server";
 
 export const handle = { i18n: ["common", "assets"] };
