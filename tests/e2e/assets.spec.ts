@@ -81,6 +81,8 @@ test("a credited player exchanges chip to gold, stakes, and reads it all in the 
     await page.getByRole("radio", { name: "Chip → Gold" }).check();
     await page.getByLabel("Amount").fill("25.5");
     await expect(page.getByTestId("exchange-live")).toHaveText("You receive 25.50 Gold");
+    // The browser checks the field once the form kit has loaded its schema (decision 036).
+    await expect(page.locator("form#exchange")).toHaveAttribute("data-validation", "browser");
     await page.getByLabel("Amount").fill("25.505");
     await page.getByLabel("Amount").blur();
     await expect(page.getByText("At most two decimals")).toBeVisible();
