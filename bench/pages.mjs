@@ -40,8 +40,13 @@ const PAGES = [
   { id: "routes/pages.game.rules", url: "/pages/game/rules", auth: true },
   { id: "routes/pages.betRecord.betRecord", url: "/pages/betRecord/betRecord", auth: true },
   { id: "routes/pages.account.account", url: "/pages/account/account", auth: true },
+  // Wallet pages with forms (decision 036); the sandbox pay page needs an order, measured apart.
   { id: "routes/pages.withdrawal.withdrawal", url: "/pages/withdrawal/withdrawal", auth: true },
   { id: "routes/pages.bankCard.bankCard", url: "/pages/bankCard/bankCard", auth: true },
+  { id: "routes/pages.recharge.recharge", url: "/pages/recharge/recharge", auth: true },
+  { id: "routes/pages.exchange.exchange", url: "/pages/exchange/exchange", auth: true },
+  { id: "routes/pages.pledge.pledge", url: "/pages/pledge/pledge", auth: true },
+  { id: "routes/pages.assetRecords.assetRecords", url: "/pages/assetRecords/assetRecords", auth: true },
 ];
 
 // ---------------------------------------------------------------------------------------- 1. JS

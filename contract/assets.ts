@@ -3,6 +3,9 @@ import { pageInputSchema, pageSchema } from "./envelope";
 import { blankAsAbsent, optionalField, plainInteger } from "./fields";
 import { type Coin, type MoneyMessages, coinSchema, moneySchema } from "./money";
 
+// The pure rules (no zod), for the browser too; re-exported so that callers keep one import.
+export * from "./asset-rules";
+
 /**
  * The player's assets beyond the balances (issue 8): exchange between the coins, points from
  * turnover, staking (pledge) and the asset records (every ledger entry). Amounts in units with
@@ -26,29 +29,6 @@ export type ExchangePair = z.infer<typeof exchangePairSchema>;
 
 /** GET /app/user/account/exchangeConfig (ours): the enabled pairs. */
 export const exchangeConfigSchema = z.object({ pairs: z.array(exchangePairSchema) });
-
-/** What an exchange of `amountCents` along `pair` gives, in cents of its `toCoin`. */
-interface ExchangeQuote {
-  amountCents: number;
-  grossCents: number;
-  feeCents: number;
-  netCents: number;
-}
-
-/**
- * The one computation of an exchange (the core books it, the page shows it before confirming):
- * the result is rounded down to the cent, the fee is the basis points of it rounded up, so that
- * what the player receives is rounded down.
- */
-export function quoteExchange(
-  pair: Pick<ExchangePair, "fromUnits" | "toUnits" | "feeRate">,
-  amountCents: number,
-): ExchangeQuote {
-  const gross = Number((BigInt(amountCents) * BigInt(pair.toUnits)) / BigInt(pair.fromUnits));
-  const feeBp = BigInt(Math.round(pair.feeRate * 100));
-  const net = Number((BigInt(gross) * (10000n - feeBp)) / 10000n);
-  return { amountCents, grossCents: gross, feeCents: gross - net, netCents: net };
-}
 
 export const EXCHANGE_MESSAGES = {
   sameCoin: "Choose two different coins",
@@ -169,33 +149,7 @@ export const pledgePageInputSchema = pageInputSchema.extend({
 });
 export const pledgeResultSchema = z.object({ pledge: pledgeRecordSchema, balances: balancesSchema });
 
-/** Interest of one day of a stake, rounded down to the cent. */
-export function dailyInterestCents(principalCents: number, dailyRateBp: number): number {
-  return Math.floor((principalCents * dailyRateBp) / 10000);
-}
-
 // ---- Asset records
-
-/** The kinds of ledger entries a player may see (each translated on the page). */
-export const ASSET_KINDS = [
-  "RECHARGE",
-  "WITHDRAW",
-  "WITHDRAW_RETURN",
-  "BET",
-  "WIN",
-  "EXCHANGE_OUT",
-  "EXCHANGE_IN",
-  "POINT_CLAIM",
-  "STAKE",
-  "STAKE_RETURN",
-  "STAKE_INTEREST",
-  "REBATE",
-  "COMMISSION",
-  "GIFT",
-  "JACKPOT",
-  "ADJUST",
-  "SEED",
-] as const;
 
 export const assetRecordPageInputSchema = pageInputSchema.extend({
   coin: optionalField(coinSchema),

@@ -1,40 +1,14 @@
 import { z } from "zod";
+import { COINS, type MoneyMessages, type MoneyMin, checkMoney } from "./money-rule";
+
+export * from "./money-rule";
 
 /**
  * Money crosses the wire as a number of currency units with at most two decimals; inside the
- * core it is integer cents, so that sums are exact.
+ * core it is integer cents, so that sums are exact. The rule itself, the coins and cents are in
+ * ./money-rule (no zod, for the browser); this module adds their zod schemas.
  */
-export const COINS = ["CHIP", "GOLD", "POINT"] as const;
 export const coinSchema = z.enum(COINS);
-export type Coin = z.infer<typeof coinSchema>;
-
-export function toCents(units: number): number {
-  return Math.round(units * 100);
-}
-export function fromCents(cents: number): number {
-  return cents / 100;
-}
-
-/** The largest amount any field takes, in units: cents stay exact integers well below it. */
-export const MAX_AMOUNT = 1_000_000_000;
-
-/** A plain decimal: digits, then optionally a point and one or two digits; a minus sign is checked apart. */
-const PLAIN_AMOUNT = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/;
-/** The same with any number of decimals: only the decimals are wrong. */
-const TOO_PRECISE = /^-?\d{1,13}\.\d{3,}$/;
-
-export interface MoneyMessages {
-  /** Not a plain decimal: hex, exponent, Infinity, a leading +, spaces, letters, or nothing. */
-  invalid: string;
-  /** More than two decimals. */
-  decimals: string;
-  /** Zero or below where the field takes only positive amounts. */
-  positive: string;
-  /** Below zero where the field takes 0 and up. */
-  negative: string;
-  /** Above MAX_AMOUNT. */
-  tooLarge: string;
-}
 
 export const MONEY_MESSAGES: MoneyMessages = {
   invalid: "Enter an amount such as 10 or 10.50",
@@ -54,24 +28,14 @@ export const MONEY_MESSAGES: MoneyMessages = {
 export function moneySchema({
   min = "positive",
   messages = MONEY_MESSAGES,
-}: { min?: "positive" | "zero" | "any"; messages?: MoneyMessages } = {}) {
+}: { min?: MoneyMin; messages?: MoneyMessages } = {}) {
   return z
     .union([z.string(), z.number()], { errorMap: () => ({ message: messages.invalid }) })
     .transform((value, ctx) => {
-      const text = typeof value === "number" ? String(value) : value;
-      const fail = (message: string) => {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message });
-        return z.NEVER;
-      };
-      const match = PLAIN_AMOUNT.exec(text);
-      if (!match) return fail(TOO_PRECISE.test(text) ? messages.decimals : messages.invalid);
-      const [, sign, whole, fraction = ""] = match;
-      const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-      const signed = sign ? -cents : cents;
-      if (signed > MAX_AMOUNT * 100 || signed < -MAX_AMOUNT * 100) return fail(messages.tooLarge);
-      if (min === "positive" && signed <= 0) return fail(messages.positive);
-      if (min === "zero" && signed < 0) return fail(messages.negative);
-      return fromCents(signed === 0 ? 0 : signed);
+      const checked = checkMoney(typeof value === "number" ? String(value) : value, min);
+      if (checked.ok) return checked.units;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: messages[checked.problem] });
+      return z.NEVER;
     });
 }
 

@@ -1,14 +1,11 @@
 import { z } from "zod";
 
-/** The currencies of recharge and withdrawal (spec: getConfig's `currency`). */
-const CURRENCIES = ["CASH", "USDT"] as const;
-export const currencySchema = z.enum(CURRENCIES);
-export type Currency = z.infer<typeof currencySchema>;
+import { CURRENCIES, NETWORKS } from "./wallet-names";
 
-/** The USDT networks (spec section 9). */
-export const NETWORKS = ["TRC20", "BEP20"] as const;
+export * from "./wallet-names";
+
+export const currencySchema = z.enum(CURRENCIES);
 export const networkSchema = z.enum(NETWORKS);
-export type Network = z.infer<typeof networkSchema>;
 
 /** GET /app/chargeAndWithdrawConfig/getConfig?currency=CASH|USDT */
 export const getConfigInputSchema = z.object({

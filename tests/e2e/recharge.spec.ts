@@ -41,6 +41,11 @@ test.describe("recharge", () => {
     await page.goto(PAGES.recharge);
     await hydrated(page);
     await expect(page.getByTestId("recharge-balance")).toHaveText(money(0, "CHIP"));
+    // Once the form kit has loaded the schema (decision 036), the amount is checked in the browser.
+    await expect(page.locator("form#recharge-cash")).toHaveAttribute("data-validation", "browser");
+    await page.getByLabel("Amount").fill("100.505");
+    await page.getByLabel("Amount").blur();
+    await expect(page.getByText("At most two decimals")).toBeVisible();
     // Bad input is refused in place, with the limits named.
     await page.getByLabel("Amount").fill("50");
     await page.getByRole("button", { name: "Recharge now" }).click();

@@ -10,8 +10,9 @@ import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { useFormat } from "~/utils/use-format";
-import { ASSET_KINDS, type AssetRecord } from "#contract/assets";
-import { type Coin, coinSchema } from "#contract/money";
+import { ASSET_KINDS } from "#contract/asset-rules";
+import type { AssetRecord } from "#contract/assets";
+import { type Coin, asCoin } from "#contract/money-rule";
 
 export const handle = { i18n: ["common", "assets"] };
 export const meta = pageTitle("records.title", "assets");
@@ -22,7 +23,7 @@ const PAGE_SIZE = 20;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const params = new URL(request.url).searchParams;
-  const coin = coinSchema.safeParse(params.get("coin") ?? "").data;
+  const coin = asCoin(params.get("coin"));
   const rawKind = params.get("kind") ?? "";
   const kind = (ASSET_KINDS as readonly string[]).includes(rawKind) ? rawKind : undefined;
   const requested = Number(params.get("page"));

@@ -12,7 +12,7 @@ import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
 import { type ExchangePair, quoteExchange } from "#contract/assets";
 import type { Coin } from "#contract/money";
-import { PAIR, exchangeFormSchema } from "./exchange-form";
+import { PAIR, exchangeFormSchema } from "./exchange-schema";
 
 const SELF = PAGES.exchange;
 

@@ -9,7 +9,7 @@ import { formError, readForm, serverT } from "~/utils/forms.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
-import { pledgeFormSchema } from "./pledge-form";
+import { pledgeFormSchema } from "./pledge-schema";
 
 const SELF = PAGES.pledge;
 const PAGE_SIZE = 10;

@@ -1,20 +1,21 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { BalanceStrip } from "~/components/assets/BalanceStrip";
 import { coinAmount } from "~/components/assets/money";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
+import { lazyForm, withForms } from "~/utils/lazy-form";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import { type PledgeConfig, type PledgeRecord, dailyInterestCents } from "#contract/assets";
-import { pledgeFormSchema } from "./pledge-form";
+import type { PledgeRecord } from "#contract/assets";
 import { pledgeAction, pledgeLoader } from "./pledge-page.server";
+
+// The staking form, with the form kit and Conform, loads after first paint; the server renders it.
+const PledgeForm = lazyForm(() => import("./pledge-form").then((m) => m.PledgeForm));
+export const clientLoader = withForms(PledgeForm);
 
 export const handle = { i18n: ["common", "assets"] };
 export const meta = pageTitle("pledge.title", "assets");
@@ -71,108 +72,6 @@ export default function PledgePage() {
         </section>
       </main>
     </>
-  );
-}
-
-function PledgeForm({
-  plans,
-  balance,
-  formKey,
-  lastResult,
-}: {
-  plans: PledgeConfig[];
-  balance: number;
-  formKey: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const { t } = useTranslation("assets");
-  const fmt = useFormat();
-  const [form, fields] = useForm({
-    id: "pledge",
-    lastResult,
-    defaultValue: { configId: String(plans[0].id) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pledgeFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const initial = (fields.configId.initialValue as string | undefined) ?? String(plans[0].id);
-  const [chosen, setChosen] = useState(initial);
-  const [typed, setTyped] = useState((fields.amount.initialValue as string | undefined) ?? "");
-  const plan = plans.find((p) => String(p.id) === chosen) ?? plans[0];
-  const amount = pledgeFormSchema.shape.amount.safeParse(typed);
-  const daily = amount.success
-    ? dailyInterestCents(Math.round(amount.data * 100), Math.round(plan.dailyRate * 100))
-    : 0;
-  return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      className="card space-y-4"
-      onChange={(event) => {
-        const data = new FormData(event.currentTarget);
-        setChosen(String(data.get("configId") ?? ""));
-        setTyped(String(data.get("amount") ?? ""));
-      }}
-    >
-      <input type="hidden" name="idempotencyKey" value={formKey} hidden />
-      <fieldset className="space-y-2">
-        <legend className="mb-1 text-sm font-medium text-gray-800 dark:text-gray-200">
-          {t("pledge.plans")}
-        </legend>
-        <div className="grid grid-cols-1 gap-2">
-          {plans.map((p) => (
-            <label
-              key={p.id}
-              className="flex min-h-[56px] cursor-pointer items-center gap-3 rounded-lg border border-gray-200 px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-pink-50 dark:border-gray-700 dark:has-[:checked]:border-pink-300 dark:has-[:checked]:bg-gray-800"
-            >
-              <input
-                type="radio"
-                name={fields.configId.name}
-                value={p.id}
-                defaultChecked={String(p.id) === initial}
-                className="h-5 w-5 flex-none accent-brand"
-              />
-              <span className="min-w-0 flex-1">
-                <span className="flex flex-wrap items-baseline justify-between gap-x-2">
-                  <span className="font-semibold">{t("pledge.term", { count: p.termDays })}</span>
-                  <span className="font-semibold text-green-700 dark:text-green-400">
-                    {t("pledge.dailyRate", { rate: p.dailyRate })}
-                  </span>
-                </span>
-                <span className="block text-xs text-gray-600 dark:text-gray-400">
-                  {t("pledge.limits", {
-                    min: coinAmount(fmt, t, p.minAmount, p.coin),
-                    max: coinAmount(fmt, t, p.maxAmount, p.coin),
-                  })}
-                </span>
-              </span>
-            </label>
-          ))}
-        </div>
-        <ErrorList id={fields.configId.errorId} errors={fields.configId.errors} />
-      </fieldset>
-      <Field
-        label={t("amount.label")}
-        meta={fields.amount}
-        inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "0.00" }}
-        hint={t("amount.available", { amount: coinAmount(fmt, t, balance, plan.coin) })}
-      />
-      <p
-        className="min-h-[1.5rem] rounded-lg bg-gray-50 px-3 py-2 text-sm dark:bg-gray-800"
-        aria-live="polite"
-        data-testid="pledge-estimate"
-      >
-        {daily > 0
-          ? t("pledge.estimate", {
-              daily: coinAmount(fmt, t, daily / 100, plan.coin),
-              total: coinAmount(fmt, t, (daily * plan.termDays) / 100, plan.coin),
-              days: plan.termDays,
-            })
-          : `${t("pledge.term", { count: plan.termDays })} · ${t("pledge.dailyRate", { rate: plan.dailyRate })}`}
-      </p>
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <SubmitButton>{t("pledge.submit")}</SubmitButton>
-    </Form>
   );
 }
 

@@ -1,21 +1,21 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { showToast } from "~/components/Toasts";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { copyText } from "~/utils/clipboard";
 import { useTranslation } from "~/utils/i18n-react";
+import { lazyForm, withForms } from "~/utils/lazy-form";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import { toCents } from "#contract/money";
-import { NETWORKS } from "#contract/wallet";
+import { NETWORKS } from "#contract/wallet-names";
 import { rechargeAction, rechargeLoader } from "./recharge-page.server";
-import { cashRechargeSchema } from "./recharge-schema";
+
+// The Cash form, with the form kit and Conform, loads after first paint; the server renders it.
+const CashForm = lazyForm(() => import("./cash-form").then((m) => m.CashForm));
+export const clientLoader = withForms(CashForm);
 
 export const handle = { i18n: ["common", "recharge"] };
 export const meta = pageTitle("title", "recharge");
@@ -23,7 +23,7 @@ export const meta = pageTitle("title", "recharge");
 export const loader = ({ request }: LoaderFunctionArgs) => rechargeLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => rechargeAction(request);
 
-type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+export type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 const segment = (active: boolean) =>
   `flex min-h-[44px] items-center justify-center rounded-md px-3 text-sm font-semibold ${
@@ -76,133 +76,6 @@ export default function RechargePage() {
         {data.usdt ? <UsdtDeposit usdt={data.usdt} /> : null}
       </main>
     </>
-  );
-}
-
-function CashForm({ cash }: { cash: NonNullable<Data["cash"]> }) {
-  const { t } = useTranslation("recharge");
-  const { money } = useFormat();
-  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
-  const min = money(cash.min);
-  const max = money(cash.max);
-  const limits = { min, max };
-  const schema = useMemo(
-    () =>
-      cashRechargeSchema(
-        {
-          invalid: t("validation.amountInvalid"),
-          decimals: t("validation.amountDecimals"),
-          positive: t("validation.amountPositive"),
-          negative: t("validation.amountPositive"),
-          tooLarge: t("validation.amountTooLarge"),
-          limits: t("validation.amountLimits", { min, max }),
-          channel: t("validation.channelRequired"),
-        },
-        { minCents: toCents(cash.min), maxCents: toCents(cash.max) },
-      ),
-    [t, cash.min, cash.max, min, max],
-  );
-  const [form, fields] = useForm({
-    id: "recharge-cash",
-    lastResult: actionData?.result,
-    defaultValue: { amount: cash.amount, payChannelName: cash.channels[0]?.payChannelName ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  // What the field shows: the submitted text after a refused submit (no-JS re-render), else the
-  // loader's (a preset link's ?amount=), else what the player types or picks.
-  const submitted = actionData?.result?.initialValue?.amount;
-  const initial = typeof submitted === "string" ? submitted : cash.amount;
-  const [amount, setAmount] = useState(initial);
-  useEffect(() => setAmount(initial), [initial]);
-
-  if (!cash.open)
-    return <p className="card text-center text-gray-700 dark:text-gray-300">{t("cash.closed")}</p>;
-  if (cash.channels.length === 0) {
-    return <p className="card text-center text-gray-700 dark:text-gray-300">{t("cash.noChannels")}</p>;
-  }
-  const selectedChannel =
-    (fields.payChannelName.value as string | undefined) ?? cash.channels[0]?.payChannelName ?? "";
-  return (
-    <Form method="post" {...getFormProps(form)} className="card space-y-4">
-      <input type="hidden" name="idempotencyKey" value={cash.formKey} hidden />
-      <Field
-        label={t("cash.amount")}
-        meta={fields.amount}
-        hint={t("cash.limits", limits)}
-        inputProps={{
-          inputMode: "decimal",
-          autoComplete: "off",
-          placeholder: t("cash.amountPlaceholder"),
-          defaultValue: undefined,
-          value: amount,
-          onChange: (event) => setAmount(event.currentTarget.value),
-        }}
-      />
-      {cash.presets.length ? (
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-gray-800 dark:text-gray-200">
-            {t("cash.presets")}
-          </legend>
-          <div className="grid grid-cols-3 gap-2">
-            {cash.presets.map((preset) => {
-              const active = amount !== "" && Number(amount) === preset;
-              return (
-                <Link
-                  key={preset}
-                  to={`${PAGES.recharge}?amount=${preset}`}
-                  replace
-                  preventScrollReset
-                  aria-current={active ? "true" : undefined}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    // The DOM first, so that the validation below reads the picked amount.
-                    const input = document.getElementById(fields.amount.id) as HTMLInputElement | null;
-                    if (input) input.value = String(preset);
-                    setAmount(String(preset));
-                    if (fields.amount.errors?.length) form.validate({ name: fields.amount.name });
-                  }}
-                  className={`flex min-h-[44px] items-center justify-center rounded-lg border text-sm font-semibold tabular-nums ${
-                    active
-                      ? "border-brand bg-brand-light text-brand-dark dark:bg-pink-950 dark:text-pink-200"
-                      : "border-gray-300 text-gray-800 dark:border-gray-600 dark:text-gray-200"
-                  }`}
-                >
-                  {money(preset)}
-                </Link>
-              );
-            })}
-          </div>
-        </fieldset>
-      ) : null}
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium text-gray-800 dark:text-gray-200">
-          {t("cash.channel")}
-        </legend>
-        <div className="space-y-2">
-          {cash.channels.map((channel) => (
-            <label
-              key={channel.payChannelName}
-              className="flex min-h-[52px] cursor-pointer items-center gap-3 rounded-lg border border-gray-300 px-3 has-[:checked]:border-brand has-[:checked]:bg-brand-light/60 dark:border-gray-600 dark:has-[:checked]:bg-pink-950/60"
-            >
-              <input
-                type="radio"
-                name={fields.payChannelName.name}
-                value={channel.payChannelName}
-                defaultChecked={channel.payChannelName === selectedChannel}
-                className="h-5 w-5 accent-brand"
-              />
-              <span className="font-medium">{channel.showName}</span>
-            </label>
-          ))}
-        </div>
-        <ErrorList id={fields.payChannelName.errorId} errors={fields.payChannelName.errors} />
-      </fieldset>
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <SubmitButton>{t("cash.submit")}</SubmitButton>
-      <p className="text-xs text-gray-600 dark:text-gray-400">{t("cash.note")}</p>
-    </Form>
   );
 }
 

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/form-parts";
 import { asPageError } from "~/utils/api/errors.server";
 import { decideSandboxOrder, getSandboxOrder } from "~/utils/api/wallet/recharge.server";
 import { formatsFor } from "~/utils/format.server";

@@ -1,0 +1,115 @@
+import { type SubmissionResult, getFormProps } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useState } from "react";
+import { coinAmount } from "~/components/assets/money";
+import { ErrorList, Field, SubmitButton, useKitForm } from "~/components/forms";
+import { useTranslation } from "~/utils/i18n-react";
+import { useFormat } from "~/utils/use-format";
+import { dailyInterestCents } from "#contract/asset-rules";
+import type { PledgeConfig } from "#contract/assets";
+import { checkMoney, toCents } from "#contract/money-rule";
+
+/**
+ * The staking form: a plan, an amount and the live interest estimate. Loaded after first paint
+ * (lazyForm in the route; decision 036); the server renders it, so it posts without JavaScript.
+ */
+export function PledgeForm({
+  plans,
+  balance,
+  formKey,
+  lastResult,
+}: {
+  plans: PledgeConfig[];
+  balance: number;
+  formKey: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation("assets");
+  const fmt = useFormat();
+  const [form, fields] = useKitForm({
+    id: "pledge",
+    // The schema, with zod, loads after first paint; the action checks with the same one.
+    schemas: () => import("./pledge-schema"),
+    schema: (m) => m.pledgeFormSchema,
+    lastResult,
+    defaultValue: { configId: String(plans[0].id) },
+  });
+  const initial = (fields.configId.initialValue as string | undefined) ?? String(plans[0].id);
+  const [chosen, setChosen] = useState(initial);
+  const [typed, setTyped] = useState((fields.amount.initialValue as string | undefined) ?? "");
+  const plan = plans.find((p) => String(p.id) === chosen) ?? plans[0];
+  // The live estimate: the money rule and the interest's computation, neither needs zod.
+  const amount = checkMoney(typed);
+  const daily = amount.ok ? dailyInterestCents(toCents(amount.units), Math.round(plan.dailyRate * 100)) : 0;
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="card space-y-4"
+      onChange={(event) => {
+        const data = new FormData(event.currentTarget);
+        setChosen(String(data.get("configId") ?? ""));
+        setTyped(String(data.get("amount") ?? ""));
+      }}
+    >
+      <input type="hidden" name="idempotencyKey" value={formKey} hidden />
+      <fieldset className="space-y-2">
+        <legend className="mb-1 text-sm font-medium text-gray-800 dark:text-gray-200">
+          {t("pledge.plans")}
+        </legend>
+        <div className="grid grid-cols-1 gap-2">
+          {plans.map((p) => (
+            <label
+              key={p.id}
+              className="flex min-h-[56px] cursor-pointer items-center gap-3 rounded-lg border border-gray-200 px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-pink-50 dark:border-gray-700 dark:has-[:checked]:border-pink-300 dark:has-[:checked]:bg-gray-800"
+            >
+              <input
+                type="radio"
+                name={fields.configId.name}
+                value={p.id}
+                defaultChecked={String(p.id) === initial}
+                className="h-5 w-5 flex-none accent-brand"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+                  <span className="font-semibold">{t("pledge.term", { count: p.termDays })}</span>
+                  <span className="font-semibold text-green-700 dark:text-green-400">
+                    {t("pledge.dailyRate", { rate: p.dailyRate })}
+                  </span>
+                </span>
+                <span className="block text-xs text-gray-600 dark:text-gray-400">
+                  {t("pledge.limits", {
+                    min: coinAmount(fmt, t, p.minAmount, p.coin),
+                    max: coinAmount(fmt, t, p.maxAmount, p.coin),
+                  })}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <ErrorList id={fields.configId.errorId} errors={fields.configId.errors} />
+      </fieldset>
+      <Field
+        label={t("amount.label")}
+        meta={fields.amount}
+        inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "0.00" }}
+        hint={t("amount.available", { amount: coinAmount(fmt, t, balance, plan.coin) })}
+      />
+      <p
+        className="min-h-[1.5rem] rounded-lg bg-gray-50 px-3 py-2 text-sm dark:bg-gray-800"
+        aria-live="polite"
+        data-testid="pledge-estimate"
+      >
+        {daily > 0
+          ? t("pledge.estimate", {
+              daily: coinAmount(fmt, t, daily / 100, plan.coin),
+              total: coinAmount(fmt, t, (daily * plan.termDays) / 100, plan.coin),
+              days: plan.termDays,
+            })
+          : `${t("pledge.term", { count: plan.termDays })} · ${t("pledge.dailyRate", { rate: plan.dailyRate })}`}
+      </p>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <SubmitButton>{t("pledge.submit")}</SubmitButton>
+    </Form>
+  );
+}
