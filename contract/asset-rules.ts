@@ -5,7 +5,7 @@
  */
 
 /** What an exchange of `amountCents` along `pair` gives, in cents of its `toCoin`. */
-export interface ExchangeQuote {
+interface ExchangeQuote {
   amountCents: number;
   grossCents: number;
   feeCents: number;

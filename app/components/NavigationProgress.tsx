@@ -3,8 +3,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/utils/i18n-react";
 
 /** Spec section 9: loading indicator after 200 ms; error block after 60 s (click reloads). */
-export const LOADING_DELAY_MS = 200;
-export const PAGE_TIMEOUT_MS = 60_000;
+const LOADING_DELAY_MS = 200;
+const PAGE_TIMEOUT_MS = 60_000;
 
 export function NavigationProgress() {
   const { t } = useTranslation("common");
@@ -37,7 +37,7 @@ export function NavigationProgress() {
 }
 
 /** The page-load error block: covers the page, and a click reloads it. */
-export function PageLoadError() {
+function PageLoadError() {
   const { t } = useTranslation("common");
   return (
     <button

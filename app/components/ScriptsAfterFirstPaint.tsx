@@ -18,7 +18,7 @@ import { useContext } from "react";
  * (React does not hydrate inside it); the moved scripts sit after React's last node in <body>,
  * which hydration leaves alone.
  */
-export const SCRIPTS_TEMPLATE_ID = "remix-scripts";
+const SCRIPTS_TEMPLATE_ID = "remix-scripts";
 
 /** The inline script, as readable source; `minify` makes the shipped copy. */
 function startScripts(id: string) {
@@ -61,7 +61,7 @@ function startScripts(id: string) {
   requestAnimationFrame(() => setTimeout(start, 300));
 }
 
-export const START_SCRIPTS = `(${startScripts.toString()})(${JSON.stringify(SCRIPTS_TEMPLATE_ID)});`;
+const START_SCRIPTS = `(${startScripts.toString()})(${JSON.stringify(SCRIPTS_TEMPLATE_ID)});`;
 
 export function ScriptsAfterFirstPaint({ nonce }: { nonce: string }) {
   const remix = useContext(UNSAFE_RemixContext);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/utils/i18n-react";
 
-export interface ClientToast {
+interface ClientToast {
   id: string;
   type: "success" | "error" | "info";
   message: string;

@@ -4,7 +4,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
 import { showToast } from "./Toasts";
 
-export interface NavUser {
+interface NavUser {
   headUrl: string | null;
   nickName: string | null;
   phone: string;

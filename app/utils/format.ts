@@ -11,7 +11,7 @@
  *   (the zone comes from a cookie the page sets, else the configured default; see
  *   docs/decisions/009-one-formatter-for-money-and-dates.md).
  */
-export const FALLBACK_LOCALE = "en-US";
+const FALLBACK_LOCALE = "en-US";
 export const FALLBACK_TIME_ZONE = "Asia/Kolkata";
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

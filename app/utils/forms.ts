@@ -48,7 +48,7 @@ export const paymentPassword = z
  * that the other side transforms (a trimmed phone, an upper-cased or blank invitation code) would
  * otherwise differ between them and fail with "Intersection results could not be merged".
  */
-export function withConfirm<T extends z.ZodRawShape>(
+function withConfirm<T extends z.ZodRawShape>(
   shape: T,
   field = "password",
   requiredMessage = "validation.confirmRequired",

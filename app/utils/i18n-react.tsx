@@ -64,7 +64,7 @@ export function TranslationsProvider({
   );
 }
 
-export interface UseTranslation {
+interface UseTranslation {
   t: TFunction;
   i18n: { language: string };
 }

@@ -12,9 +12,9 @@ import { type I18nData, type Messages, type TFunction, makeT } from "./translate
  * request never touches the disk. A missing file is an empty namespace (the fallback fills in).
  */
 const cache = new Map<string, Promise<Messages>>();
-export const localesDir = () => resolve(process.env.LOCALES_DIR || "locales");
+const localesDir = () => resolve(process.env.LOCALES_DIR || "locales");
 
-export function loadNamespace(lng: string, ns: string): Promise<Messages> {
+function loadNamespace(lng: string, ns: string): Promise<Messages> {
   const key = `${lng}/${ns}`;
   let entry = cache.get(key);
   if (!entry) {
@@ -79,7 +79,7 @@ const memoryBackend: BackendModule = {
  * translator in translate.ts over the same resources (i18nData), so the browser needs no i18next
  * (decision 008).
  */
-export const remixI18n = new RemixI18Next({
+const remixI18n = new RemixI18Next({
   detection: {
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage,

@@ -7,7 +7,7 @@
 import { prefersJson } from "../../server/middleware/json-mode";
 
 export { prefersJson };
-export const JSON_MODE_HEADER = "x-json-mode";
+const JSON_MODE_HEADER = "x-json-mode";
 
 export function wantsJson(request: Request): boolean {
   return request.headers.get(JSON_MODE_HEADER) === "1" || prefersJson(request.headers.get("accept"));

@@ -38,8 +38,5 @@ export const PAGES = {
   withdrawalURecords: "/pages/withdrawal/withdrawalRecords/withdrawalURecords",
 } as const;
 
-export type PagePath = (typeof PAGES)[keyof typeof PAGES];
-
 export const LOGIN_PATH = PAGES.login;
-export const HOME_PATH = "/";
 export const ACCOUNT_PATH = PAGES.account;

@@ -21,7 +21,7 @@ function deriveKey(secret: string, name: string): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, HKDF_SALT, `${name} ${VERSION} aes-256-gcm`, 32));
 }
 
-export function seal(value: unknown, key: Buffer, aad: string): string {
+function seal(value: unknown, key: Buffer, aad: string): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(aad));
@@ -30,7 +30,7 @@ export function seal(value: unknown, key: Buffer, aad: string): string {
 }
 
 /** The sealed value, or undefined when no key opens it. */
-export function unseal(sealed: string, keys: Buffer[], aad: string): unknown {
+function unseal(sealed: string, keys: Buffer[], aad: string): unknown {
   const prefix = `${VERSION}.`;
   if (!sealed.startsWith(prefix)) return undefined;
   const bytes = Buffer.from(sealed.slice(prefix.length), "base64url");

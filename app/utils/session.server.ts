@@ -13,7 +13,7 @@ export { LOGIN_PATH };
  * the browser holds it but cannot read it. It holds the upstream token, which never appears in any
  * response body, plus the preferences the original app kept in local storage.
  */
-export type Theme = "light" | "dark";
+type Theme = "light" | "dark";
 export interface SessionData {
   token?: string;
   /** Epoch ms of the sign-in: the token is dropped SESSION_MAX_DAYS later. */
@@ -33,7 +33,7 @@ export type AppSession = Session<SessionData>;
 
 export const SESSION_COOKIE = "__session";
 /** seenAt is rewritten (a new cookie) at most this often: most responses set no cookie. */
-export const SEEN_REFRESH_MS = 60_000;
+const SEEN_REFRESH_MS = 60_000;
 
 let cached: { key: string; storage: ReturnType<typeof build> } | undefined;
 
@@ -61,9 +61,9 @@ export function sessionStorage() {
 }
 
 /** Where a signed-in session stands now: no token, in use, due for a new seenAt, or over. */
-export type SessionState = "anonymous" | "live" | "stale" | "expired";
+type SessionState = "anonymous" | "live" | "stale" | "expired";
 
-export function sessionState(data: SessionData, now: number, env: Env = getEnv()): SessionState {
+function sessionState(data: SessionData, now: number, env: Env = getEnv()): SessionState {
   if (!data.token) return "anonymous";
   const { loginAt, seenAt } = data;
   // A token without its times was not written by this code: it is not trusted to be fresh.
@@ -128,7 +128,7 @@ export function destroySession(session: AppSession) {
  * sign-in has expired (the token leaves the cookie too). entry.server.tsx calls it for every page
  * and data request, unless the response already sets the session cookie.
  */
-export async function sessionKeepAliveCookie(request: Request): Promise<string | null> {
+async function sessionKeepAliveCookie(request: Request): Promise<string | null> {
   const data = await cookieData(request);
   const state = sessionState(data, Date.now());
   if (state === "stale") return commitSession(createSession({ ...data }) as AppSession);
@@ -159,7 +159,7 @@ export function coinOf(session: AppSession): Coin {
   return parsed.success ? parsed.data : "CHIP";
 }
 
-export async function getToken(request: Request): Promise<string | undefined> {
+async function getToken(request: Request): Promise<string | undefined> {
   return (await getSession(request)).get("token") || undefined;
 }
 

@@ -11,7 +11,7 @@
  *   it went away), exactly as they would have without the cache.
  * - Keys hold whatever makes answers differ (the language sent to the upstream, the room, ...).
  */
-export interface SharedCacheOptions {
+interface SharedCacheOptions {
   /** The longest any value is kept. */
   maxAgeMs: number;
   /** How many keys at most; the oldest goes first. */

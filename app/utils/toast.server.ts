@@ -4,13 +4,13 @@ import { getEnv, sessionSecrets } from "./env.server";
 import { wantsJson } from "./json-mode.server";
 
 /** One-shot messages carried across a redirect in their own flash cookie (epic-stack style). */
-export const toastSchema = z.object({
+const toastSchema = z.object({
   id: z.string().default(() => crypto.randomUUID()),
   type: z.enum(["success", "error", "info"]).default("info"),
   message: z.string(),
 });
-export type Toast = z.infer<typeof toastSchema>;
-export type ToastInput = z.input<typeof toastSchema>;
+type Toast = z.infer<typeof toastSchema>;
+type ToastInput = z.input<typeof toastSchema>;
 
 const TOAST_KEY = "toast";
 

@@ -17,7 +17,7 @@ export interface I18nData {
   resources: Record<string, Messages>;
 }
 
-export type TOptions = { defaultValue?: string; count?: number } & Record<string, unknown>;
+type TOptions = { defaultValue?: string; count?: number } & Record<string, unknown>;
 export type TFunction = (key: string, options?: TOptions) => string;
 
 const FALLBACK_NS = "common";

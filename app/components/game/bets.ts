@@ -73,7 +73,7 @@ export function parseDigit(value: unknown): number | null {
 }
 
 /** Relative luminance and contrast ratio (WCAG 2.x), for the palette test and badges. */
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const v = hex.replace("#", "");
   const channel = (i: number) => {
     const c = Number.parseInt(v.slice(i, i + 2), 16) / 255;

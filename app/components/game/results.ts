@@ -1,7 +1,7 @@
 /** Pure views over round results: the previous-draw display, the trend chart, the payout table. */
 import { type BetName, betWins, digitColours, digitSize, parseDigit } from "./bets";
 
-export const DEFAULT_PREVIOUS_DRAW = "01234";
+const DEFAULT_PREVIOUS_DRAW = "01234";
 
 /** The first 5 result digits of the latest result page, joined (spec section 4); "01234" if none. */
 export function previousDraw(rows: ReadonlyArray<{ lotteryResult?: unknown }>): string {
@@ -12,20 +12,20 @@ export function previousDraw(rows: ReadonlyArray<{ lotteryResult?: unknown }>): 
   return digits.length ? digits.join("") : DEFAULT_PREVIOUS_DRAW;
 }
 
-export type ResultView = {
+type ResultView = {
   id: string;
   digit: number;
   size: "Big" | "Small";
   colours: Array<"Red" | "Green" | "Violet">;
 };
 
-export function resultView(row: { id: string | number; lotteryResult?: unknown }): ResultView | null {
+function resultView(row: { id: string | number; lotteryResult?: unknown }): ResultView | null {
   const digit = parseDigit(row.lotteryResult);
   if (digit === null) return null;
   return { id: String(row.id), digit, size: digitSize(digit), colours: digitColours(digit) };
 }
 
-export type TrendPoint = { id: string; digit: number; x: number; y: number };
+type TrendPoint = { id: string; digit: number; x: number; y: number };
 
 /**
  * Geometry of the trend chart: one row per round (newest on top), one column per digit 0–9.
@@ -58,7 +58,7 @@ export function digitCounts(rows: ReadonlyArray<{ lotteryResult?: unknown }>): n
   return counts;
 }
 
-export type PayoutRule = {
+type PayoutRule = {
   betName: string;
   /** Multiplier on the stake after the service fee, on a normal win. */
   multiple: number;
@@ -66,7 +66,7 @@ export type PayoutRule = {
   specialMultiple?: number | null;
 };
 
-export type PayoutRow = {
+type PayoutRow = {
   betName: string;
   winningDigits: number[];
   multiple: number;

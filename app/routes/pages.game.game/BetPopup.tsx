@@ -9,7 +9,7 @@ import { useFormat } from "~/utils/use-format";
 import { type PayoutTable, possibleWinsCents } from "#contract/payout";
 import { Dialog } from "./Dialog";
 
-export type BetFormError = { field: string; message: string } | null;
+type BetFormError = { field: string; message: string } | null;
 
 /** The game page's path: without JS, − / + / quick multiples / update re-render it by GET. */
 const GAME_PATH = PAGES.game;

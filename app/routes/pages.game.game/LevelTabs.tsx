@@ -5,7 +5,7 @@ import { gameUrl } from "~/components/game/format";
 import { operatorName } from "~/components/game/names";
 import { useTranslation } from "~/utils/i18n-react";
 
-export type LevelTab = { level: number; levelName: string; enabled: boolean };
+type LevelTab = { level: number; levelName: string; enabled: boolean };
 
 /**
  * The room pills, one row that scrolls sideways. While more rooms lie to the right, a fade with

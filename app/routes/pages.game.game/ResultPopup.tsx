@@ -5,7 +5,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import { Dialog } from "./Dialog";
 
-export type ResultPopupData = {
+type ResultPopupData = {
   roundId: string;
   digit: number | null;
   records: Array<{

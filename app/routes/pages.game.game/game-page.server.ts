@@ -33,7 +33,7 @@ import type { GameLevel, GameSession } from "#contract/game";
 import type { Coin } from "#contract/money";
 import { refusalMessage } from "./game-refusals.server";
 
-export function roundView(round: GameSession) {
+function roundView(round: GameSession) {
   const clock = {
     serverNow: round.timestamp,
     betEndTime: round.betEndTime,

@@ -42,7 +42,7 @@ export function verifyCommand(seed: string, roundId: string | number): string {
   return `node -e ${shellQuote(script)} ${shellQuote(seed)} ${shellQuote(String(roundId))}`;
 }
 
-export type Verification = {
+type Verification = {
   roundId: string;
   seedHash: string;
   seed: string | null;

@@ -25,7 +25,7 @@ export function tabOf(url: URL): Tab {
   return url.searchParams.get("tab")?.toLowerCase() === "usdt" ? "usdt" : "cash";
 }
 
-export function networkOf(url: URL): Network {
+function networkOf(url: URL): Network {
   return url.searchParams.get("network")?.toUpperCase() === "BEP20" ? "BEP20" : "TRC20";
 }
 
@@ -33,10 +33,7 @@ export async function translator(request: Request) {
   return i18n.getFixedT(request, ["recharge", "common"]);
 }
 
-export async function cashMessages(
-  request: Request,
-  limits: { min: string; max: string },
-): Promise<CashMessages> {
+async function cashMessages(request: Request, limits: { min: string; max: string }): Promise<CashMessages> {
   const t = await translator(request);
   return {
     invalid: t("validation.amountInvalid"),

@@ -24,8 +24,8 @@ import { UpstreamError } from "./errors.server";
  * original app did per call happens here, in one private `send()`: headers, codec, timeout,
  * envelope, and the mapping of every failure onto one error type.
  */
-export type Params = Record<string, string | number | boolean | undefined | null>;
-export interface UpstreamOptions<S extends z.ZodTypeAny> {
+type Params = Record<string, string | number | boolean | undefined | null>;
+interface UpstreamOptions<S extends z.ZodTypeAny> {
   method?: "GET" | "POST";
   params?: Params;
   schema: S;
@@ -34,7 +34,7 @@ export interface UpstreamOptions<S extends z.ZodTypeAny> {
   encrypt?: boolean;
   timeoutMs?: number;
 }
-export interface EnvelopeResult<T> {
+interface EnvelopeResult<T> {
   code: number;
   message: string;
   result: T | null;

@@ -35,6 +35,3 @@ export async function isJackpotEnabled(request: Request): Promise<boolean> {
   jackpotCache = { value, until: now + 30_000 };
   return value;
 }
-export function resetJackpotCache() {
-  jackpotCache = undefined;
-}

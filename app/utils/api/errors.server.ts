@@ -28,7 +28,7 @@ export class UpstreamError extends Error {
  * - "aborted": the page request that made the call went away;
  * - "bad-answer": an answer came but could not be read (HTTP 5xx page, garbage, off-contract).
  */
-export type UpstreamFailure = "refused" | "unreachable" | "no-reply" | "timeout" | "aborted" | "bad-answer";
+type UpstreamFailure = "refused" | "unreachable" | "no-reply" | "timeout" | "aborted" | "bad-answer";
 
 /**
  * True when the upstream may have carried out the call although no answer says so: a call that

@@ -33,7 +33,7 @@ export const PAGE_SIZE = 20;
  * a room's round until it ends (5 s at most), a room's results for 1 s and never past the end of
  * its round. Keyed by the language the upstream is asked in. Balances and bets are never kept.
  */
-export const sharedAnswers = {
+const sharedAnswers = {
   levels: new SharedCache<GameLevel[]>({ maxAgeMs: 5_000 }),
   rounds: new SharedCache<GameSession>({ maxAgeMs: 5_000 }),
   results: new SharedCache<z.infer<typeof sessionResultPageSchema>>({ maxAgeMs: 1_000 }),
@@ -160,6 +160,6 @@ export function coinSymbol(coin: Coin, currencySign: string): string {
   return coin === "CHIP" ? currencySign : "";
 }
 
-export function isNotFound(error: unknown): boolean {
+function isNotFound(error: unknown): boolean {
   return error instanceof UpstreamError && error.code === Code.NOT_FOUND;
 }

@@ -1,6 +1,6 @@
 import { sendAndForget } from "./client.server";
 
-export const TRACK_PATH = "/app/track/pageView";
+const TRACK_PATH = "/app/track/pageView";
 
 /**
  * Fire-and-forget page-view tracking (device id, path, time), always encrypted. Never awaited on

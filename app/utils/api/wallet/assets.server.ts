@@ -67,8 +67,6 @@ export function getPledgePage(request: Request, q: { pageNo: number; pageSize?: 
   });
 }
 
-export type AssetRecordPage = z.infer<typeof assetRecordPageSchema>;
-
 export function getAssetRecords(
   request: Request,
   q: { pageNo: number; pageSize?: number; coin?: Coin; kind?: string },

@@ -76,7 +76,6 @@ const sandboxOrderSchema = z.object({
   createDateTime: z.string(),
   expiresAt: z.number(),
 });
-export type SandboxOrder = z.infer<typeof sandboxOrderSchema>;
 
 /** The sandbox pay page's order (public: its token is the key). */
 export function getSandboxOrder(request: Request, id: string, t: string) {
