@@ -45,6 +45,9 @@ export default defineConfig({
       ROUND_SECONDS: "20",
       BET_CLOSE_SECONDS: "5",
       LOG_LEVEL: "info",
+      // Every player of the suite comes from 127.0.0.1; the per-address cap itself is tested in
+      // tests/core/auth/sms.test.ts.
+      SMS_MAX_PER_IP_PER_HOUR: "1000",
     },
   },
 });

@@ -362,3 +362,16 @@ export function useKitForm<M, S extends z.ZodTypeAny>({
     shouldRevalidate: validate ? "onInput" : "onSubmit",
   });
 }
+
+/**
+ * What the player typed into field `id` before the form's code arrived (the server's HTML is
+ * usable at once, decision 036): handed to `use` once, after mount, so that a form that keeps the
+ * field's text in state (a controlled amount, a live quote) starts from it instead of dropping it.
+ */
+export function useValueTypedEarly(id: string, use: (value: string) => void) {
+  const first = useRef(use);
+  useEffect(() => {
+    const input = document.getElementById(id) as HTMLInputElement | null;
+    if (input?.value) first.current(input.value);
+  }, [id]);
+}

@@ -45,13 +45,17 @@ test("main pages paint before any script is fetched, then hydrate and navigate c
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 });
 
-test("the login page, once hydrated, checks a field in the browser without posting", async ({ page }) => {
+test("the login page, once its checks have loaded, checks a field in the browser without posting", async ({
+  page,
+}) => {
   const posts: string[] = [];
   page.on("request", (r) => {
     if (r.method() === "POST") posts.push(r.url());
   });
   await page.goto(LOGIN_PATH);
   await hydrated(page);
+  // The checks load after first paint, when the page is idle (decision 036).
+  await expect(page.locator("form#login")).toHaveAttribute("data-validation", "browser");
   const phone = page.locator("form#login input[name=phone]");
   await phone.fill("12");
   await phone.blur();

@@ -82,8 +82,9 @@ test("a client-side navigation to a form page shows it with its form, even when 
   });
   await page.locator('a[href="/pages/loginPassword/loginPassword"]').first().click();
   await page.waitForURL("**/pages/loginPassword/loginPassword");
-  // The navigation waited for the form's code (withForms): the form is there as the page changes.
-  expect(await page.locator("form#login-password").count()).toBe(1);
+  // The navigation waited for the form's code (withForms): the form is there as the page changes,
+  // in the same render (well before the chunk's 1.5 s delay would have let it in).
+  await expect(page.locator("form#login-password")).toHaveCount(1, { timeout: 500 });
   await expect(page.getByRole("button", { name: "Send code" })).toBeVisible();
 });
 
@@ -99,4 +100,23 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(PHONE_ERROR)).toBeVisible();
     await expect(page.locator("form#login").getByLabel("Phone number")).toHaveValue("12ab");
   });
+});
+
+test("an amount typed before the form's code arrives is kept and submitted", async ({ page }) => {
+  await registerPlayer(page.request);
+  // The recharge form's chunk answers 2 s late: the server's form is there and usable before it.
+  await page.route(/\/build\/_shared\/cash-form-[A-Z0-9]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  const chunk = page.waitForResponse(/\/build\/_shared\/cash-form-[A-Z0-9]+\.js$/);
+  await page.goto("/pages/recharge/recharge");
+  await page.getByLabel("Amount").fill("321.5");
+  await chunk;
+  await expect(page.locator("form[data-validation=browser]")).toHaveCount(1);
+  await expect(page.getByLabel("Amount")).toHaveValue("321.5");
+  await page.getByLabel("UPI (sandbox)").check();
+  await page.getByRole("button", { name: "Recharge now" }).click();
+  await page.waitForURL(/\/pay\/sandbox\/R\d+/);
+  await expect(page.getByTestId("pay-amount")).toHaveText("₹321.50");
 });

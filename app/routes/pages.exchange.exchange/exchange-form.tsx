@@ -2,7 +2,7 @@ import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { coinAmount } from "~/components/assets/money";
-import { ErrorList, Field, SubmitButton, useKitForm } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useKitForm, useValueTypedEarly } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import { quoteExchange } from "#contract/asset-rules";
@@ -40,6 +40,7 @@ export function ExchangeForm({
     (fields.pair.initialValue as string | undefined) ?? (pairs[0] ? pairValue(pairs[0]) : "");
   const [chosen, setChosen] = useState(initialPair);
   const [typed, setTyped] = useState((fields.amount.initialValue as string | undefined) ?? "");
+  useValueTypedEarly(fields.amount.id, setTyped);
   if (pairs.length === 0) {
     return <p className="card text-center text-gray-700 dark:text-gray-300">{t("exchange.noPairs")}</p>;
   }

@@ -2,7 +2,7 @@ import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { coinAmount } from "~/components/assets/money";
-import { ErrorList, Field, SubmitButton, useKitForm } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useKitForm, useValueTypedEarly } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import { dailyInterestCents } from "#contract/asset-rules";
@@ -37,6 +37,7 @@ export function PledgeForm({
   const initial = (fields.configId.initialValue as string | undefined) ?? String(plans[0].id);
   const [chosen, setChosen] = useState(initial);
   const [typed, setTyped] = useState((fields.amount.initialValue as string | undefined) ?? "");
+  useValueTypedEarly(fields.amount.id, setTyped);
   const plan = plans.find((p) => String(p.id) === chosen) ?? plans[0];
   // The live estimate: the money rule and the interest's computation, neither needs zod.
   const amount = checkMoney(typed);

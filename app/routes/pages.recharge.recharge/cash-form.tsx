@@ -1,7 +1,7 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ErrorList, Field, SubmitButton, useKitForm } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useKitForm, useValueTypedEarly } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
@@ -43,6 +43,7 @@ export function CashForm({ cash }: { cash: NonNullable<Data["cash"]> }) {
   const initial = typeof submitted === "string" ? submitted : cash.amount;
   const [amount, setAmount] = useState(initial);
   useEffect(() => setAmount(initial), [initial]);
+  useValueTypedEarly(fields.amount.id, setAmount);
 
   if (!cash.open)
     return <p className="card text-center text-gray-700 dark:text-gray-300">{t("cash.closed")}</p>;

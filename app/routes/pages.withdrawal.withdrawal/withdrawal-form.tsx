@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ErrorList, Field, SubmitButton, useKitForm } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useKitForm, useValueTypedEarly } from "~/components/forms";
 import { feeAndNet, typedAmount } from "~/components/wallet/withdraw-amounts";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
@@ -37,11 +37,7 @@ export function WithdrawalForm({
   });
   const [typed, setTyped] = useState<string | null>(null);
   // What was typed before the page came alive counts too.
-  const amountId = fields.amount.id;
-  useEffect(() => {
-    const input = document.getElementById(amountId) as HTMLInputElement | null;
-    if (input?.value) setTyped(input.value);
-  }, [amountId]);
+  useValueTypedEarly(fields.amount.id, setTyped);
   const serverAmount = actionData?.preview ?? typedAmount(String(fields.amount.initialValue ?? ""));
   const amount = typed === null ? serverAmount : typedAmount(typed);
   const split = feeAndNet(amount, info.withdrawFeeRate);

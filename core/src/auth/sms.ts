@@ -20,6 +20,7 @@ import { httpSmsSender } from "./sms-http";
  */
 const SMS_TTL_MS = 5 * 60 * 1000;
 const SMS_RESEND_MS = 60 * 1000;
+/** The default of SMS_MAX_PER_IP_PER_HOUR (config.smsMaxPerIpPerHour). */
 export const SMS_MAX_PER_IP_PER_HOUR = 10;
 const SMS_MAX_WRONG_TRIES = 5;
 const SMS_LOCK = 7_144_002;
@@ -136,7 +137,7 @@ export async function sendSmsCode(
       "SELECT count(*)::int AS n FROM sms_codes WHERE ip = $1 AND created_at > $2",
       [target.ip, new Date(now - 60 * 60 * 1000).toISOString()],
     );
-    if (n >= SMS_MAX_PER_IP_PER_HOUR) {
+    if (n >= (deps.config.smsMaxPerIpPerHour ?? SMS_MAX_PER_IP_PER_HOUR)) {
       throw new ApiError(Code.RATE_LIMITED, "Too many codes requested from this network, try again later");
     }
     await tx.query(

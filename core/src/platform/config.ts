@@ -55,6 +55,8 @@ const envSchema = z.object({
   SMS_HTTP_BODY: z.string().default('{"to":"{{to}}","text":"{{text}}","reference":"{{id}}"}'),
   SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   SMS_HTTP_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** Codes one address may request in an hour (a carrier's NAT puts many players behind one). */
+  SMS_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   ROUND_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
   BET_CLOSE_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   CURRENCY_SIGN: z.string().min(1).max(8).default("₹"),
@@ -82,6 +84,8 @@ export interface CoreConfig {
   operators: Record<string, string>;
   demo: { enabled: boolean; areaCode: string; phone: string; password: string };
   sms: { provider: "log"; writeCodes: boolean } | { provider: "http"; http: HttpSmsConfig };
+  /** SMS_MAX_PER_IP_PER_HOUR. */
+  smsMaxPerIpPerHour: number;
   roundSeconds: number;
   betCloseSeconds: number;
   currencySign: string;
@@ -194,6 +198,7 @@ export function loadConfig(
       password: e.DEMO_PASSWORD ?? "demo1234",
     },
     sms: smsConfig(e, production),
+    smsMaxPerIpPerHour: e.SMS_MAX_PER_IP_PER_HOUR,
     roundSeconds: e.ROUND_SECONDS,
     betCloseSeconds: e.BET_CLOSE_SECONDS,
     currencySign: e.CURRENCY_SIGN,

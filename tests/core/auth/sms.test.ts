@@ -1,5 +1,6 @@
 import { Code } from "#contract/codes";
 import { SMS_MAX_PER_IP_PER_HOUR, smsDeliveriesSettled } from "../../../core/src/auth/sms";
+import { loadConfig } from "../../../core/src/platform/config";
 import { createUser } from "../../../core/src/user/users";
 import {
   type TestCore,
@@ -56,6 +57,20 @@ describeOnEachDatabase("SMS codes", (core, database) => {
     });
     core.advance(60 * 60 * 1000 + 1000);
     expect((await send(freshPhone(), ip)).code).toBe(200);
+  });
+
+  it("takes the per-address cap from SMS_MAX_PER_IP_PER_HOUR", async () => {
+    expect(loadConfig({ SMS_MAX_PER_IP_PER_HOUR: "250" }).smsMaxPerIpPerHour).toBe(250);
+    expect(() => loadConfig({ SMS_MAX_PER_IP_PER_HOUR: "0" })).toThrow(/SMS_MAX_PER_IP_PER_HOUR/);
+    const before = core.deps.config.smsMaxPerIpPerHour;
+    core.deps.config.smsMaxPerIpPerHour = 3;
+    try {
+      const ip = freshIp();
+      for (let i = 0; i < 3; i++) expect((await send(freshPhone(), ip)).code).toBe(200);
+      expect((await send(freshPhone(), ip)).code).toBe(429);
+    } finally {
+      core.deps.config.smsMaxPerIpPerHour = before;
+    }
   });
 
   it("uses a code once", async () => {
