@@ -2,6 +2,7 @@ import type { AssetRecord } from "#contract/assets";
 import type { Page } from "#contract/envelope";
 import { type Coin, fromCents } from "#contract/money";
 import type { Sql } from "../platform/db";
+import { selectPage } from "../platform/paging";
 
 interface EntryRow {
   id: number;
@@ -37,22 +38,15 @@ export async function assetRecordPage(
   if (q.coin) where.push(`coin = $${params.push(q.coin)}`);
   if (q.kind) where.push(`kind = $${params.push(q.kind)}`);
   const filter = where.join(" AND ");
-  const rows = await db.query<EntryRow>(
-    `SELECT id, coin, kind, amount, balance_after, created_at, ref_id, memo, count(*) OVER ()::int AS total_count
-     FROM ledger_entries WHERE ${filter}
-     ORDER BY id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
+  const { rows, total } = await selectPage<EntryRow>(db, {
+    columns: "id, coin, kind, amount, balance_after, created_at, ref_id, memo",
+    from: "ledger_entries",
+    where: filter,
     params,
-  );
-  const total =
-    rows[0]?.total_count ??
-    (q.pageNo === 1
-      ? 0
-      : (
-          await db.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM ledger_entries WHERE ${filter}`,
-            params,
-          )
-        )[0].n);
+    orderBy: "id DESC",
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  });
   return {
     content: rows.map((r) => ({
       id: Number(r.id),

@@ -2,6 +2,7 @@ import type { Page } from "#contract/envelope";
 import type { BetRecord, BetStatus, SessionResult } from "#contract/game";
 import { type Coin, fromCents } from "#contract/money";
 import type { Sql } from "../platform/db";
+import { selectPage } from "../platform/paging";
 import { BET_COLUMNS, type BetRow, toBetRecord } from "./bets";
 
 interface Paging {
@@ -45,20 +46,15 @@ export async function betPage(
   if (q.level !== undefined) where.push(`b.level = $${params.push(q.level)}`);
   if (q.status) where.push(`b.status = $${params.push(q.status)}`);
   const filter = where.join(" AND ");
-  // The page and the count in one statement; a page past the end has no row to carry the
-  // count, and only then is it asked apart (page 1 empty: none at all).
-  const rows = await db.query<BetRow & { total_count: number }>(
-    `SELECT ${BET_COLUMNS}, count(*) OVER ()::int AS total_count
-     FROM bets b JOIN game_rounds r ON r.id = b.round_id
-     WHERE ${filter} ORDER BY b.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
+  const { rows, total } = await selectPage<BetRow>(db, {
+    columns: BET_COLUMNS,
+    from: "bets b JOIN game_rounds r ON r.id = b.round_id",
+    countFrom: "bets b",
+    where: filter,
     params,
-  );
-  const total =
-    rows[0]?.total_count ??
-    (q.pageNo === 1
-      ? 0
-      : (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM bets b WHERE ${filter}`, params))[0]
-          .n);
+    orderBy: "b.id DESC",
+    ...q,
+  });
   return {
     content: rows.map(toBetRecord),
     totalElements: total,

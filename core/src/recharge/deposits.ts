@@ -12,6 +12,7 @@ import { post } from "../ledger/ledger";
 import type { Deps } from "../platform/context";
 import type { Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
+import { selectPage } from "../platform/paging";
 import { currencyRules } from "../wallet/currency-config";
 import { checkUsdtAddress, deriveDepositAddress, keyIdOf } from "./addresses";
 import { accountXpub } from "./settings";
@@ -214,19 +215,13 @@ export async function usdtRechargePage(
   userId: number,
   q: { pageNo: number; pageSize: number },
 ): Promise<Page<UsdtRechargeRecord>> {
-  const rows = await db.query<DepositRow & { total_count: number }>(
-    `SELECT *, count(*) OVER ()::int AS total_count FROM usdt_deposits WHERE user_id = $1
-     ORDER BY created_at DESC, id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
-    [userId],
-  );
-  const total =
-    rows[0]?.total_count ??
-    (q.pageNo === 1
-      ? 0
-      : (
-          await db.query<{ n: number }>("SELECT count(*)::int AS n FROM usdt_deposits WHERE user_id = $1", [
-            userId,
-          ])
-        )[0].n);
+  const { rows, total } = await selectPage<DepositRow>(db, {
+    columns: "*",
+    from: "usdt_deposits",
+    where: "user_id = $1",
+    params: [userId],
+    orderBy: "created_at DESC, id DESC",
+    ...q,
+  });
   return { content: rows.map(recordOf), totalElements: total, pageNo: q.pageNo, pageSize: q.pageSize };
 }

@@ -13,6 +13,7 @@ import { post } from "../ledger/ledger";
 import type { Deps } from "../platform/context";
 import type { Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
+import { selectPage } from "../platform/paging";
 import { currencyRules } from "../wallet/currency-config";
 import { findChannel } from "./channels";
 import {
@@ -272,20 +273,14 @@ export async function cashRechargePage(
   q: { pageNo: number; pageSize: number },
 ): Promise<Page<CashRechargeRecord>> {
   const { db } = deps;
-  const rows = await db.query<OrderRow & { total_count: number }>(
-    `SELECT *, count(*) OVER ()::int AS total_count FROM recharge_orders WHERE user_id = $1
-     ORDER BY created_at DESC, id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
-    [userId],
-  );
-  const total =
-    rows[0]?.total_count ??
-    (q.pageNo === 1
-      ? 0
-      : (
-          await db.query<{ n: number }>("SELECT count(*)::int AS n FROM recharge_orders WHERE user_id = $1", [
-            userId,
-          ])
-        )[0].n);
+  const { rows, total } = await selectPage<OrderRow>(db, {
+    columns: "*",
+    from: "recharge_orders",
+    where: "user_id = $1",
+    params: [userId],
+    orderBy: "created_at DESC, id DESC",
+    ...q,
+  });
   const content = await Promise.all(
     rows.map(async (row) => {
       const provider = providersOf(deps).get(row.provider);
