@@ -1,6 +1,7 @@
 import { type SubmissionResult, getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { ErrorList, Field, SubmitButton, useKitForm } from "~/components/forms";
+import { PaymentPasswordField } from "~/components/wallet/PaymentPasswordField";
 import { useTranslation } from "~/utils/i18n-react";
 import type { Bank, UserBank } from "#contract/withdrawal";
 
@@ -84,17 +85,7 @@ export function CardForm({
           spellCheck: false,
         }}
       />
-      <Field
-        label={t("password")}
-        meta={fields.assetPassword}
-        type="password"
-        inputProps={{
-          inputMode: "numeric",
-          maxLength: 6,
-          autoComplete: "off",
-          placeholder: t("passwordPlaceholder"),
-        }}
-      />
+      <PaymentPasswordField meta={fields.assetPassword} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitButton>{t("bank.save")}</SubmitButton>
       {editing ? (

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ErrorList, Field, SubmitButton, useKitForm, useValueTypedEarly } from "~/components/forms";
+import { PaymentPasswordField } from "~/components/wallet/PaymentPasswordField";
 import { feeAndNet, typedAmount } from "~/components/wallet/withdraw-amounts";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
@@ -170,17 +171,7 @@ export function WithdrawalForm({
         </>
       )}
 
-      <Field
-        label={t("password")}
-        meta={fields.assetPassword}
-        type="password"
-        inputProps={{
-          inputMode: "numeric",
-          maxLength: 6,
-          autoComplete: "off",
-          placeholder: t("passwordPlaceholder"),
-        }}
-      />
+      <PaymentPasswordField meta={fields.assetPassword} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitButton>{t("submit")}</SubmitButton>
     </Form>
