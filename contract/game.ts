@@ -151,6 +151,9 @@ export const BET_REFUSALS = [
   "BELOW_ROOM",
   "ABOVE_ROOM",
   "INSUFFICIENT",
+  // Player protection (contract/limits.ts): a loss limit would be passed; a time-out or exclusion.
+  "LOSS_LIMIT",
+  "EXCLUDED",
 ] as const;
 export type BetRefusal = (typeof BET_REFUSALS)[number];
 export const betRefusalSchema = z.object({
@@ -158,6 +161,14 @@ export const betRefusalSchema = z.object({
   amount: z.number().optional(),
   balance: z.number().optional(),
   amounts: z.array(z.number()).optional(),
+  /** LOSS_LIMIT: which limit, its amount, what is left and when the period resets (ms). */
+  period: z.enum(["DAY", "WEEK", "MONTH"]).optional(),
+  limit: z.number().optional(),
+  left: z.number().optional(),
+  resetsAt: z.number().optional(),
+  /** EXCLUDED: a time-out or a self-exclusion, and when it ends (ms). */
+  block: z.enum(["TIMEOUT", "EXCLUSION"]).optional(),
+  until: z.number().optional(),
 });
 export type BetRefusalDetail = z.infer<typeof betRefusalSchema>;
 

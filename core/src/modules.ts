@@ -5,6 +5,7 @@ import { exchangeModule } from "./exchange/module";
 import { filesModule } from "./files/module";
 import { gameModule } from "./game/module";
 import { ledgerModule } from "./ledger/module";
+import { limitsModule } from "./limits/module";
 import { messagesModule } from "./messages/module";
 import { operatorModule } from "./operator/module";
 import type { CoreModule } from "./platform/module";
@@ -37,4 +38,5 @@ export const MODULES: readonly CoreModule[] = [
   exchangeModule,
   stakingModule,
   assetsModule,
+  limitsModule,
 ];

@@ -104,6 +104,7 @@ describe("core layout", () => {
       "exchange",
       "files",
       "game",
+      "limits",
       "messages",
       "operator",
       "recharge",

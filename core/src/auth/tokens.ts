@@ -123,3 +123,23 @@ export async function revokeAllTokens(sql: Sql, userId: number, now: number) {
     new Date(now).toISOString(),
   ]);
 }
+
+/**
+ * When the sign-in of `token` started, and when the player's sign-in before it started (null for
+ * the first): the session clock of the reality check and "previous sign-in" (core/src/limits).
+ */
+export async function signInTimes(
+  sql: Sql,
+  userId: number,
+  token: string,
+): Promise<{ startedAt: number | null; previous: number | null }> {
+  const [row] = await sql.query<{ started: Date | string | null; previous: Date | string | null }>(
+    `SELECT t.created_at AS started,
+            (SELECT max(p.created_at) FROM auth_tokens p
+              WHERE p.user_id = $1 AND p.created_at < t.created_at) AS previous
+     FROM auth_tokens t WHERE t.token_hash = $2 AND t.user_id = $1`,
+    [userId, hashToken(token)],
+  );
+  const ms = (v: Date | string | null | undefined) => (v ? new Date(v).getTime() : null);
+  return { startedAt: ms(row?.started), previous: ms(row?.previous) };
+}

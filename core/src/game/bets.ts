@@ -1,6 +1,8 @@
 import { Code } from "#contract/codes";
 import type { BetRecord, BetRefusal, BetRefusalDetail, BettingInput } from "#contract/game";
+import type { BlockKind, LimitPeriod } from "#contract/limits";
 import { type Coin, fromCents, toCents } from "#contract/money";
+import { blockRefusal, limitRefusal } from "../limits/limits";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
 
@@ -102,7 +104,7 @@ function repeatOf(first: PlacedBet, input: BettingInput): PlacedBet {
 }
 
 /**
- * The player's message for each refusal code of game_place_bet (migrations 011 and 013), with the
+ * The player's message for each refusal code of game_place_bet (migrations 011, 013 and 041), with the
  * reason and amounts in the answer's result. `balanceCents` is read only for INSUFFICIENT.
  */
 function refusal(row: PlaceRow, stakeCents: number, balanceCents: number | null): ApiError {
@@ -142,6 +144,18 @@ function refusal(row: PlaceRow, stakeCents: number, balanceCents: number | null)
       });
     case "KEY_REUSED":
       return new ApiError(Code.CONFLICT, KEY_REUSED);
+    case "LOSS_LIMIT": {
+      // Player protection (migration 041): "PERIOD,limitCents,leftCents,resetMs".
+      const [period, limit, left, resetsAt] = (row.o_detail ?? "").split(",");
+      const e = limitRefusal("LOSS", period as LimitPeriod, Number(limit), Number(left), Number(resetsAt));
+      return refuse("LOSS_LIMIT", e.message, e.result as Omit<BetRefusalDetail, "reason">);
+    }
+    case "EXCLUDED": {
+      // "TIMEOUT|EXCLUSION,untilMs"
+      const [kind, until] = (row.o_detail ?? "").split(",");
+      const e = blockRefusal(kind as BlockKind, Number(until));
+      return refuse("EXCLUDED", e.message, e.result as Omit<BetRefusalDetail, "reason">, Code.FORBIDDEN);
+    }
     default:
       return new ApiError(Code.SERVER_ERROR, "The bet could not be placed");
   }

@@ -1,6 +1,7 @@
 import { Code } from "#contract/codes";
 import type { Page } from "#contract/envelope";
 import { type SysMessage, findUserMsgListInputSchema, messageIdInputSchema } from "#contract/messages";
+import { isSelfExcluded } from "../limits/limits";
 import type { CoreRouter } from "../platform/context";
 import type { Sql } from "../platform/db";
 import { ApiError, ok, parseInput, requireUser } from "../platform/http";
@@ -23,12 +24,19 @@ const toMessage = (r: MessageRow): SysMessage => ({
 
 /** A notice for everybody (user_id NULL) or a message for this player. */
 const VISIBLE = "(m.user_id IS NULL OR m.user_id = $1)";
+/** The same without marketing notices: what a self-excluded player sees (core/src/limits). */
+const VISIBLE_EXCLUDED = `${VISIBLE} AND NOT m.marketing`;
 
-async function findMessage(sql: Sql, userId: number, id: number) {
+async function visibleTo(sql: Sql, userId: number, now: number) {
+  return (await isSelfExcluded(sql, userId, now)) ? VISIBLE_EXCLUDED : VISIBLE;
+}
+
+async function findMessage(sql: Sql, userId: number, id: number, now: number) {
+  const visible = await visibleTo(sql, userId, now);
   const [row] = await sql.query<MessageRow>(
     `SELECT m.id, m.title, m.content, m.created_at, (r.message_id IS NOT NULL) AS read
      FROM sys_messages m LEFT JOIN sys_message_reads r ON r.message_id = m.id AND r.user_id = $1
-     WHERE ${VISIBLE} AND m.id = $2`,
+     WHERE ${visible} AND m.id = $2`,
     [userId, id],
   );
   if (!row) throw new ApiError(Code.NOT_FOUND, "This message does not exist");
@@ -37,17 +45,18 @@ async function findMessage(sql: Sql, userId: number, id: number) {
 
 export function messageRoutes(app: CoreRouter) {
   app.get("/app/sysMessage/findUserMsgList", async (c) => {
-    const { db } = c.get("deps");
+    const { db, now } = c.get("deps");
     const { id: userId } = requireUser(c);
     const { pageNo, pageSize } = await parseInput(c, findUserMsgListInputSchema);
+    const visible = await visibleTo(db, userId, now());
     const [{ n }] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM sys_messages m WHERE ${VISIBLE}`,
+      `SELECT count(*)::int AS n FROM sys_messages m WHERE ${visible}`,
       [userId],
     );
     const rows = await db.query<MessageRow>(
       `SELECT m.id, m.title, m.content, m.created_at, (r.message_id IS NOT NULL) AS read
        FROM sys_messages m LEFT JOIN sys_message_reads r ON r.message_id = m.id AND r.user_id = $1
-       WHERE ${VISIBLE} ORDER BY m.id DESC LIMIT $2 OFFSET $3`,
+       WHERE ${visible} ORDER BY m.id DESC LIMIT $2 OFFSET $3`,
       [userId, pageSize, (pageNo - 1) * pageSize],
     );
     const page: Page<SysMessage> = { content: rows.map(toMessage), totalElements: n, pageNo, pageSize };
@@ -55,17 +64,17 @@ export function messageRoutes(app: CoreRouter) {
   });
 
   app.get("/app/sysMessage/get", async (c) => {
-    const { db } = c.get("deps");
+    const { db, now } = c.get("deps");
     const { id: userId } = requireUser(c);
     const { id } = await parseInput(c, messageIdInputSchema);
-    return ok(c, toMessage(await findMessage(db, userId, id)));
+    return ok(c, toMessage(await findMessage(db, userId, id, now())));
   });
 
   app.post("/app/sysMessage/readMsg", async (c) => {
-    const { db } = c.get("deps");
+    const { db, now } = c.get("deps");
     const { id: userId } = requireUser(c);
     const { id } = await parseInput(c, messageIdInputSchema);
-    await findMessage(db, userId, id);
+    await findMessage(db, userId, id, now());
     await db.query(
       "INSERT INTO sys_message_reads (message_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
       [id, userId],

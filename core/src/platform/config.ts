@@ -9,6 +9,15 @@ import type { HttpSmsConfig } from "./sms";
 const digits = (name: string, min: number, max: number) =>
   z.string().regex(new RegExp(`^\\d{${min},${max}}$`), `${name} must be ${min}-${max} digits`);
 
+function validTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   CORE_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
@@ -62,6 +71,17 @@ const envSchema = z.object({
   CURRENCY_SIGN: z.string().min(1).max(8).default("₹"),
   /** Prefix of the invite link in getUserInfo, e.g. https://play.example.com (default: relative). */
   INVITE_LINK_BASE: z.string().default(""),
+  /** Player protection (core/src/limits): the time zone of day, week and month; hours of cooling. */
+  LIMITS_TIME_ZONE: z
+    .string()
+    .default("Asia/Kolkata")
+    .refine(validTimeZone, "LIMITS_TIME_ZONE must be an IANA time zone such as Asia/Kolkata"),
+  LIMITS_COOLING_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /** A gambling-help organisation the Responsible play page links to. */
+  LIMITS_HELP_URL: z
+    .string()
+    .regex(/^https?:\/\//, "LIMITS_HELP_URL must be an http(s) URL")
+    .default("https://www.begambleaware.org/"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ...sessionLifetimeEnv,
 });
@@ -89,6 +109,8 @@ export interface CoreConfig {
   roundSeconds: number;
   betCloseSeconds: number;
   currencySign: string;
+  /** Player protection: LIMITS_TIME_ZONE, LIMITS_COOLING_HOURS (in ms), LIMITS_HELP_URL. */
+  limits: { timeZone: string; coolingMs: number; helpUrl: string };
   inviteLinkBase: string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Lifetime of sign-in tokens: sliding idle time and absolute maximum, in ms. */
@@ -202,6 +224,11 @@ export function loadConfig(
     roundSeconds: e.ROUND_SECONDS,
     betCloseSeconds: e.BET_CLOSE_SECONDS,
     currencySign: e.CURRENCY_SIGN,
+    limits: {
+      timeZone: e.LIMITS_TIME_ZONE,
+      coolingMs: Math.round(e.LIMITS_COOLING_HOURS * 3_600_000),
+      helpUrl: e.LIMITS_HELP_URL,
+    },
     inviteLinkBase: e.INVITE_LINK_BASE.replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,
     tokens: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxMs: e.SESSION_MAX_DAYS * 24 * 60 * 60_000 },

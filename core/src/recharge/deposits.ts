@@ -9,6 +9,7 @@ import {
 } from "#contract/recharge";
 import type { Network } from "#contract/wallet";
 import { post } from "../ledger/ledger";
+import { assertMay } from "../limits/limits";
 import type { Deps } from "../platform/context";
 import type { Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
@@ -25,6 +26,9 @@ import { accountXpub } from "./settings";
 
 /** The player's deposit address on `network` (made and kept on first ask). */
 export async function depositAddress(deps: Deps, userId: number, network: Network): Promise<string> {
+  // Player protection: no deposit address during a time-out or self-exclusion (a transfer to an
+  // address already given cannot be refused; it is credited and counts against deposit limits).
+  await assertMay(deps.db, deps, userId, "recharge");
   const rules = await currencyRules(deps.db, "USDT");
   if (!rules.openRecharge) throw new ApiError(Code.BAD_REQUEST, "USDT recharge is closed at the moment");
   const xpub = await accountXpub(deps, network);

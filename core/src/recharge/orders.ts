@@ -10,6 +10,7 @@ import {
   type RechargeStatus,
 } from "#contract/recharge";
 import { post } from "../ledger/ledger";
+import { assertMay } from "../limits/limits";
 import type { Deps } from "../platform/context";
 import type { Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
@@ -148,23 +149,29 @@ export async function createRecharge(
   const now = new Date(deps.now());
   const id = `R${now.toISOString().slice(0, 10).replaceAll("-", "")}${randomBytes(6).toString("hex").toUpperCase()}`;
   try {
-    const [row] = await deps.db.query<OrderRow>(
-      `INSERT INTO recharge_orders (id, user_id, amount_cents, pay_channel_id, pay_channel_name, show_name,
+    // Player protection: refused during a time-out or self-exclusion, or past a deposit limit,
+    // checked in the order's own transaction (pending orders count against the limit). A paid
+    // order's callback is never refused: the money has left the player (docs/player-protection.md).
+    const [row] = await deps.db.tx(async (tx) => {
+      await assertMay(tx, deps, userId, "recharge", amountCents);
+      return tx.query<OrderRow>(
+        `INSERT INTO recharge_orders (id, user_id, amount_cents, pay_channel_id, pay_channel_name, show_name,
          provider, pay_token, idempotency_key, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING *`,
-      [
-        id,
-        userId,
-        amountCents,
-        channel.id,
-        channel.payChannelName,
-        channel.showName,
-        channel.provider,
-        randomBytes(16).toString("hex"),
-        key,
-        now,
-      ],
-    );
+        [
+          id,
+          userId,
+          amountCents,
+          channel.id,
+          channel.payChannelName,
+          channel.showName,
+          channel.provider,
+          randomBytes(16).toString("hex"),
+          key,
+          now,
+        ],
+      );
+    });
     deps.log.info(
       { recharge: true, order: id, userId, amountCents, channel: channel.payChannelName },
       "recharge order made",
