@@ -50,6 +50,7 @@ const LINKS: Array<{ to: string; key: string }> = [
   { to: PAGES.loginPassword, key: "loginPassword" },
   { to: PAGES.paymentPassword, key: "paymentPassword" },
   { to: PAGES.notice, key: "notice" },
+  { to: PAGES.responsiblePlay, key: "responsiblePlay" },
   { to: PAGES.team, key: "team" },
   { to: PAGES.blogger, key: "blogger" },
 ];

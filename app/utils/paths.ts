@@ -36,6 +36,7 @@ export const PAGES = {
   withdrawal: "/pages/withdrawal/withdrawal",
   withdrawalRecords: "/pages/withdrawal/withdrawalRecords/withdrawalRecords",
   withdrawalURecords: "/pages/withdrawal/withdrawalRecords/withdrawalURecords",
+  responsiblePlay: "/pages/responsiblePlay/responsiblePlay",
 } as const;
 
 export const LOGIN_PATH = PAGES.login;

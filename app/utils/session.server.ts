@@ -26,6 +26,8 @@ export interface SessionData {
   deviceId?: string;
   /** Id of the last game session whose result popup the player acknowledged. */
   ackSessionId?: string;
+  /** Core-clock ms when the player last chose "continue" at a reality check (player protection). */
+  realityAckAt?: number;
   /** Epoch ms before which "Send code" stays disabled (server-side countdown without JS). */
   smsUntil?: number;
 }

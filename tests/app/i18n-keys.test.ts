@@ -20,7 +20,14 @@ const loaded = [...load("common"), ...load("account"), ...load("assets")];
 const known = new Set([...loaded, ...loaded.map((k) => k.replace(/_(zero|one|two|few|many|other)$/, ""))]);
 /** Recharge's files use their own namespace (recharge.json) over common. */
 const rechargeKnown = new Set([...load("common"), ...load("recharge")]);
-const knownIn = (file: string) => (/recharge|pay\.sandbox/i.test(file) ? rechargeKnown : known);
+/** Player protection's files use their own namespace (limits.json) over common. */
+const limitsKnown = new Set([...load("common"), ...load("limits")]);
+const knownIn = (file: string) =>
+  /responsiblePlay|limits/i.test(file)
+    ? limitsKnown
+    : /recharge|pay\.sandbox/i.test(file)
+      ? rechargeKnown
+      : known;
 
 const OWN_NAMESPACE = /game|betRecord|withdraw|bankCard|wallet/;
 
@@ -54,7 +61,7 @@ describe("translation keys", () => {
   it("every account menu entry has a label", () => {
     const text = readFileSync("app/routes/pages.account.account.tsx", "utf8");
     const keys = [...text.matchAll(/key: "(\w+)"/g)].map((m) => `account.links.${m[1]}`);
-    expect(keys.length).toBe(14);
+    expect(keys.length).toBe(15);
     expect(keys.filter((k) => !known.has(k))).toEqual([]);
   });
 

@@ -1,13 +1,14 @@
-/**
- * Loader and action of the game page (/pages/game/game), kept out of the route file so that it
- * stays short. Everything here runs on the server only.
- */
 import { json, redirect } from "@remix-run/node";
 import { DEFAULT_MULTIPLE, MAX_MULTIPLE, parseMultiple, splitAmounts } from "~/components/game/bet-form";
 import { betFormSchema } from "~/components/game/bet-schema";
 import { isBetName } from "~/components/game/bets";
 import { gameUrl, pageCount, parseCoin, parsePage, parseTab } from "~/components/game/format";
 import { previousDraw } from "~/components/game/results";
+/**
+ * Loader and action of the game page (/pages/game/game), kept out of the route file so that it
+ * stays short. Everything here runs on the server only.
+ */
+import { realityCheck } from "~/components/limits/reality.server";
 import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
 import {
   PAGE_SIZE,
@@ -84,6 +85,8 @@ export async function gameLoader(request: Request) {
   const page = parsePage(url.searchParams.get("page"));
   const asked = Number(url.searchParams.get("level"));
   const askedLevel = Number.isInteger(asked) && asked >= 1 && asked <= 99 ? asked : null;
+  // Player protection: the reality check, decided at page load (works without JavaScript).
+  const realityP = realityCheck(request).catch(() => null);
 
   try {
     // With a level in the URL every call starts at once; without one the list picks it first.
@@ -154,6 +157,7 @@ export async function gameLoader(request: Request) {
         betName: isBetName(betName) ? betName : null,
         betForm: betFormFromQuery(url.searchParams, baseAmounts),
         formKey: crypto.randomUUID(),
+        reality: await realityP,
       },
       { headers: { "cache-control": "no-store", ...(setCookie ? { "set-cookie": setCookie } : {}) } },
     );

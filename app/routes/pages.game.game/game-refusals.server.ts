@@ -17,7 +17,7 @@ export function refusalMessage(
 ): string {
   const parsed = betRefusalSchema.safeParse(detail);
   if (!parsed.success) return upstreamMessage;
-  const { reason, amount, balance, amounts } = parsed.data;
+  const { reason, amount, balance, amounts, period, limit, left, resetsAt, until } = parsed.data;
   const money = (value: number) => format.coinMoney(value, coin);
   switch (reason) {
     case "INSUFFICIENT":
@@ -30,6 +30,18 @@ export function refusalMessage(
       return amounts?.length
         ? t("refusal.BAD_BASE", { amounts: amounts.map(money).join(", ") })
         : upstreamMessage;
+    case "LOSS_LIMIT":
+      // Player protection: which limit, what is left, when it resets.
+      if (!period || limit === undefined || left === undefined || resetsAt === undefined)
+        return upstreamMessage;
+      return t("refusal.LOSS_LIMIT", {
+        period: t(`refusal.period.${period}`),
+        limit: format.money(limit),
+        left: format.money(left),
+        resets: format.dateTime(resetsAt),
+      });
+    case "EXCLUDED":
+      return until === undefined ? upstreamMessage : t("refusal.EXCLUDED", { until: format.dateTime(until) });
     default:
       return t(`refusal.${reason}`, { defaultValue: upstreamMessage });
   }

@@ -6,6 +6,7 @@ import { NavBar } from "~/components/NavBar";
 import { betFormReducer, initialBetForm, reopenedChoice, roomLimitProblem } from "~/components/game/bet-form";
 import { type BetName, isBetName } from "~/components/game/bets";
 import { type GameTab, gameUrl } from "~/components/game/format";
+import { RealityCheck } from "~/components/limits/RealityCheck";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyComponent, whenIdle } from "~/utils/lazy";
 import { pageTitle } from "~/utils/meta";
@@ -196,6 +197,10 @@ export default function GamePage() {
       <Suspense fallback={null}>
         {data.popup && !form.betName ? <ResultPopup popup={data.popup} symbol={data.symbol} /> : null}
       </Suspense>
+      {/* Player protection: the reality check, over everything, until "continue" or "stop playing". */}
+      {data.reality ? (
+        <RealityCheck reality={data.reality} back={gameUrl({ ...here, tab: data.tabData.tab })} />
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,51 @@
+import { Form } from "@remix-run/react";
+import { lazyForm } from "~/utils/lazy-form";
+
+// "Continue" is a kit form (decision 036), loaded after first paint; the server renders it.
+export const ContinueForm = lazyForm(() =>
+  import("~/routes/pages.responsiblePlay.responsiblePlay/protection-forms").then((m) => m.ContinueForm),
+);
+
+interface Reality {
+  title: string;
+  played: string;
+  net: string;
+  continueLabel: string;
+  stopLabel: string;
+}
+
+/**
+ * The reality check of the game page (player protection): time played in this session and the
+ * net result, with "continue" and "stop playing" (the existing logout). Plain markup and two
+ * forms: it works without JavaScript at the next page load.
+ */
+export function RealityCheck({ reality, back }: { reality: Reality; back: string }) {
+  return (
+    <div className="fixed inset-0 z-[10080] flex items-end justify-center bg-black/60 sm:items-center">
+      <section
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="reality-title"
+        data-testid="reality-check"
+        className="w-full max-w-md space-y-3 rounded-t-2xl bg-white p-5 text-gray-900 shadow-xl dark:bg-gray-900 dark:text-gray-100 sm:rounded-2xl"
+      >
+        <h2 id="reality-title" className="text-lg font-bold">
+          {reality.title}
+        </h2>
+        <p>{reality.played}</p>
+        <p className="font-semibold">{reality.net}</p>
+        <div className="flex gap-2">
+          <ContinueForm back={back} label={reality.continueLabel} />
+          <Form method="post" action="/logout" className="flex-1">
+            <button
+              type="submit"
+              className="btn w-full border border-red-600 text-red-700 dark:border-red-400 dark:text-red-300"
+            >
+              {reality.stopLabel}
+            </button>
+          </Form>
+        </div>
+      </section>
+    </div>
+  );
+}

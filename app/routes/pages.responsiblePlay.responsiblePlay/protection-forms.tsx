@@ -1,0 +1,209 @@
+import { type SubmissionResult, getFormProps } from "@conform-to/react";
+import { Form, useActionData } from "@remix-run/react";
+import { ErrorList, Field, SubmitButton, useKitForm } from "~/components/forms";
+import { useTranslation } from "~/utils/i18n-react";
+import { PAGES } from "~/utils/paths";
+import {
+  BLOCK_LENGTHS,
+  type BlockKind,
+  LIMIT_PERIODS,
+  type LimitKind,
+  type LimitPeriod,
+  REMINDER_MINUTES,
+} from "#contract/limits";
+import type { ProtectionMessages } from "./protection-schema";
+
+/**
+ * The Responsible play page's forms (and the game page's "continue"), loaded after first paint
+ * (lazyForm; decision 036). The server renders them, so they post without JavaScript.
+ */
+type ActionData = { result?: SubmissionResult<string[]>; form?: string } | undefined;
+
+function useMessages(): ProtectionMessages {
+  const { t } = useTranslation("limits");
+  return {
+    invalid: t("validation.amountInvalid"),
+    decimals: t("validation.amountDecimals"),
+    positive: t("validation.amountPositive"),
+    negative: t("validation.amountPositive"),
+    tooLarge: t("validation.amountTooLarge"),
+    minutes: t("validation.minutes"),
+    length: t("validation.length"),
+    password: t("validation.password"),
+  };
+}
+
+/** The kit's form, its last answer only when it was this form's. */
+function useProtectionForm(id: string, defaultValue: Record<string, string>) {
+  const messages = useMessages();
+  const actionData = useActionData() as ActionData;
+  return useKitForm({
+    id,
+    schemas: () => import("./protection-schema"),
+    schema: (m) => m.protectionSchema(messages),
+    lastResult: actionData?.form === id ? actionData.result : undefined,
+    defaultValue,
+  });
+}
+
+export function LimitForm({ kind }: { kind: LimitKind }) {
+  const { t } = useTranslation("limits");
+  const id = `limit-${kind}`;
+  const [form, fields] = useProtectionForm(id, { period: "DAY" });
+  return (
+    <Form method="post" action={PAGES.responsiblePlay} {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value="limit" />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="form" value={id} />
+      <div className="space-y-1">
+        <label
+          htmlFor={fields.period.id}
+          className="block text-sm font-medium text-gray-800 dark:text-gray-200"
+        >
+          {t("form.period")}
+        </label>
+        <select id={fields.period.id} name={fields.period.name} defaultValue="DAY" className="input w-full">
+          {LIMIT_PERIODS.map((p) => (
+            <option key={p} value={p}>
+              {t(`period.${p}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        label={t("form.amount")}
+        meta={fields.amount}
+        hint={t("form.amountHint")}
+        inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: t("form.amountPlaceholder") }}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <SubmitButton>{t(kind === "LOSS" ? "form.saveLoss" : "form.saveDeposit")}</SubmitButton>
+    </Form>
+  );
+}
+
+export function PendingForm({
+  kind,
+  period,
+  confirmable,
+}: {
+  kind: LimitKind;
+  period: LimitPeriod;
+  confirmable: boolean;
+}) {
+  const { t } = useTranslation("limits");
+  const id = `pending-${kind}-${period}`;
+  const [form] = useProtectionForm(id, {});
+  return (
+    <Form method="post" action={PAGES.responsiblePlay} {...getFormProps(form)} className="mt-2 flex gap-2">
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="period" value={period} />
+      <input type="hidden" name="form" value={id} />
+      {confirmable ? (
+        <SubmitButton intent="confirm" className="btn-primary flex-1">
+          {t("pending.confirm")}
+        </SubmitButton>
+      ) : null}
+      <SubmitButton intent="cancel" className="btn-secondary flex-1">
+        {t("pending.cancel")}
+      </SubmitButton>
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </Form>
+  );
+}
+
+export function ReminderForm({ minutes }: { minutes: number }) {
+  const { t } = useTranslation("limits");
+  const id = "reminder";
+  const [form, fields] = useProtectionForm(id, { minutes: String(minutes) });
+  return (
+    <Form method="post" action={PAGES.responsiblePlay} {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value="reminder" />
+      <input type="hidden" name="form" value={id} />
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-gray-800 dark:text-gray-200">
+          {t("reminder.every")}
+        </legend>
+        <div className="grid grid-cols-3 gap-2">
+          {REMINDER_MINUTES.map((m) => (
+            <label
+              key={m}
+              className="flex min-h-[44px] cursor-pointer items-center justify-center gap-2 rounded-lg border border-gray-300 text-sm font-semibold has-[:checked]:border-brand has-[:checked]:bg-brand-light/60 dark:border-gray-600 dark:has-[:checked]:bg-pink-950/60"
+            >
+              <input
+                type="radio"
+                name={fields.minutes.name}
+                value={m}
+                defaultChecked={m === minutes}
+                className="h-4 w-4 accent-brand"
+              />
+              {t("reminder.minutes", { n: m })}
+            </label>
+          ))}
+        </div>
+        <ErrorList id={fields.minutes.errorId} errors={fields.minutes.errors} />
+      </fieldset>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <SubmitButton>{t("reminder.save")}</SubmitButton>
+    </Form>
+  );
+}
+
+export function BlockForm({ kind }: { kind: BlockKind }) {
+  const { t } = useTranslation("limits");
+  const id = `block-${kind}`;
+  const lengths = BLOCK_LENGTHS[kind];
+  const [form, fields] = useProtectionForm(id, { length: lengths[0] });
+  return (
+    <Form method="post" action={PAGES.responsiblePlay} {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value="block" />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="form" value={id} />
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-gray-800 dark:text-gray-200">
+          {t("block.length")}
+        </legend>
+        <div className="grid grid-cols-3 gap-2">
+          {lengths.map((length, i) => (
+            <label
+              key={length}
+              className="flex min-h-[44px] cursor-pointer items-center justify-center gap-2 rounded-lg border border-gray-300 text-sm font-semibold has-[:checked]:border-brand has-[:checked]:bg-brand-light/60 dark:border-gray-600 dark:has-[:checked]:bg-pink-950/60"
+            >
+              <input
+                type="radio"
+                name={fields.length.name}
+                value={length}
+                defaultChecked={i === 0}
+                className="h-4 w-4 accent-brand"
+              />
+              {t(`block.lengths.${length}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field
+        label={t("block.password")}
+        meta={fields.password}
+        type="password"
+        inputProps={{ autoComplete: "current-password" }}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <SubmitButton className="btn-primary w-full bg-red-700 hover:bg-red-800">
+        {t(kind === "TIMEOUT" ? "block.startTimeout" : "block.startExclusion")}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** The reality check's "continue" (on the game page, label translated by its loader). */
+export function ContinueForm({ back, label }: { back: string; label: string }) {
+  const [form] = useProtectionForm("reality-continue", {});
+  return (
+    <Form method="post" action={PAGES.responsiblePlay} {...getFormProps(form)} className="flex-1">
+      <input type="hidden" name="intent" value="continue" />
+      <input type="hidden" name="back" value={back} />
+      <input type="hidden" name="form" value="reality-continue" />
+      <SubmitButton>{label}</SubmitButton>
+    </Form>
+  );
+}

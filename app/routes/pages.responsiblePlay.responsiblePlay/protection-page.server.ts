@@ -1,0 +1,178 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import { asPageError } from "~/utils/api/errors.server";
+import {
+  changePending,
+  getLimitsStatus,
+  getStatement,
+  setLimit,
+  setReminder,
+  startBlock,
+} from "~/utils/api/limits.server";
+import type { Formats } from "~/utils/format";
+import { formatsFor } from "~/utils/format.server";
+import { formError, readForm } from "~/utils/forms.server";
+import { i18n } from "~/utils/i18n.server";
+import { PAGES } from "~/utils/paths";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { commitSession, getSession, requireToken } from "~/utils/session.server";
+import { finish } from "~/utils/toast.server";
+import type { TFunction } from "~/utils/translate";
+import { type LimitRefusal, limitRefusalSchema } from "#contract/limits";
+import { type ProtectionMessages, protectionSchema } from "./protection-schema";
+
+const SELF = PAGES.responsiblePlay;
+
+async function translator(request: Request) {
+  return i18n.getFixedT(request, ["limits", "common"]);
+}
+
+function messagesOf(t: TFunction): ProtectionMessages {
+  return {
+    invalid: t("validation.amountInvalid"),
+    decimals: t("validation.amountDecimals"),
+    positive: t("validation.amountPositive"),
+    negative: t("validation.amountPositive"),
+    tooLarge: t("validation.amountTooLarge"),
+    minutes: t("validation.minutes"),
+    length: t("validation.length"),
+    password: t("validation.password"),
+  };
+}
+
+/** The day `ms` falls on in `timeZone`, as YYYY-MM-DD. */
+function dayIn(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(ms);
+}
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A refusal of the limits in the player's words (which limit, what is left, when it resets). */
+export function limitRefusalText(t: TFunction, format: Formats, detail: unknown): string | null {
+  const parsed = limitRefusalSchema.safeParse(detail);
+  if (!parsed.success) return null;
+  const r: LimitRefusal = parsed.data;
+  if (r.reason === "EXCLUDED" && r.block && r.until !== undefined) {
+    return t(`refusal.${r.block}`, { until: format.dateTime(r.until) });
+  }
+  if (r.period && r.limit !== undefined && r.left !== undefined && r.resetsAt !== undefined) {
+    return t(`refusal.${r.reason}`, {
+      period: t(`periodAdj.${r.period}`),
+      limit: format.money(r.limit),
+      left: format.money(r.left),
+      resets: format.dateTime(r.resetsAt),
+    });
+  }
+  return null;
+}
+
+export async function protectionLoader(request: Request) {
+  await requireToken(request);
+  try {
+    const status = await getLimitsStatus(request);
+    const url = new URL(request.url);
+    const today = dayIn(status.now, status.timeZone);
+    const weekAgo = dayIn(status.now - 6 * 86_400_000, status.timeZone);
+    let from = url.searchParams.get("from") ?? "";
+    let to = url.searchParams.get("to") ?? "";
+    if (!DAY_RE.test(from) || !DAY_RE.test(to) || from > to) {
+      from = weekAgo;
+      to = today;
+    }
+    const statement = await getStatement(request, from, to);
+    return json({ status, statement }, { headers: { "cache-control": "no-store" } });
+  } catch (error) {
+    return asPageError(error);
+  }
+}
+
+/**
+ * Every form of the page (and the game page's "continue"): checked with the same schema as in the
+ * browser, then the core decides. Success: back to the page with a toast (JSON clients get
+ * `{ok, message, redirect}`); a refusal: the form's error in the player's words.
+ */
+export async function protectionAction(request: Request) {
+  await requireToken(request);
+  const formData = await readForm(request);
+  const t = await translator(request);
+  const form = String(formData.get("form") ?? "");
+  const submission = parseWithZod(formData, { schema: protectionSchema(messagesOf(t)) });
+  if (submission.status !== "success") return formError(request, submission.reply(), 400, { form });
+  const v = submission.value;
+  const format = await formatsFor(request);
+  const refused = (answer: { code: number; message: string; detail: unknown }) => {
+    const detail = answer.detail as { field?: string; effectiveAt?: number } | null;
+    const text =
+      limitRefusalText(t, format, answer.detail) ??
+      (detail?.field === "password"
+        ? t("errors.password")
+        : detail?.effectiveAt
+          ? t("errors.tooEarly", { at: format.dateTime(detail.effectiveAt) })
+          : answer.message);
+    return formError(
+      request,
+      submission.reply({ formErrors: [text], hideFields: ["password"] }),
+      answer.code === 403 ? 403 : 400,
+      {
+        form,
+      },
+    );
+  };
+
+  switch (v.intent) {
+    case "limit": {
+      const answer = await setLimit(
+        request,
+        v.kind,
+        v.period,
+        v.amount === undefined ? "" : String(v.amount),
+      );
+      if (answer.code !== 200 || !answer.result) return refused(answer);
+      const message =
+        answer.result.outcome === "PENDING"
+          ? t("toast.pending", { at: format.dateTime(answer.result.effectiveAt) })
+          : answer.result.outcome === "APPLIED"
+            ? t("toast.applied")
+            : t("toast.unchanged");
+      return finish(request, SELF, { type: "success", message }, undefined, {
+        outcome: answer.result.outcome,
+      });
+    }
+    case "confirm":
+    case "cancel": {
+      const answer = await changePending(request, v.intent, v.kind, v.period);
+      if (answer.code !== 200) return refused(answer);
+      return finish(request, SELF, { type: "success", message: t(`toast.${v.intent}ed`) });
+    }
+    case "reminder": {
+      const answer = await setReminder(request, v.minutes);
+      if (answer.code !== 200) return refused(answer);
+      return finish(request, SELF, { type: "success", message: t("toast.reminder", { n: v.minutes }) });
+    }
+    case "block": {
+      const answer = await startBlock(request, v.kind, v.length, v.password);
+      if (answer.code !== 200 || !answer.result) return refused(answer);
+      return finish(request, SELF, {
+        type: "success",
+        message: t(`toast.${v.kind}`, { until: format.dateTime(answer.result.until) }),
+      });
+    }
+    case "continue": {
+      const status = await getLimitsStatus(request).catch(asPageError);
+      const session = await getSession(request);
+      session.set("realityAckAt", status.now);
+      const back = safeRedirect(v.back, PAGES.game);
+      return finish(
+        request,
+        back,
+        { type: "success", message: t("reality.continued") },
+        { headers: { "set-cookie": await commitSession(session) } },
+      );
+    }
+  }
+}
