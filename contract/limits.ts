@@ -65,7 +65,6 @@ export const limitsStatusSchema = z.object({
   previousSignIn: z.number().nullable(),
   now: z.number(),
 });
-export type LimitsStatus = z.infer<typeof limitsStatusSchema>;
 
 // ---- POST /app/limits/set: a new limit (lower: at once; higher or removed: after cooling)
 export const setLimitInputSchema = z.object({

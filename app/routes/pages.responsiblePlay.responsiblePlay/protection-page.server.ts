@@ -53,7 +53,7 @@ function dayIn(ms: number, timeZone: string): string {
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A refusal of the limits in the player's words (which limit, what is left, when it resets). */
-export function limitRefusalText(t: TFunction, format: Formats, detail: unknown): string | null {
+function limitRefusalText(t: TFunction, format: Formats, detail: unknown): string | null {
   const parsed = limitRefusalSchema.safeParse(detail);
   if (!parsed.success) return null;
   const r: LimitRefusal = parsed.data;

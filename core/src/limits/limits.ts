@@ -22,7 +22,7 @@ import { ApiError } from "../platform/http";
  * (migration 041); recharges, claims and the rest call assertMay() inside their own transaction.
  */
 
-export interface LimitsRow {
+interface LimitsRow {
   user_id: number;
   deposit_day: number | null;
   deposit_week: number | null;
@@ -72,17 +72,17 @@ async function lockLimits(tx: Sql, userId: number, now: number): Promise<LimitsR
   return row;
 }
 
-export interface Period {
+interface Period {
   start: number;
   end: number;
 }
-export type Periods = Record<LimitPeriod, Period>;
+type Periods = Record<LimitPeriod, Period>;
 
 /**
  * The day, week (from Monday) and month around `nowMs` in the limits' time zone, computed by the
  * database exactly as game_place_bet computes them.
  */
-export async function periodsAt(sql: Sql, nowMs: number): Promise<Periods> {
+async function periodsAt(sql: Sql, nowMs: number): Promise<Periods> {
   const [r] = await sql.query<Record<string, string | number>>(
     `WITH x AS (SELECT to_timestamp($1 / 1000.0) AT TIME ZONE s.time_zone AS t, s.time_zone AS tz
                 FROM limits_settings s)
@@ -173,7 +173,7 @@ export function blockRefusal(kind: BlockKind, until: number): ApiError {
 }
 
 /** What another domain asks permission for. */
-export type GuardedAction = "bet" | "recharge" | "claim";
+type GuardedAction = "bet" | "recharge" | "claim";
 
 /**
  * The one guard other domains call, inside the transaction that moves the money: refuses
