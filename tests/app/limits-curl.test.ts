@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
+
+/**
+ * Player protection through curl (issue 9): a client that drives the app's JSON mode (or the
+ * core's API) is held to the same limits and refusals as the page. Run against the built server
+ * (`npm run build` first), on free ports with a throw-away database.
+ */
+
+const JSON_ACCEPT = { accept: "application/json" };
+const PAGE = "/pages/responsiblePlay/responsiblePlay";
+const GAME = "/pages/game/game?level=1&coin=CHIP";
+
+describe.skipIf(!BUILT)("player protection through curl", () => {
+  let app: RunningApp | undefined;
+  const jar = new Jar();
+
+  beforeAll(async () => {
+    app = await startApp({
+      env: { ROUND_SECONDS: "20", BET_CLOSE_SECONDS: "5", UPSTREAM_TIMEOUT_MS: "15000" },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await stopApp(app);
+  }, 30_000);
+
+  async function call(path: string, form?: Record<string, string>) {
+    if (!app) throw new Error("the app did not start");
+    const res = await fetch(`${app.base}${path}`, {
+      method: form ? "POST" : "GET",
+      headers: {
+        ...JSON_ACCEPT,
+        cookie: jar.header(),
+        ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
+      body: form ? new URLSearchParams(form).toString() : undefined,
+      redirect: "manual",
+    });
+    jar.store(res);
+    const body = (await res.json()) as Record<string, unknown> & { ok?: boolean; message?: string };
+    return { status: res.status, body };
+  }
+
+  type Game = { round: { id: string; remaining: { bet: number; round: number } } | null };
+  /** A bet of ₹10 on Red in a level-1 round with at least 4 s of betting left. */
+  async function betTen() {
+    let game = await call(GAME);
+    for (let i = 0; i < 4; i++) {
+      const round = (game.body as Game).round;
+      if (round && round.remaining.bet >= 4) break;
+      await new Promise((r) => setTimeout(r, ((round?.remaining.round ?? 1) + 0.5) * 1000));
+      game = await call(GAME);
+    }
+    const round = (game.body as Game).round;
+    if (!round) throw new Error("no open round");
+    return call(GAME, {
+      gameSessionId: round.id,
+      betName: "Red",
+      baseAmount: "10",
+      betMultiples: "1",
+      coin: "CHIP",
+      level: "1",
+    });
+  }
+
+  it("a daily loss limit, the same refusal, a raise that waits, and a time-out", async () => {
+    const login = await call("/pages/login/login", {
+      intent: "login",
+      areaCode: "91",
+      phone: "9000000001",
+      password: "demo1234",
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+
+    const set = await call(PAGE, { intent: "limit", kind: "LOSS", period: "DAY", amount: "20" });
+    expect(set.body).toMatchObject({ ok: true, message: "Limit saved. It applies now.", outcome: "APPLIED" });
+    expect((await betTen()).body.code).toBe(200);
+    expect((await betTen()).body.code).toBe(200);
+    const refused = await betTen();
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(
+      /^This bet would pass your daily loss limit of ₹20\.00: ₹0\.00 left until .+\.$/,
+    );
+
+    const raise = await call(PAGE, { intent: "limit", kind: "LOSS", period: "DAY", amount: "100" });
+    expect(raise.body).toMatchObject({ ok: true, outcome: "PENDING" });
+    const status = await call(PAGE);
+    const limits = (status.body.status as { limits: Array<Record<string, unknown>> }).limits;
+    expect(limits.find((l) => l.kind === "LOSS" && l.period === "DAY")).toMatchObject({
+      amount: 20,
+      pending: { amount: 100, confirmable: false },
+    });
+    const early = await call(PAGE, { intent: "confirm", kind: "LOSS", period: "DAY" });
+    expect(early.body.ok).toBe(false);
+    expect(early.body.message).toMatch(/^This change can be confirmed from /);
+
+    const wrong = await call(PAGE, {
+      intent: "block",
+      kind: "TIMEOUT",
+      length: "24h",
+      password: "nope-nope",
+    });
+    expect(wrong.body).toMatchObject({ ok: false, message: "The password is not correct." });
+    const block = await call(PAGE, { intent: "block", kind: "TIMEOUT", length: "24h", password: "demo1234" });
+    expect(block.body.ok, JSON.stringify(block.body)).toBe(true);
+    const barred = await betTen();
+    expect(barred.status).toBe(403);
+    expect(barred.body.message).toMatch(/^You are on a break until .+: betting is closed\.$/);
+    const recharge = await call("/pages/recharge/recharge", { amount: "100", payChannelName: "SANDBOX_UPI" });
+    expect(recharge.body.ok).toBe(false);
+    expect(recharge.body.message).toMatch(/time-out until/);
+    const change = await call(PAGE, { intent: "limit", kind: "LOSS", period: "DAY", amount: "10" });
+    expect(change.body.ok).toBe(false);
+    expect(change.body.message).toMatch(/^You are on a time-out until /);
+  }, 120_000);
+});
