@@ -9,6 +9,7 @@ import { runAdmin } from "../../../core/src/admin";
 import { listAudit } from "../../../core/src/operator/audit";
 import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
 import { type TestCore, call, describeOnEachDatabase, registerPlayer } from "../../support/core";
+import { PAY_PASSWORD, addCard, payer } from "../withdrawal/helpers";
 
 const operator = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
 const HOUR = 3_600_000;
@@ -239,6 +240,27 @@ describeOnEachDatabase("player protection", (core) => {
     token = await login(core, player.phone, password);
     freshRound(core);
     expect((await bet(core, token)).code).toBe(200);
+  });
+
+  it("during a self-exclusion the player still withdraws (cash, paid at once) and reads the records", async () => {
+    const { token, password } = await payer(core, { CHIP: 50_000 });
+    const card = await addCard(core, token, "112233445566");
+    const blocked = await call(core, "/app/limits/block", {
+      token,
+      params: { kind: "EXCLUSION", length: "6m", password },
+    });
+    expect(blocked.code).toBe(200);
+    const answer = await call(core, "/app/user/cashWithdrawal/apply", {
+      token,
+      params: { assetPassword: PAY_PASSWORD, amount: "150", userBankId: card },
+    });
+    expect(answer.code, answer.message).toBe(200);
+    expect(answer.result).toMatchObject({ amount: 150, status: "APPROVED" });
+    const page = await call(core, "/app/user/cashWithdrawal/page", {
+      token,
+      params: { pageNo: 1, pageSize: 10 },
+    });
+    expect(page.code).toBe(200);
   });
 
   it("the operator sees a player's limits and block, may only tighten them, and every change is audited", async () => {
