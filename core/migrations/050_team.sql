@@ -25,7 +25,7 @@ CREATE TABLE team_settings (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 
--- Each player's own figures as the team job counted them (all time), and per UTC day.
+-- Each player's own figures as the team job counted them (all time): the member lists show them.
 CREATE TABLE team_member_stats (
   user_id bigint PRIMARY KEY REFERENCES users (id),
   bet_cents bigint NOT NULL DEFAULT 0,
@@ -33,13 +33,6 @@ CREATE TABLE team_member_stats (
   recharge_count integer NOT NULL DEFAULT 0,
   first_recharge_cents bigint,
   updated_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE TABLE team_member_days (
-  user_id bigint NOT NULL REFERENCES users (id),
-  day date NOT NULL,
-  bet_cents bigint NOT NULL DEFAULT 0,
-  recharge_cents bigint NOT NULL DEFAULT 0,
-  PRIMARY KEY (user_id, day)
 );
 
 -- One row per source event the job has handled ('ROUND' + round id, 'RECHARGE' + the recharge
@@ -103,3 +96,15 @@ CREATE TABLE team_task_claims (
 CREATE INDEX IF NOT EXISTS game_rounds_settled ON game_rounds (settled_at) WHERE settled_at IS NOT NULL;
 CREATE INDEX IF NOT EXISTS recharge_orders_success ON recharge_orders (updated_at) WHERE status = 'SUCCESS';
 CREATE INDEX IF NOT EXISTS usdt_deposits_success ON usdt_deposits (updated_at) WHERE status = 'SUCCESS';
+
+-- The team's figures as each ancestor sees them: per ancestor, level (1 to 3) and UTC day, the
+-- settled CHIP stakes and successful recharges of their members at that level. Kept by the job in
+-- the event's transaction, so the team page and the user info read a few rows, not the members.
+CREATE TABLE team_ancestor_days (
+  user_id bigint NOT NULL REFERENCES users (id),
+  level smallint NOT NULL CHECK (level BETWEEN 1 AND 3),
+  day date NOT NULL,
+  bet_cents bigint NOT NULL DEFAULT 0,
+  recharge_cents bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (user_id, day, level)
+);

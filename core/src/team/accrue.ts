@@ -20,30 +20,44 @@ export interface TeamPass {
   cents: number;
 }
 
+/** The ancestors (levels 1 to 3) of each source row $1..$3 (source_id, user_id, base). */
+const ANCESTORS = `
+  s AS (SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS s (source_id, user_id, base)),
+  a AS (
+    SELECT s.*, p1.id AS l1, p1.parent_id AS l2, p2.parent_id AS l3
+    FROM s JOIN users u ON u.id = s.user_id
+    LEFT JOIN users p1 ON p1.id = u.parent_id
+    LEFT JOIN users p2 ON p2.id = p1.parent_id),
+  v AS (
+    SELECT x.anc, x.lvl, a.source_id, a.user_id, a.base
+    FROM a CROSS JOIN LATERAL (VALUES (1, a.l1), (2, a.l2), (3, a.l3)) AS x (lvl, anc)
+    WHERE x.anc IS NOT NULL AND x.anc <> a.user_id)`;
+
 /**
- * The ancestors of each source row, levels 1 to 3 (users.parent_id; the parent is fixed at
- * registration, so there is no cycle), and one rebate row per ancestor whose level has a rate.
- * `rows` is a VALUES-like SELECT of (source_id text, user_id bigint, base bigint, day date).
- * The unique (kind, source_id, level) makes a second insert of the same event a no-op.
+ * For the ancestors (users.parent_id; the parent is fixed at registration, so there is no cycle)
+ * of each source row: adds the stakes or recharges to their team_ancestor_days, and writes one
+ * rebate row per ancestor whose level has a rate. The unique (kind, source_id, level) makes a
+ * second insert of the same event's rebates a no-op (the event itself is claimed once first).
  */
-async function insertRebates(
+async function creditAncestors(
   tx: Sql,
   kind: "BET" | "RECHARGE",
   source: { ids: string[]; users: number[]; bases: number[]; day: string },
   ratesBp: number[],
 ): Promise<{ rows: number; cents: number }> {
-  if (source.ids.length === 0 || ratesBp.every((r) => r === 0)) return { rows: 0, cents: 0 };
+  if (source.ids.length === 0) return { rows: 0, cents: 0 };
+  const column = kind === "BET" ? "bet_cents" : "recharge_cents";
+  await tx.query(
+    `WITH ${ANCESTORS}
+     INSERT INTO team_ancestor_days AS d (user_id, level, day, ${column})
+     SELECT anc, lvl, $4::date, sum(base) FROM v GROUP BY anc, lvl ORDER BY anc, lvl
+     ON CONFLICT (user_id, day, level) DO UPDATE SET ${column} = d.${column} + EXCLUDED.${column}`,
+    [source.ids, source.users, source.bases, source.day],
+  );
+  if (ratesBp.every((r) => r === 0)) return { rows: 0, cents: 0 };
   const [row] = await tx.query<{ n: number; cents: number | null }>(
-    `WITH s AS (SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS s (source_id, user_id, base)),
-     a AS (
-       SELECT s.*, p1.id AS l1, p1.parent_id AS l2, p2.parent_id AS l3
-       FROM s JOIN users u ON u.id = s.user_id
-       LEFT JOIN users p1 ON p1.id = u.parent_id
-       LEFT JOIN users p2 ON p2.id = p1.parent_id),
-     r AS (
-       SELECT v.anc, v.lvl, a.source_id, a.user_id, a.base, ($4::int[])[v.lvl] AS rate
-       FROM a CROSS JOIN LATERAL (VALUES (1, a.l1), (2, a.l2), (3, a.l3)) AS v (lvl, anc)
-       WHERE v.anc IS NOT NULL AND v.anc <> a.user_id),
+    `WITH ${ANCESTORS},
+     r AS (SELECT v.*, ($4::int[])[v.lvl] AS rate FROM v),
      ins AS (
        INSERT INTO team_rebates (user_id, kind, level, source_id, source_user_id, base_cents, rate_bp, amount_cents, day)
        SELECT anc, $5, lvl, source_id, user_id, base, rate, base * rate / 10000, $6::date FROM r
@@ -56,11 +70,10 @@ async function insertRebates(
   return { rows: row.n, cents: Number(row.cents ?? 0) };
 }
 
-/** Adds a player's settled stakes or recharge to their own figures (all time and the day). */
+/** Adds a player's settled stakes or recharge to their own all-time figures. */
 async function addToMember(
   tx: Sql,
   userId: number,
-  day: string,
   add: { bet?: number; recharge?: number },
 ): Promise<{ recharge_count: number; first_recharge_cents: number | null }> {
   const bet = add.bet ?? 0;
@@ -74,11 +87,6 @@ async function addToMember(
        first_recharge_cents = COALESCE(s.first_recharge_cents, EXCLUDED.first_recharge_cents), updated_at = now()
      RETURNING recharge_count, first_recharge_cents`,
     [userId, bet, recharge, count],
-  );
-  await tx.query(
-    `INSERT INTO team_member_days AS d (user_id, day, bet_cents, recharge_cents) VALUES ($1, $2::date, $3, $4)
-     ON CONFLICT (user_id, day) DO UPDATE SET bet_cents = d.bet_cents + $3, recharge_cents = d.recharge_cents + $4`,
-    [userId, day, bet, recharge],
   );
   return stats;
 }
@@ -101,8 +109,8 @@ async function roundEvent(tx: Sql, round: Cursor, settings: TeamSettings, pass: 
   const day = round.at.slice(0, 10);
   const perUser = new Map<number, number>();
   for (const s of stakes) perUser.set(s.userId, (perUser.get(s.userId) ?? 0) + s.stakeCents);
-  for (const [userId, cents] of perUser) await addToMember(tx, userId, day, { bet: cents });
-  const made = await insertRebates(
+  for (const [userId, cents] of perUser) await addToMember(tx, userId, { bet: cents });
+  const made = await creditAncestors(
     tx,
     "BET",
     {
@@ -126,8 +134,8 @@ async function rechargeEvent(
   if (!(await claimEvent(tx, "RECHARGE", r.id))) return;
   pass.events++;
   const day = r.at.slice(0, 10);
-  const stats = await addToMember(tx, r.userId, day, { recharge: r.cents });
-  const made = await insertRebates(
+  const stats = await addToMember(tx, r.userId, { recharge: r.cents });
+  const made = await creditAncestors(
     tx,
     "RECHARGE",
     { ids: [r.id], users: [r.userId], bases: [r.cents], day },

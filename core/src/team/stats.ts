@@ -74,18 +74,25 @@ export async function teamLevelPage(
 interface LevelRow {
   lvl: number;
   members: number;
-  recharge: number | null;
   recharge_users: number;
-  bet: number | null;
   new_today: number;
   new_yesterday: number;
+}
+
+interface SumRow {
+  lvl: number;
+  recharge: number | null;
+  bet: number | null;
   recharge_today: number | null;
   recharge_yesterday: number | null;
   bet_today: number | null;
   bet_yesterday: number | null;
 }
 
-/** Every figure of the team page (one statement for the members, one for the rebates). */
+/**
+ * Every figure of the team page: the members (counted down the tree), the sums (the job's
+ * team_ancestor_days of this player, a few rows), the rebates, the latest direct members.
+ */
 export async function teamInfo(
   db: Sql,
   user: { id: number; parent_id: number | null; phone: string; area_code: string; invitation: string },
@@ -94,19 +101,24 @@ export async function teamInfo(
 ): Promise<TeamInfo> {
   const today = dayOf(nowMs);
   const yesterday = dayOf(nowMs - DAY_MS);
-  const [levels, [rebates], direct, settings] = await Promise.all([
+  const [counts, sums, [rebates], direct, settings] = await Promise.all([
     db.query<LevelRow>(
       `WITH ${MEMBERS}
-       SELECT m.lvl, count(*)::int AS members, sum(s.recharge_cents) AS recharge,
-         count(*) FILTER (WHERE s.recharge_cents > 0)::int AS recharge_users, sum(s.bet_cents) AS bet,
+       SELECT m.lvl, count(*)::int AS members,
+         count(*) FILTER (WHERE s.recharge_cents > 0)::int AS recharge_users,
          count(*) FILTER (WHERE m.created_at >= $2::date)::int AS new_today,
-         count(*) FILTER (WHERE m.created_at >= $3::date AND m.created_at < $2::date)::int AS new_yesterday,
-         sum(dt.recharge_cents) AS recharge_today, sum(dy.recharge_cents) AS recharge_yesterday,
-         sum(dt.bet_cents) AS bet_today, sum(dy.bet_cents) AS bet_yesterday
+         count(*) FILTER (WHERE m.created_at >= $3::date AND m.created_at < $2::date)::int AS new_yesterday
        FROM m LEFT JOIN team_member_stats s ON s.user_id = m.id
-       LEFT JOIN team_member_days dt ON dt.user_id = m.id AND dt.day = $2::date
-       LEFT JOIN team_member_days dy ON dy.user_id = m.id AND dy.day = $3::date
        GROUP BY m.lvl`,
+      [user.id, today, yesterday],
+    ),
+    db.query<SumRow>(
+      `SELECT level AS lvl, sum(recharge_cents) AS recharge, sum(bet_cents) AS bet,
+         sum(recharge_cents) FILTER (WHERE day = $2::date) AS recharge_today,
+         sum(recharge_cents) FILTER (WHERE day = $3::date) AS recharge_yesterday,
+         sum(bet_cents) FILTER (WHERE day = $2::date) AS bet_today,
+         sum(bet_cents) FILTER (WHERE day = $3::date) AS bet_yesterday
+       FROM team_ancestor_days WHERE user_id = $1 GROUP BY level`,
       [user.id, today, yesterday],
     ),
     db.query<{
@@ -124,24 +136,26 @@ export async function teamInfo(
     teamLevelPage(db, user.id, { level: 1, pageNo: 1, pageSize: 10 }),
     getTeamSettings(db),
   ]);
+  const byLevel = [1, 2, 3].map((lvl) => {
+    const c = counts.find((l) => l.lvl === lvl);
+    const m = sums.find((l) => Number(l.lvl) === lvl);
+    return {
+      lvl,
+      members: c?.members ?? 0,
+      recharge_users: c?.recharge_users ?? 0,
+      new_today: c?.new_today ?? 0,
+      new_yesterday: c?.new_yesterday ?? 0,
+      recharge: m?.recharge ?? 0,
+      bet: m?.bet ?? 0,
+      recharge_today: m?.recharge_today ?? 0,
+      recharge_yesterday: m?.recharge_yesterday ?? 0,
+      bet_today: m?.bet_today ?? 0,
+      bet_yesterday: m?.bet_yesterday ?? 0,
+    };
+  });
   const n = (v: number | null | undefined) => Number(v ?? 0);
-  const byLevel = [1, 2, 3].map(
-    (lvl) =>
-      levels.find((l) => l.lvl === lvl) ?? {
-        lvl,
-        members: 0,
-        recharge: 0,
-        recharge_users: 0,
-        bet: 0,
-        new_today: 0,
-        new_yesterday: 0,
-        recharge_today: 0,
-        recharge_yesterday: 0,
-        bet_today: 0,
-        bet_yesterday: 0,
-      },
-  );
-  const sum = (f: (l: LevelRow) => number | null) => byLevel.reduce((s, l) => s + n(f(l)), 0);
+  type Level = (typeof byLevel)[number];
+  const sum = (f: (l: Level) => number | null) => byLevel.reduce((s, l) => s + n(f(l)), 0);
   const betRates = percents(settings.betRatesBp);
   const rechargeRates = percents(settings.rechargeRatesBp);
   return {
@@ -205,18 +219,10 @@ type TeamIncome = Pick<
 export async function teamIncome(db: Sql, userId: number, nowMs: number): Promise<TeamIncome> {
   const today = dayOf(nowMs);
   const first = dayOf(nowMs - (INCOME_DAYS - 1) * DAY_MS);
-  const [[bets], stakesByDay, income] = await Promise.all([
-    db.query<{ total: number | null; today: number | null }>(
-      `WITH ${MEMBERS}
-       SELECT sum(s.bet_cents) AS total,
-         (SELECT sum(d.bet_cents) FROM team_member_days d JOIN m ON m.id = d.user_id WHERE d.day = $2::date) AS today
-       FROM m LEFT JOIN team_member_stats s ON s.user_id = m.id`,
-      [userId, today],
-    ),
-    db.query<{ day: string; bet: number }>(
-      `WITH ${MEMBERS}
-       SELECT to_char(d.day, 'YYYY-MM-DD') AS day, sum(d.bet_cents) AS bet
-       FROM team_member_days d JOIN m ON m.id = d.user_id WHERE d.day >= $2::date GROUP BY d.day`,
+  const [stakes, income] = await Promise.all([
+    db.query<{ day: string | null; bet: number }>(
+      `SELECT CASE WHEN day >= $2::date THEN to_char(day, 'YYYY-MM-DD') END AS day, sum(bet_cents) AS bet
+       FROM team_ancestor_days WHERE user_id = $1 GROUP BY 1`,
       [userId, first],
     ),
     db.query<{ day: string; total: number; bet: number }>(
@@ -226,7 +232,8 @@ export async function teamIncome(db: Sql, userId: number, nowMs: number): Promis
       [userId, first],
     ),
   ]);
-  const stakeOf = new Map(stakesByDay.map((d) => [d.day, Number(d.bet)]));
+  const stakeOf = new Map(stakes.map((d) => [d.day, Number(d.bet)]));
+  const totalStake = stakes.reduce((sum, d) => sum + Number(d.bet), 0);
   const todayIncome = income.find((d) => d.day === today);
   const yesterdayIncome = income.find((d) => d.day === dayOf(nowMs - DAY_MS));
   return {
@@ -239,9 +246,9 @@ export async function teamIncome(db: Sql, userId: number, nowMs: number): Promis
       };
     }),
     yesterdayCommission: fromCents(Number(yesterdayIncome?.total ?? 0)),
-    todayBetAmount: fromCents(Number(bets.today ?? 0)),
+    todayBetAmount: fromCents(stakeOf.get(today) ?? 0),
     todayBetIncome: fromCents(Number(todayIncome?.bet ?? 0)),
     todayWin: fromCents(Number(todayIncome?.total ?? 0)),
-    totalBetAmount: fromCents(Number(bets.total ?? 0)),
+    totalBetAmount: fromCents(totalStake),
   };
 }
