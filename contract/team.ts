@@ -89,9 +89,9 @@ export const teamLevelInputSchema = pageInputSchema.extend({
 });
 export const teamLevelPageSchema = pageSchema(teamMemberSchema);
 
-export const REBATE_KINDS = ["BET", "RECHARGE", "REGISTER"] as const;
-export type RebateKind = (typeof REBATE_KINDS)[number];
-export const REBATE_STATUSES = ["PENDING", "CLAIMED"] as const;
+const REBATE_KINDS = ["BET", "RECHARGE", "REGISTER"] as const;
+
+const REBATE_STATUSES = ["PENDING", "CLAIMED"] as const;
 
 const rebateSchema = z.object({
   id: z.number().int(),

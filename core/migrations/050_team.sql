@@ -108,3 +108,6 @@ CREATE TABLE team_ancestor_days (
   recharge_cents bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (user_id, day, level)
 );
+
+-- Events from now on earn rebates; the history before the team module does not.
+INSERT INTO team_cursors (source, at) VALUES ('ROUND', now()), ('RECHARGE', now());

@@ -1,7 +1,7 @@
 import type { Sql } from "../platform/db";
 
 /** A position in the stream of settled rounds: (settled_at as ISO text with microseconds, id). */
-export interface SettledCursor {
+interface SettledCursor {
   at: string;
   id: string;
 }

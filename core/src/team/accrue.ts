@@ -12,7 +12,7 @@ interface Cursor {
   id: string;
 }
 
-export interface TeamPass {
+interface TeamPass {
   /** Source events handled in this pass (rounds and recharges). */
   events: number;
   /** Rebate rows created, and their total in cents. */
@@ -167,8 +167,8 @@ async function readCursor(db: Sql, source: string, nowMs: number): Promise<Curso
        'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at FROM team_cursors WHERE source = $1`,
     [source],
   );
-  // Before the first pass: everything of the last 400 days (older events earn nothing).
-  return { at: row?.at ?? new Date(nowMs - 400 * 86_400_000).toISOString(), id: "" };
+  // Migration 050 starts both cursors at its own time; without one, the last day.
+  return { at: row?.at ?? new Date(nowMs - 86_400_000).toISOString(), id: "" };
 }
 
 async function saveCursor(db: Sql, source: string, at: string) {
@@ -211,7 +211,20 @@ export async function accrueTeam(db: Db, nowMs: number, options: PassOptions = {
     let after = await readCursor(db, source.name, nowMs);
     for (;;) {
       const batch = await source.read(after);
+      // Events of the overlap handled before: skipped without a transaction each.
+      const done = new Set(
+        (
+          await db.query<{ source_id: string }>(
+            "SELECT source_id FROM team_events_done WHERE source = $1 AND source_id = ANY($2::text[])",
+            [source.name, batch.map((e) => e.id)],
+          )
+        ).map((r) => r.source_id),
+      );
       for (const event of batch) {
+        if (done.has(event.id)) {
+          after = { at: event.at, id: event.id };
+          continue;
+        }
         await db.tx(async (tx) => {
           await source.handle(tx, event as never);
           await options.afterEvent?.(source.name, event.id);

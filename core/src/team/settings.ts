@@ -13,7 +13,7 @@ export interface TeamSettings {
   registerMinRechargeCents: number;
 }
 
-export const DEFAULT_TEAM_SETTINGS: TeamSettings = {
+const DEFAULT_TEAM_SETTINGS: TeamSettings = {
   betRatesBp: [100, 50, 20],
   rechargeRatesBp: [100, 50, 25],
   registerRebateCents: 500,
@@ -63,7 +63,7 @@ function centsOf(field: string, text: string, min: number): number {
 }
 
 /** The fields an operator edits, as the operator API and the CLI name them. */
-export const SETTING_FIELDS = ["betRates", "rechargeRates", "registerRebate", "registerMinRecharge"] as const;
+const SETTING_FIELDS = ["betRates", "rechargeRates", "registerRebate", "registerMinRecharge"] as const;
 
 /**
  * Applies `changes` (field → text, see SETTING_FIELDS) and returns the settings before and after.

@@ -37,7 +37,7 @@ export function periodOf(period: "DAY" | "WEEK", nowMs: number): { key: string; 
   };
 }
 
-export const TASK_MESSAGES = {
+const TASK_MESSAGES = {
   unknown: "This task does not exist",
   notReached: "Recharge more to reach this task first",
   claimed: "This gift was already claimed for this period",
@@ -157,7 +157,7 @@ function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
   });
 }
 
-export interface TaskView {
+interface TaskView {
   id: number;
   name: string;
   period: "DAY" | "WEEK";
