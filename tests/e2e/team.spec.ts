@@ -157,6 +157,19 @@ test.describe("team and rewards", () => {
     expect(Math.round(((await accountJson(b.request)).chip - chipB) * 100)).toBe(200);
     await screen(b, "team-04-task-claimed");
     await contextB.close();
+
+    // A's pages in dark mode, then in German (screens for review).
+    await page.request.post("/resources/theme", { form: { theme: "dark" }, maxRedirects: 0 });
+    await page.goto(PAGES.team);
+    await expect(page.getByTestId("team-member")).toHaveCount(1);
+    await screen(page, "team-06-dark");
+    await page.request.post("/resources/lang", { form: { lang: "de-DE" }, maxRedirects: 0 });
+    await page.goto(PAGES.team);
+    await expect(page.getByRole("heading", { name: "Freunde einladen" })).toBeVisible();
+    await screen(page, "team-07-dark-de");
+    await page.goto(PAGES.claimBonus);
+    await expect(page.getByRole("link", { name: "Abgeholt" })).toBeVisible();
+    await screen(page, "team-08-claim-dark-de");
   });
 });
 
