@@ -203,6 +203,27 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
     expect((await rebates(smallParent.parent_id)).map((r) => r.kind)).toEqual(["RECHARGE", "RECHARGE"]);
   });
 
+  it("a credited USDT deposit earns the recharge rebate; a pending or failed one nothing", async () => {
+    const [top, l1] = await chain(2);
+    await accrue();
+    const deposit = (cents: number, status: string) =>
+      core.deps.db.query(
+        `INSERT INTO usdt_deposits (network, tx_hash, address, user_id, usdt_micros, confirmations, status, rate_cents, credit_cents, created_at, updated_at)
+         VALUES ('TRC20', $1, 'Taddr', $2, 1000000, 12, $3, 9000, $4, now(), now())`,
+        [`tx${Date.now()}${Math.random()}`, l1.userId, status, cents],
+      );
+    await deposit(50_000, "PENDING");
+    await deposit(60_000, "FAILED");
+    await accrue();
+    expect(await rebates(top.userId)).toEqual([]);
+    await deposit(9_000, "SUCCESS");
+    await accrue();
+    // 1 % of 90.00; 90.00 is below the register rebate's minimum.
+    expect(await rebates(top.userId)).toEqual([
+      { kind: "RECHARGE", level: 1, amount_cents: 90, base_cents: 9_000, status: "PENDING" },
+    ]);
+  });
+
   it("claims all or one from REBATES; 20 parallel claims pay once; the ledger balances", async () => {
     const [top, l1] = await chain(2);
     await accrue();
