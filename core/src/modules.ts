@@ -10,6 +10,7 @@ import { operatorModule } from "./operator/module";
 import type { CoreModule } from "./platform/module";
 import { rechargeModule } from "./recharge/module";
 import { stakingModule } from "./staking/module";
+import { teamModule } from "./team/module";
 import { trackModule } from "./track/module";
 import { userModule } from "./user/module";
 import { walletModule } from "./wallet/module";
@@ -37,4 +38,5 @@ export const MODULES: readonly CoreModule[] = [
   exchangeModule,
   stakingModule,
   assetsModule,
+  teamModule,
 ];

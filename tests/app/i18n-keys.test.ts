@@ -20,7 +20,12 @@ const loaded = [...load("common"), ...load("account"), ...load("assets")];
 const known = new Set([...loaded, ...loaded.map((k) => k.replace(/_(zero|one|two|few|many|other)$/, ""))]);
 /** Recharge's files use their own namespace (recharge.json) over common. */
 const rechargeKnown = new Set([...load("common"), ...load("recharge")]);
-const knownIn = (file: string) => (/recharge|pay\.sandbox/i.test(file) ? rechargeKnown : known);
+/** The team pages use their own namespace (team.json) over common. */
+const teamKnown = new Set(
+  [...load("common"), ...load("team")].flatMap((k) => [k, k.replace(/_(zero|one|two|few|many|other)$/, "")]),
+);
+const knownIn = (file: string) =>
+  /pages\.team\./.test(file) ? teamKnown : /recharge|pay\.sandbox/i.test(file) ? rechargeKnown : known;
 
 const OWN_NAMESPACE = /game|betRecord|withdraw|bankCard|wallet/;
 
