@@ -22,6 +22,7 @@ const results = [
     "-c",
     "node scripts/ensure-postgres.mjs >/dev/null && BENCH_DATABASE=postgres npx tsx bench/core-game.ts",
   ]),
+  run("core on PGlite: team figures of 10,000 members", "npx", ["tsx", "bench/team.ts"]),
   run("pages: JS size, Lighthouse, render throughput, BFF overhead", "node", [
     "bench/pages.mjs",
     ...process.argv.slice(2).filter((a) => !a.startsWith("--duration")),

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { Pager } from "~/components/Pager";
 import { asPageError } from "~/utils/api/errors.server";
 import { findUserMsgList } from "~/utils/api/messages.server";
 import { useTranslation } from "~/utils/i18n-react";
@@ -58,25 +59,7 @@ export default function NoticePage() {
             ))}
           </ul>
         )}
-        {pages > 1 ? (
-          <nav aria-label={t("notice.pages")} className="flex items-center justify-between">
-            {page.pageNo > 1 ? (
-              <Link className="btn-secondary" to={`?pageNo=${page.pageNo - 1}`}>
-                {t("notice.prev")}
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-sm">{t("notice.pageOf", { page: page.pageNo, pages })}</span>
-            {page.pageNo < pages ? (
-              <Link className="btn-secondary" to={`?pageNo=${page.pageNo + 1}`}>
-                {t("notice.next")}
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pager page={page.pageNo} pages={pages} hrefOf={(n) => `?pageNo=${n}`} />
       </main>
     </>
   );

@@ -11,6 +11,7 @@ import { operatorModule } from "./operator/module";
 import type { CoreModule } from "./platform/module";
 import { rechargeModule } from "./recharge/module";
 import { stakingModule } from "./staking/module";
+import { teamModule } from "./team/module";
 import { trackModule } from "./track/module";
 import { userModule } from "./user/module";
 import { walletModule } from "./wallet/module";
@@ -38,5 +39,6 @@ export const MODULES: readonly CoreModule[] = [
   exchangeModule,
   stakingModule,
   assetsModule,
+  teamModule,
   limitsModule,
 ];

@@ -22,12 +22,18 @@ const known = new Set([...loaded, ...loaded.map((k) => k.replace(/_(zero|one|two
 const rechargeKnown = new Set([...load("common"), ...load("recharge")]);
 /** Player protection's files use their own namespace (limits.json) over common. */
 const limitsKnown = new Set([...load("common"), ...load("limits")]);
+/** The team pages use their own namespace (team.json) over common. */
+const teamKnown = new Set(
+  [...load("common"), ...load("team")].flatMap((k) => [k, k.replace(/_(zero|one|two|few|many|other)$/, "")]),
+);
 const knownIn = (file: string) =>
   /responsiblePlay|limits/i.test(file)
     ? limitsKnown
-    : /recharge|pay\.sandbox/i.test(file)
-      ? rechargeKnown
-      : known;
+    : /pages\.team\./.test(file)
+      ? teamKnown
+      : /recharge|pay\.sandbox/i.test(file)
+        ? rechargeKnown
+        : known;
 
 const OWN_NAMESPACE = /game|betRecord|withdraw|bankCard|wallet/;
 

@@ -17,11 +17,11 @@ describe("the translator components use on both sides", () => {
     expect(t("common:ok")).toBe("OK");
     expect(t("ok")).toBe("OK");
   });
-  test("nested and flat dotted keys", () => {
+  test("finds nested and flat dotted keys", () => {
     expect(t("nested.deep", { name: "sea" })).toBe("Deep sea");
     expect(t("flat.key")).toBe("Flat");
   });
-  test("plurals from count", () => {
+  test("chooses the plural form from count", () => {
     expect(t("bets", { count: 1 })).toBe("1 bet");
     expect(t("bets", { count: 3 })).toBe("3 bets");
   });

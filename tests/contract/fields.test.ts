@@ -168,7 +168,7 @@ describe("optional fields sent blank count as not sent", () => {
     );
   });
 
-  it("coin and level of record pages", () => {
+  it("record pages default an empty coin to CHIP and drop an empty level", () => {
     expect(getUserInfoInputSchema.parse({ coin: "" })).toEqual({ coin: "CHIP" });
     expect(userLotteryRecordPageInputSchema.parse({ coin: "", level: "" })).toEqual({
       pageNo: 1,

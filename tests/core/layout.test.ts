@@ -109,6 +109,7 @@ describe("core layout", () => {
       "operator",
       "recharge",
       "staking",
+      "team",
       "track",
       "user",
       "wallet",
@@ -121,7 +122,7 @@ describe("core layout", () => {
     }
   });
 
-  it("no domain reads the game's tables but the game (the user module asks game/totals.ts)", () => {
+  it("no domain reads the game's tables but the game (the team module asks game/settled-stakes.ts)", () => {
     const readers = domains
       .filter((domain) => domain !== "game")
       .flatMap((domain) => sourceFiles(join(CORE, domain)))

@@ -78,7 +78,7 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await page.goto(PAGES.withdrawal);
     await expect(page.getByRole("heading", { name: "Set a payment password first" })).toBeVisible();
     await screen(page, "withdraw-no-password");
-    await page.getByRole("link", { name: "Usdt" }).click();
+    await page.getByRole("link", { name: "USDT" }).click();
     await expect(page).toHaveURL(/tab=usdt/);
     await expect(page.getByText("1 USDT = ₹90.00")).toBeVisible();
     // The USDT form's schema loads after first paint (decision 036), then checks on blur.

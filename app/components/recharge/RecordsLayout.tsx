@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { NavBar } from "~/components/NavBar";
-import { Pager } from "~/components/game/Pager";
+import { Pager } from "~/components/Pager";
+import { SegmentedTabs } from "~/components/SegmentedTabs";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
 import type { RechargeStatus } from "#contract/recharge";
@@ -53,10 +54,6 @@ export function RecordsLayout({
 }) {
   const { t } = useTranslation("recharge");
   const self = kind === "cash" ? PAGES.rechargeRecords : PAGES.rechargeURecords;
-  const segment = (active: boolean) =>
-    `flex min-h-[44px] items-center justify-center rounded-md px-3 text-sm font-semibold ${
-      active ? "bg-brand text-white shadow-sm" : "text-gray-800 dark:text-gray-200"
-    }`;
   return (
     <>
       <NavBar
@@ -64,27 +61,14 @@ export function RecordsLayout({
         backTo={kind === "cash" ? PAGES.recharge : `${PAGES.recharge}?tab=usdt`}
       />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
-        <nav
-          aria-label={t("records.tabs")}
-          className="grid grid-cols-2 gap-1 rounded-lg bg-white p-1 shadow-sm dark:bg-gray-900"
-        >
-          <Link
-            to={PAGES.rechargeRecords}
-            replace
-            aria-current={kind === "cash" ? "page" : undefined}
-            className={segment(kind === "cash")}
-          >
-            {t("records.cash")}
-          </Link>
-          <Link
-            to={PAGES.rechargeURecords}
-            replace
-            aria-current={kind === "usdt" ? "page" : undefined}
-            className={segment(kind === "usdt")}
-          >
-            {t("records.usdt")}
-          </Link>
-        </nav>
+        <SegmentedTabs
+          label={t("records.tabs")}
+          current={kind}
+          tabs={[
+            { key: "cash", to: PAGES.rechargeRecords, label: t("records.cash") },
+            { key: "usdt", to: PAGES.rechargeURecords, label: t("records.usdt") },
+          ]}
+        />
         {empty ? (
           <div className="card">
             <EmptyState

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { NavBar } from "~/components/NavBar";
+import { Pager } from "~/components/Pager";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
@@ -88,30 +89,7 @@ export function WithdrawalRecords({
             ))}
           </ul>
         )}
-        {pages > 1 ? (
-          <nav
-            className="flex items-center justify-between gap-2"
-            aria-label={t("recordsPage.page", { page: pageNo, pages })}
-          >
-            {pageNo > 1 ? (
-              <Link to={`${self}?page=${pageNo - 1}`} className="btn-secondary">
-                {t("recordsPage.newer")}
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-sm text-gray-600 dark:text-gray-400">
-              {t("recordsPage.page", { page: pageNo, pages })}
-            </span>
-            {pageNo < pages ? (
-              <Link to={`${self}?page=${pageNo + 1}`} className="btn-secondary">
-                {t("recordsPage.older")}
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pager page={pageNo} pages={pages} hrefOf={(n) => (n > 1 ? `${self}?page=${n}` : self)} />
       </main>
     </>
   );

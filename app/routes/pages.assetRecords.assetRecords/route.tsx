@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { Pager } from "~/components/Pager";
 import { asPageError } from "~/utils/api/errors.server";
 import { getAssetRecords } from "~/utils/api/wallet/assets.server";
 import { useTranslation } from "~/utils/i18n-react";
@@ -108,30 +109,7 @@ export default function AssetRecordsPage() {
             <EmptyState message={t("records.empty")} />
           </div>
         )}
-        {pages > 1 ? (
-          <nav
-            className="flex items-center justify-between gap-2"
-            aria-label={t("records.page", { page: page.pageNo, pages })}
-          >
-            {page.pageNo > 1 ? (
-              <Link to={query({ coin, kind, page: page.pageNo - 1 })} className="btn-secondary">
-                {t("records.prev")}
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-sm text-gray-600 dark:text-gray-400">
-              {t("records.page", { page: page.pageNo, pages })}
-            </span>
-            {page.pageNo < pages ? (
-              <Link to={query({ coin, kind, page: page.pageNo + 1 })} className="btn-secondary">
-                {t("records.next")}
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pager page={page.pageNo} pages={pages} hrefOf={(n) => query({ coin, kind, page: n })} />
       </main>
     </>
   );

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Suspense, memo } from "react";
+import { Pager } from "~/components/Pager";
 import { DigitBall } from "~/components/game/DigitBall";
-import { Pager } from "~/components/game/Pager";
 import { digitColours, digitSize, parseDigit } from "~/components/game/bets";
 import { GAME_TABS, type GameTab } from "~/components/game/format";
 import { useTranslation } from "~/utils/i18n-react";

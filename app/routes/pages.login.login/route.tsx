@@ -50,11 +50,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSession(request);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
   if (session.get("token")) throw redirect(redirectTo);
+  const invite = (url.searchParams.get("invite") ?? url.searchParams.get("invitationCode") ?? "").slice(
+    0,
+    16,
+  );
   return json({
-    tab: tabOf(url.searchParams.get("tab")),
+    // An invitation link (the team page's inviteLinkUrl) opens the register tab, code filled in.
+    tab: tabOf(url.searchParams.get("tab") ?? (invite ? "register" : null)),
     areaCodes: await getAreaCodes(request),
     smsRemaining: smsRemaining(session),
-    invite: (url.searchParams.get("invite") ?? url.searchParams.get("invitationCode") ?? "").slice(0, 16),
+    invite,
     redirectTo,
   });
 }

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { SegmentedTabs } from "~/components/SegmentedTabs";
 import { showToast } from "~/components/Toasts";
 import { copyText } from "~/utils/clipboard";
 import { useTranslation } from "~/utils/i18n-react";
@@ -24,11 +25,6 @@ export const loader = ({ request }: LoaderFunctionArgs) => rechargeLoader(reques
 export const action = ({ request }: ActionFunctionArgs) => rechargeAction(request);
 
 export type Data = ReturnType<typeof useLoaderData<typeof loader>>;
-
-const segment = (active: boolean) =>
-  `flex min-h-[44px] items-center justify-center rounded-md px-3 text-sm font-semibold ${
-    active ? "bg-brand text-white shadow-sm" : "text-gray-800 dark:text-gray-200"
-  }`;
 
 export default function RechargePage() {
   const data = useLoaderData<typeof loader>();
@@ -56,22 +52,14 @@ export default function RechargePage() {
             {coinMoney(data.balance, "CHIP")}
           </p>
         </section>
-        <nav
-          aria-label={t("tabs")}
-          className="grid grid-cols-2 gap-1 rounded-lg bg-white p-1 shadow-sm dark:bg-gray-900"
-        >
-          {(["cash", "usdt"] as const).map((tab) => (
-            <Link
-              key={tab}
-              to={tab === "cash" ? PAGES.recharge : `${PAGES.recharge}?tab=usdt`}
-              replace
-              aria-current={tab === data.tab ? "page" : undefined}
-              className={segment(tab === data.tab)}
-            >
-              {t(`tab.${tab}`)}
-            </Link>
-          ))}
-        </nav>
+        <SegmentedTabs
+          label={t("tabs")}
+          current={data.tab}
+          tabs={[
+            { key: "cash", to: PAGES.recharge, label: t("tab.cash") },
+            { key: "usdt", to: `${PAGES.recharge}?tab=usdt`, label: t("tab.usdt") },
+          ]}
+        />
         {data.cash ? <CashForm cash={data.cash} /> : null}
         {data.usdt ? <UsdtDeposit usdt={data.usdt} /> : null}
       </main>

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-r
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { SegmentedTabs } from "~/components/SegmentedTabs";
 import { WithdrawalRules } from "~/components/wallet/WithdrawalRules";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyForm, withForms } from "~/utils/lazy-form";
@@ -33,26 +34,14 @@ const tabPath = (tab: Tab) => `${PAGES.withdrawal}?tab=${tab}`;
 function Tabs({ tab }: { tab: Tab }) {
   const { t } = useTranslation("withdraw");
   return (
-    <nav
-      aria-label={t("tabs.label")}
-      className="grid grid-cols-2 gap-1 rounded-full bg-gray-100 p-1 dark:bg-gray-800"
-    >
-      {(["cash", "usdt"] as const).map((key) => (
-        <Link
-          key={key}
-          to={tabPath(key)}
-          replace
-          aria-current={tab === key ? "page" : undefined}
-          className={`flex min-h-[40px] items-center justify-center rounded-full text-sm font-semibold ${
-            tab === key
-              ? "bg-white text-brand-dark shadow-sm dark:bg-gray-900 dark:text-pink-300"
-              : "text-gray-700 dark:text-gray-300"
-          }`}
-        >
-          {t(`tabs.${key}`)}
-        </Link>
-      ))}
-    </nav>
+    <SegmentedTabs
+      label={t("tabs.label")}
+      current={tab}
+      tabs={[
+        { key: "cash", to: tabPath("cash"), label: t("tabs.cash") },
+        { key: "usdt", to: tabPath("usdt"), label: t("tabs.usdt") },
+      ]}
+    />
   );
 }
 

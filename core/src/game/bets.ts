@@ -5,6 +5,7 @@ import { type Coin, fromCents, toCents } from "#contract/money";
 import { blockRefusal, limitRefusal } from "../limits/limits";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
+import { type PlaceRow, callPlaceBet } from "./bet-batches";
 
 interface PlacedBet {
   bet: BetRecord;
@@ -72,16 +73,6 @@ async function findByKey(db: Sql, userId: number, key: string): Promise<PlacedBe
   return rows[0] ? { bet: toBetRecord(rows[0]), balanceCents: rows[0].balance, repeated: true } : null;
 }
 
-interface PlaceRow {
-  o_status: string;
-  o_bet_id: number | null;
-  o_created_at: Date | string | null;
-  o_balance: number | null;
-  o_detail: string | null;
-  o_level: number | null;
-  o_end_time: number | null;
-}
-
 export const KEY_REUSED = "This idempotency key was already used for a different bet";
 
 /** True when `bet` (the one an idempotency key placed) is what `input` asks for. */
@@ -107,7 +98,8 @@ function repeatOf(first: PlacedBet, input: BettingInput): PlacedBet {
  * The player's message for each refusal code of game_place_bet (migrations 011, 013 and 041), with the
  * reason and amounts in the answer's result. `balanceCents` is read only for INSUFFICIENT.
  */
-function refusal(row: PlaceRow, stakeCents: number, balanceCents: number | null): ApiError {
+function refusal(row: PlaceRow | undefined, stakeCents: number, balanceCents: number | null): ApiError {
+  if (!row) return new ApiError(Code.SERVER_ERROR, "The bet could not be placed");
   switch (row.o_status) {
     case "NO_ROUND":
       return refuse("NO_ROUND", "This round does not exist", {}, Code.NOT_FOUND);
@@ -188,24 +180,20 @@ export async function placeBet(
   const key = idempotencyKey?.trim().slice(0, 200) || null;
   const baseCents = toCents(input.baseAmount);
   const totalCents = toCents(input.totalBetAmount);
-  let rows: PlaceRow[];
+  let row: PlaceRow | undefined;
   try {
-    rows = await db.query<PlaceRow>(
-      "SELECT * FROM game_place_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-      [
-        userId,
-        input.gameSessionId,
-        input.coin,
-        input.level ?? null,
-        input.betName,
-        baseCents,
-        input.betMultiples,
-        totalCents,
-        key,
-        nowMs,
-        db.kind === "postgres",
-      ],
-    );
+    row = await callPlaceBet(db, {
+      userId,
+      roundId: input.gameSessionId,
+      coin: input.coin,
+      level: input.level ?? null,
+      betName: input.betName,
+      baseCents,
+      multiple: input.betMultiples,
+      totalCents,
+      key,
+      nowMs,
+    });
   } catch (error) {
     // Two requests with one key raced (PostgreSQL): the loser answers with the winner's bet, if
     // it asked for the same bet.
@@ -215,7 +203,6 @@ export async function placeBet(
     }
     throw error;
   }
-  const row = rows[0];
   if (row?.o_status === "REPEATED" && key) {
     const first = await findByKey(db, userId, key);
     if (first) return repeatOf(first, input);

@@ -11,7 +11,7 @@ import type { SystemAccount } from "./accounts";
  * all writing the entry in the same transaction and never going below zero:
  * - post(): one posting (operator credits, seeds, and every domain's ordinary money moves);
  * - creditMany(): many credits in one statement (settlement pays a round's winners with it);
- * - the database function game_place_bet (migrations 011 and 013, called by game/bets.ts): a
+ * - the database function game_place_bet (migrations 011 and 013, called by game/bet-batches.ts): a
  *   bet's stake is debited with the same conditional update as post(), inside the database, so
  *   that a bet is one round trip (decision 007).
  * Nothing else writes to accounts or ledger_entries.

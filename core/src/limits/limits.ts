@@ -10,7 +10,7 @@ import type {
 } from "#contract/limits";
 import { LIMIT_KINDS, LIMIT_PERIODS } from "#contract/limits";
 import { fromCents } from "#contract/money";
-import { lossesSince } from "../game/totals";
+import { lossesSince } from "../game/losses";
 import type { Deps } from "../platform/context";
 import type { Sql } from "../platform/db";
 import { ApiError } from "../platform/http";

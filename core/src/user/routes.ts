@@ -11,33 +11,24 @@ import { hashPassword } from "../auth/passwords";
 import { assertLiveSmsCode, withSmsCode } from "../auth/sms";
 import { getSysConfig } from "../config/sysconfig";
 import { exchangeableCents } from "../exchange/exchange";
-import { betTotals } from "../game/totals";
 import { balances } from "../ledger/ledger";
 import type { CoreRouter } from "../platform/context";
 import type { Sql } from "../platform/db";
 import { ApiError, ok, parseInput, requireUser } from "../platform/http";
+import { inviteLinkOf, teamIncome } from "../team/stats";
 import { findUserById } from "./users";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Start of the UTC day that holds `ms`. */
-const dayStart = (ms: number) => ms - (ms % DAY_MS);
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Money that passed through the ledger, by kind (CHIP): `recharge` is the sum of the RECHARGE
  * credits; `withdraw` what left by withdrawal, WITHDRAW debits less the WITHDRAW_RETURN credits of
- * rejected ones; COMMISSION and REBATE credits of yesterday.
+ * rejected ones.
  */
-async function ledgerTotals(sql: Sql, userId: number, now: number) {
-  const today = dayStart(now);
-  const [row] = await sql.query<{ recharge: number; withdraw: number; commission: number }>(
+async function ledgerTotals(sql: Sql, userId: number) {
+  const [row] = await sql.query<{ recharge: number; withdraw: number }>(
     `SELECT COALESCE(SUM(amount) FILTER (WHERE kind = 'RECHARGE'), 0) AS recharge,
-            COALESCE(-SUM(amount) FILTER (WHERE kind IN ('WITHDRAW', 'WITHDRAW_RETURN')), 0) AS withdraw,
-            COALESCE(SUM(amount) FILTER (WHERE kind IN ('COMMISSION', 'REBATE')
-                                         AND created_at >= $2 AND created_at < $3), 0) AS commission
+            COALESCE(-SUM(amount) FILTER (WHERE kind IN ('WITHDRAW', 'WITHDRAW_RETURN')), 0) AS withdraw
      FROM ledger_entries WHERE user_id = $1 AND coin = 'CHIP'`,
-    [userId, iso(today - DAY_MS), iso(today)],
+    [userId],
   );
   return row;
 }
@@ -46,13 +37,14 @@ export function userRoutes(app: CoreRouter) {
   app.get("/app/user/getUserInfo", async (c) => {
     const deps = c.get("deps");
     const { id } = requireUser(c);
-    const { coin } = await parseInput(c, getUserInfoInputSchema);
+    // `coin` is accepted as before; the income fields are the team's, in CHIP (docs/team.md).
+    await parseInput(c, getUserInfoInputSchema);
     const user = await findUserById(deps.db, id);
     if (!user) throw new ApiError(Code.UNAUTHENTICATED, "Please log in first");
-    const [money, bets, totals, customerServiceUrl, exchangeable] = await Promise.all([
+    const [money, income, totals, customerServiceUrl, exchangeable] = await Promise.all([
       balances(deps.db, id),
-      betTotals(deps, id, coin),
-      ledgerTotals(deps.db, id, deps.now()),
+      teamIncome(deps.db, id, deps.now()),
+      ledgerTotals(deps.db, id),
       getSysConfig(deps.db, "CUSTOMER_SERVICE_URL"),
       exchangeableCents(deps.db, id),
     ]);
@@ -65,9 +57,9 @@ export function userRoutes(app: CoreRouter) {
       gold: fromCents(money.GOLD),
       headUrl: user.head_url,
       id: user.id,
-      incomeList: bets.incomeList,
+      incomeList: income.incomeList,
       invitation: user.invitation,
-      inviteLinkUrl: `${inviteLinkBase}/pages/login/login?invitationCode=${user.invitation}`,
+      inviteLinkUrl: inviteLinkOf(inviteLinkBase, user.invitation),
       level: user.level,
       nickName: user.nick_name,
       parentId: user.parent_id,
@@ -77,14 +69,14 @@ export function userRoutes(app: CoreRouter) {
       remark: user.remark,
       sex: user.sex,
       sysUserId: null,
-      todayBetAmount: fromCents(bets.todayTotal),
-      todayBetIncome: fromCents(bets.todayWin - bets.todayTotal),
-      todayWin: fromCents(bets.todayWin),
-      totalBetAmount: fromCents(bets.total),
+      todayBetAmount: income.todayBetAmount,
+      todayBetIncome: income.todayBetIncome,
+      todayWin: income.todayWin,
+      totalBetAmount: income.totalBetAmount,
       userStatus: user.user_status,
       userType: user.user_type,
       withdraw: fromCents(Number(totals.withdraw)),
-      yesterdayCommission: fromCents(Number(totals.commission)),
+      yesterdayCommission: income.yesterdayCommission,
       customerServiceUrl: customerServiceUrl || null,
       walletErc: user.wallet_erc,
       walletTrc: user.wallet_trc,

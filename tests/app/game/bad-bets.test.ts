@@ -142,7 +142,7 @@ describe("a bet with the spec's fields only (no level): the round names the room
     coin: "CHIP",
   });
 
-  it("JSON mode: placed in the round's room", async () => {
+  it("JSON mode: a bet with only the spec's fields goes into the round's own room", async () => {
     const { round } = await loadGame(2);
     const before = await snapshot();
     const res = await client.post(specFields(round), JSON_MODE, "coin=CHIP");

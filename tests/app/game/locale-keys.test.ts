@@ -17,7 +17,7 @@ const files = [
     .map((f) => join("app/routes", f)),
 ].filter((f) => /\.tsx?$/.test(f));
 
-test("literal keys", () => {
+test("every literal t() key of the game pages exists in en-US", () => {
   const missing: string[] = [];
   for (const file of files) {
     for (const m of readFileSync(file, "utf8").matchAll(/\bt\("([A-Za-z0-9_.]+)"/g)) {
@@ -27,7 +27,7 @@ test("literal keys", () => {
   expect(missing).toEqual([]);
 });
 
-test("keys built from lists", () => {
+test("every key built from a list (bet names, coins, tabs, refusals) exists in en-US", () => {
   const keys = [
     ...[...COLOUR_BETS, ...SIZE_BETS].map((n) => `betName.${n}`),
     ...["CHIP", "GOLD", "POINT"].map((c) => `coin.${c}`),

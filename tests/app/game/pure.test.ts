@@ -53,7 +53,7 @@ describe("countdown", () => {
     }
   });
 
-  test("rounds up, stops at 0", () => {
+  test("seconds left round up and stop at 0", () => {
     expect(secondsLeft(1000, 0, 0)).toBe(1);
     expect(secondsLeft(1001, 0, 0)).toBe(2);
     expect(secondsLeft(1000, 1000, 0)).toBe(0);
@@ -68,7 +68,7 @@ describe("countdown", () => {
     expect(msToNextTick(10_000, 20_000, 0)).toBe(1000);
   });
 
-  test("formats and refresh time", () => {
+  test("shows m:ss and refreshes a second after the round ends", () => {
     expect(formatSeconds(0)).toBe("0:00");
     expect(formatSeconds(59)).toBe("0:59");
     expect(formatSeconds(125)).toBe("2:05");
@@ -87,7 +87,7 @@ describe("bet colours", () => {
     expect(new Set(DIGIT_PALETTE).size).toBe(10);
     for (const c of Object.values(NAMED_BET_COLOURS)) expect(DIGIT_PALETTE).not.toContain(c);
   });
-  test("digit meanings", () => {
+  test("each digit's colours, and which bets it wins", () => {
     expect(digitColours(0)).toEqual(["Red", "Violet"]);
     expect(digitColours(5)).toEqual(["Green", "Violet"]);
     expect(digitColours(7)).toEqual(["Green"]);
@@ -104,13 +104,13 @@ describe("bet colours", () => {
 });
 
 describe("bet form", () => {
-  test("amount lists", () => {
+  test("amount lists drop blanks, zero, negatives and words", () => {
     expect(splitAmounts("1,10, 100")).toEqual([1, 10, 100]);
     expect(splitAmounts(" , x,0,-1,5")).toEqual([5]);
     expect(splitAmounts(undefined)).toEqual([]);
   });
 
-  test("choose, step, never below 0, type, reset", () => {
+  test("the bet form chooses, steps the multiple (never below 0), keeps typed digits only (at most 10,000) and resets", () => {
     let s = initialBetForm([10, 100]);
     expect(s).toEqual({ betName: null, baseAmount: 10, multiple: 1 });
     s = betFormReducer(s, { type: "choose", betName: "Red" });
@@ -143,7 +143,7 @@ describe("bet form", () => {
     coin: "CHIP",
     level: "1",
   };
-  test("the schema computes the total", () => {
+  test("the bet schema computes the total from amount × multiple", () => {
     expect(betFormSchema.parse(good)).toMatchObject({
       gameSessionId: 42,
       totalBetAmount: 30,
@@ -183,7 +183,7 @@ describe("results", () => {
     expect(digitCounts(rows)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
   });
 
-  test("payout table rows", () => {
+  test("the rules' payout table lists named bets first, with winning digits and an example return", () => {
     const rows = payoutTable(
       [
         { betName: "3", multiple: 9 },

@@ -70,7 +70,9 @@ describe("game calls through the real core app", () => {
       token: player.token,
     });
     expect(info.code).toBe(200);
-    expect(info.result.totalBetAmount).toBe(30);
+    // totalBetAmount is the player's team's settled stakes (docs/team.md, decision 045), not their
+    // own: this player has no team. Their own bet is in the records above.
+    expect(info.result.totalBetAmount).toBe(0);
   });
 });
 

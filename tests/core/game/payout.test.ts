@@ -68,7 +68,7 @@ describe("payouts (stake 100.00 = 10000 cents, net 98.00)", () => {
     expect(winAmountCents(100_000_000_000, "9", 9)).toBe(882_000_000_000);
   });
 
-  it("uses a configured table", () => {
+  it("pays by the operator's configured table, not the default", () => {
     const table = { ...DEFAULT_PAYOUT_TABLE, serviceFeeRate: 0, number: 9.5 };
     expect(winAmountCents(10_000, "7", 7, table)).toBe(95_000);
     expect(multiplierBp("Violet", 0, table)).toBe(45_000);

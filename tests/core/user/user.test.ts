@@ -47,7 +47,7 @@ describeOnEachDatabase("user calls", (core, database) => {
     expect(await call(core, "/app/user/getBalance", { method: "GET" })).toMatchObject({ code: 401 });
   });
 
-  it("reads recharge, withdrawal and yesterday's commission from the ledger, bets from the bets table", async () => {
+  it("reads recharge and withdrawal from the ledger, yesterday's commission from the team's rebates", async () => {
     const player = await registerPlayer(core);
     const yesterday = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
     await core.deps.db.tx(async (tx) => {
@@ -65,29 +65,28 @@ describeOnEachDatabase("user calls", (core, database) => {
         kind: "WITHDRAW",
         counter: "ADJUSTMENTS",
       });
-      await post(tx, {
-        userId: player.userId,
-        coin: "CHIP",
-        amount: 150,
-        kind: "COMMISSION",
-        counter: "ADJUSTMENTS",
-      });
     });
+    // Yesterday's commission is the rebates the player's team earned them yesterday (docs/team.md).
+    const invitee = await registerPlayer(core);
     await core.deps.db.query(
-      "UPDATE ledger_entries SET created_at = $2 WHERE user_id = $1 AND kind = 'COMMISSION'",
-      [player.userId, yesterday],
+      `INSERT INTO team_rebates (user_id, kind, level, source_id, source_user_id, base_cents, rate_bp, amount_cents, day)
+       VALUES ($1, 'BET', 1, 'user-test', $2, 15000, 100, 150, $3::date)`,
+      [player.userId, invitee.userId, yesterday.slice(0, 10)],
     );
-    const hasBets = (
-      await core.deps.db.query<{ p: boolean }>("SELECT to_regclass('bets') IS NOT NULL AS p")
-    )[0].p;
     const res = await call<Record<string, number>>(core, "/app/user/getUserInfo", { token: player.token });
     expect(res.result).toMatchObject({
-      chip: 104.95,
+      chip: 103.45,
       recharge: 123.45,
       withdraw: 20,
       yesterdayCommission: 1.5,
     });
-    if (!hasBets) expect(res.result).toMatchObject({ todayBetAmount: 0, totalBetAmount: 0, todayWin: 0 });
+    // No team, no team stakes.
+    expect(res.result).toMatchObject({
+      todayBetAmount: 0,
+      totalBetAmount: 0,
+      todayWin: 0,
+      todayBetIncome: 0,
+    });
   });
 
   it("changes nickname, sex and avatar, and refuses bad values without changing anything", async () => {

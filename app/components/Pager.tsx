@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n-react";
 
-/** Previous / next links for a paged list; `hrefOf(page)` builds each link. */
+/** The one pager of every paged list: previous / next links and "page n of m"; `hrefOf(page)` builds each link. */
 export function Pager({
   page,
   pages,
@@ -11,7 +11,7 @@ export function Pager({
   pages: number;
   hrefOf: (page: number) => string;
 }) {
-  const { t } = useTranslation("game");
+  const { t } = useTranslation("common");
   if (pages <= 1) return null;
   const link = "btn-secondary min-w-[44px] px-4 text-sm";
   return (

@@ -1,0 +1,43 @@
+import { Link } from "@remix-run/react";
+
+interface Tab<K extends string> {
+  key: K;
+  to: string;
+  label: string;
+}
+
+/**
+ * The one switch between two or three views of a page (Cash / USDT on recharge, withdrawal and
+ * their records): links, so it works without JavaScript; the current one carries aria-current.
+ * Each link replaces the history entry, so Back leaves the page instead of walking its tabs.
+ */
+export function SegmentedTabs<K extends string>({
+  label,
+  tabs,
+  current,
+}: {
+  label: string;
+  tabs: readonly Tab<K>[];
+  current: K;
+}) {
+  return (
+    <nav
+      aria-label={label}
+      className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-white p-1 shadow-sm dark:bg-gray-900"
+    >
+      {tabs.map((tab) => (
+        <Link
+          key={tab.key}
+          to={tab.to}
+          replace
+          aria-current={tab.key === current ? "page" : undefined}
+          className={`flex min-h-[44px] items-center justify-center rounded-md px-3 text-sm font-semibold ${
+            tab.key === current ? "bg-brand text-white shadow-sm" : "text-gray-800 dark:text-gray-200"
+          }`}
+        >
+          {tab.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,65 @@
+import { json } from "@remix-run/node";
+import { UpstreamError, asPageError, statusOf } from "~/utils/api/errors.server";
+import { getRebatePage, receiveRebate } from "~/utils/api/team.server";
+import { formatsFor } from "~/utils/format.server";
+import { readForm } from "~/utils/forms.server";
+import { i18n } from "~/utils/i18n.server";
+import { wantsJson } from "~/utils/json-mode.server";
+import { PAGES } from "~/utils/paths";
+import { requireToken } from "~/utils/session.server";
+import { finish, redirectWithToast } from "~/utils/toast.server";
+
+const SELF = PAGES.claimBonus;
+const PAGE_SIZE = 20;
+const STATUSES = ["PENDING", "CLAIMED"] as const;
+type Status = (typeof STATUSES)[number];
+
+export async function claimLoader(request: Request) {
+  await requireToken(request);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("status");
+  const status = (STATUSES as readonly string[]).includes(asked ?? "") ? (asked as Status) : undefined;
+  const shown = Number(url.searchParams.get("shown"));
+  const pageSize = Number.isInteger(shown) && shown > PAGE_SIZE && shown <= 100 ? shown : PAGE_SIZE;
+  const page = await getRebatePage(request, { pageNo: 1, pageSize, status }).catch(asPageError);
+  return json({ page, status: status ?? null, pageSize });
+}
+
+const REASONS: Record<string, string> = {
+  NOTHING_TO_CLAIM: "claim.nothing",
+  ALREADY_CLAIMED: "claim.already",
+};
+
+/**
+ * One intent, "claim": all pending rebates, or the one named by `rebateId`. Works without
+ * JavaScript (POST, redirect with a toast) and with curl (JSON).
+ */
+export async function claimAction(request: Request) {
+  await requireToken(request);
+  const form = await readForm(request);
+  const t = await i18n.getFixedT(request, ["team", "common"]);
+  const back = (String(form.get("back") ?? "").match(/^\?status=(PENDING|CLAIMED)$/)?.[0] ?? "") || "";
+  const failed = (message: string, status: number) =>
+    wantsJson(request)
+      ? json({ ok: false, message }, { status })
+      : redirectWithToast(SELF + back, { type: "error", message });
+  const id = String(form.get("rebateId") ?? "");
+  if (form.get("intent") !== "claim" || (id !== "" && !/^\d{1,15}$/.test(id)))
+    return failed(t("claim.unknown"), 400);
+  const outcome = await receiveRebate(request, id === "" ? undefined : Number(id)).catch((error) => {
+    if (error instanceof UpstreamError) return error;
+    throw error;
+  });
+  if (outcome instanceof UpstreamError) return failed(outcome.message, statusOf(outcome));
+  if (outcome.code !== 200 || !outcome.result) {
+    const reason = (outcome.detail as { reason?: string } | null)?.reason;
+    const message = reason && REASONS[reason] ? t(REASONS[reason]) : outcome.message;
+    return failed(message, statusOf(new UpstreamError(outcome.code, outcome.message)));
+  }
+  const fmt = await formatsFor(request);
+  const message = t("claim.done", {
+    count: outcome.result.count,
+    amount: fmt.coinMoney(outcome.result.amount, "CHIP"),
+  });
+  return finish(request, SELF + back, { type: "success", message }, undefined, { result: outcome.result });
+}

@@ -1,0 +1,157 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { SubmitButton } from "~/components/form-parts";
+import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
+import { useFormat } from "~/utils/use-format";
+import type { Rebate } from "#contract/team";
+import { claimAction, claimLoader } from "./claim-page.server";
+
+export const handle = { i18n: ["common", "team"] };
+export const meta = pageTitle("claim.title", "team");
+
+export const loader = ({ request }: LoaderFunctionArgs) => claimLoader(request);
+export const action = ({ request }: ActionFunctionArgs) => claimAction(request);
+
+const FILTERS = [null, "PENDING", "CLAIMED"] as const;
+
+export default function ClaimBonusPage() {
+  const { t } = useTranslation("team");
+  const fmt = useFormat();
+  const { page, status, pageSize } = useLoaderData<typeof loader>();
+  const back = status ? `?status=${status}` : "";
+  return (
+    <>
+      <NavBar title={t("claim.title")} backTo={PAGES.team} />
+      <main className="mx-auto max-w-md space-y-4 p-4">
+        <section className="card space-y-3 text-center" aria-labelledby="pending-title">
+          <h2 id="pending-title" className="text-sm font-medium text-gray-700 dark:text-gray-300">
+            {t("claim.pending")}
+          </h2>
+          <p
+            className="text-3xl font-bold tabular-nums text-green-700 dark:text-green-400"
+            data-testid="claim-pending"
+          >
+            {fmt.coinMoney(page.pendingAmount, "CHIP")}
+          </p>
+          <p className="text-xs text-gray-600 dark:text-gray-400">
+            {t("claim.summary", {
+              count: page.pendingCount,
+              claimed: fmt.coinMoney(page.claimedAmount, "CHIP"),
+            })}
+          </p>
+          {page.pendingCount > 0 ? (
+            <Form method="post">
+              <input type="hidden" name="back" value={back} />
+              <SubmitButton intent="claim">{t("claim.all")}</SubmitButton>
+            </Form>
+          ) : null}
+          <p className="text-xs text-gray-600 dark:text-gray-400">{t("claim.howItWorks")}</p>
+        </section>
+        <nav
+          aria-label={t("claim.filter")}
+          className="grid grid-cols-3 gap-1 rounded-lg bg-gray-100 p-1 dark:bg-gray-800"
+        >
+          {FILTERS.map((f) => (
+            <Link
+              key={f ?? "all"}
+              to={f ? `${PAGES.claimBonus}?status=${f}` : PAGES.claimBonus}
+              replace
+              aria-current={f === status ? "page" : undefined}
+              className={`flex min-h-[44px] items-center justify-center rounded-md text-sm font-semibold ${
+                f === status ? "bg-brand text-white shadow-sm" : "text-gray-800 dark:text-gray-200"
+              }`}
+            >
+              {t(`claim.filters.${f ?? "ALL"}`)}
+            </Link>
+          ))}
+        </nav>
+        {page.content.length ? (
+          <ul className="space-y-2">
+            {page.content.map((r) => (
+              <RebateRow key={r.id} rebate={r} back={back} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState message={t("claim.empty")} action={{ to: PAGES.team, label: t("claim.invite") }} />
+        )}
+        {page.totalElements > page.content.length ? (
+          <Link
+            to={`${PAGES.claimBonus}?${status ? `status=${status}&` : ""}shown=${Math.min(100, pageSize + 20)}`}
+            preventScrollReset
+            className="btn-secondary w-full"
+          >
+            {t("claim.more")}
+          </Link>
+        ) : null}
+      </main>
+    </>
+  );
+}
+
+function RebateRow({ rebate, back }: { rebate: Rebate; back: string }) {
+  const { t } = useTranslation("team");
+  const fmt = useFormat();
+  const pending = rebate.status === "PENDING";
+  return (
+    <li className="card space-y-2" data-testid="rebate-row">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold">{t(`claim.kinds.${rebate.kind}`)}</p>
+          <p className="text-xs text-gray-600 dark:text-gray-400">
+            {rebate.kind === "REGISTER"
+              ? t("claim.fromRegister", {
+                  phone: rebate.fromPhone,
+                  base: fmt.coinMoney(rebate.baseAmount, "CHIP"),
+                })
+              : t("claim.from", {
+                  phone: rebate.fromPhone,
+                  level: rebate.level,
+                  rate: rebate.rate,
+                  base: fmt.coinMoney(rebate.baseAmount, "CHIP"),
+                })}
+          </p>
+          <p className="text-xs text-gray-600 dark:text-gray-400">
+            {fmt.dateTime(rebate.claimTime ?? rebate.createTime)}
+          </p>
+        </div>
+        <div className="flex-none text-right">
+          <p className="font-semibold tabular-nums text-green-700 dark:text-green-400">
+            +{fmt.coinMoney(rebate.amount, "CHIP")}
+          </p>
+          <span
+            className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+              pending
+                ? "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"
+                : "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-200"
+            }`}
+          >
+            {t(`claim.status.${rebate.status}`)}
+          </span>
+        </div>
+      </div>
+      {pending ? (
+        <Form method="post">
+          <input type="hidden" name="rebateId" value={rebate.id} />
+          <input type="hidden" name="back" value={back} />
+          <SubmitButton intent="claim" className="btn-secondary w-full text-sm">
+            {t("claim.one", { amount: fmt.coinMoney(rebate.amount, "CHIP") })}
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </li>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <>
+      <NavBar title="" backTo={PAGES.team} />
+      <GeneralErrorBoundary />
+    </>
+  );
+}

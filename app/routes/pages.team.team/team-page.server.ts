@@ -1,0 +1,80 @@
+import { json } from "@remix-run/node";
+import { renderSVG } from "uqr";
+import { UpstreamError, asPageError, statusOf } from "~/utils/api/errors.server";
+import { getRechargeTasks, getTeamInfo, getTeamLevel, receiveTaskGift } from "~/utils/api/team.server";
+import { formatsFor } from "~/utils/format.server";
+import { readForm } from "~/utils/forms.server";
+import { i18n } from "~/utils/i18n.server";
+import { wantsJson } from "~/utils/json-mode.server";
+import { PAGES } from "~/utils/paths";
+import { requireToken } from "~/utils/session.server";
+import { finish, redirectWithToast } from "~/utils/toast.server";
+
+const SELF = PAGES.team;
+const PAGE_SIZE = 10;
+
+/** The invite link as the player shares it: absolute, on this site unless INVITE_LINK_BASE made it so. */
+function absoluteLink(request: Request, link: string): string {
+  return /^https?:\/\//.test(link) ? link : new URL(link, new URL(request.url).origin).toString();
+}
+
+export async function teamLoader(request: Request) {
+  await requireToken(request);
+  const url = new URL(request.url);
+  const level = Math.min(3, Math.max(1, Number(url.searchParams.get("level")) || 1));
+  const shown = Number(url.searchParams.get("shown"));
+  const pageSize = Number.isInteger(shown) && shown > PAGE_SIZE && shown <= 100 ? shown : PAGE_SIZE;
+  const [info, members, tasks] = await Promise.all([
+    getTeamInfo(request),
+    getTeamLevel(request, { level, pageNo: 1, pageSize }),
+    getRechargeTasks(request),
+  ]).catch(asPageError);
+  const inviteLink = absoluteLink(request, info.inviteLinkUrl);
+  return json({
+    info,
+    inviteLink,
+    // Drawn here as SVG (uqr: paths only): it shows without JavaScript.
+    qrSvg: renderSVG(inviteLink, { border: 2, ecc: "M" }),
+    level,
+    members,
+    pageSize,
+    tasks,
+  });
+}
+
+const REASONS: Record<string, string> = {
+  NOT_REACHED: "tasks.notReached",
+  ALREADY_CLAIMED: "tasks.alreadyClaimed",
+};
+
+async function failed(request: Request, message: string, status: number) {
+  if (wantsJson(request)) return json({ ok: false, message }, { status });
+  return redirectWithToast(SELF, { type: "error", message });
+}
+
+/** One intent, "gift": receives a recharge task's gift (works without JavaScript, and with curl). */
+export async function teamAction(request: Request) {
+  await requireToken(request);
+  const form = await readForm(request);
+  const t = await i18n.getFixedT(request, ["team", "common"]);
+  const id = String(form.get("taskId") ?? "");
+  if (form.get("intent") !== "gift" || !/^\d{1,9}$/.test(id)) return failed(request, t("tasks.unknown"), 400);
+  const outcome = await receiveTaskGift(request, Number(id)).catch((error) => {
+    if (error instanceof UpstreamError) return error;
+    throw error;
+  });
+  if (outcome instanceof UpstreamError) return failed(request, outcome.message, statusOf(outcome));
+  if (outcome.code !== 200 || !outcome.result) {
+    const reason = (outcome.detail as { reason?: string } | null)?.reason;
+    const message = reason && REASONS[reason] ? t(REASONS[reason]) : outcome.message;
+    return failed(request, message, statusOf(new UpstreamError(outcome.code, outcome.message)));
+  }
+  const fmt = await formatsFor(request);
+  return finish(
+    request,
+    SELF,
+    { type: "success", message: t("tasks.received", { amount: fmt.coinMoney(outcome.result.gift, "CHIP") }) },
+    undefined,
+    { result: outcome.result },
+  );
+}

@@ -1,0 +1,87 @@
+import { fromCents } from "#contract/money";
+import { cliOperator, writeAudit } from "../operator/audit";
+import { type OperatorCommand, UsageError } from "../platform/module";
+import { accrueTeam } from "./accrue";
+import { settingsView } from "./routes";
+import { TeamSettingError, editTeamSettings } from "./settings";
+import { TaskEditError, allTasks, saveTask } from "./tasks";
+
+const USAGE = `  admin team show                               (rates, register rebate, tasks)
+  admin team set FIELD VALUE [...]              (betRates 1,0.5,0.2 | rechargeRates 1 | registerRebate 5 | registerMinRecharge 100)
+  admin team task add FIELD VALUE [...]         (name period minRecharge gift [enabled sort]; period DAY or WEEK)
+  admin team task set ID FIELD VALUE [...]      (e.g. gift 3, enabled false)
+  admin team accrue                             (accrues rebates of new settled bets and recharges now)`;
+
+function pairs(rest: string[]): Record<string, string> {
+  if (rest.length === 0 || rest.length % 2 !== 0) throw new UsageError(`Usage:\n${USAGE}`);
+  const changes: Record<string, string> = {};
+  for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
+  return changes;
+}
+
+const teamCommand: OperatorCommand = {
+  name: "team",
+  usage: USAGE,
+  async run(argv, db, out) {
+    const [, verb, ...rest] = argv;
+    const operator = cliOperator();
+    try {
+      if (verb === "show") {
+        const s = await settingsView(db);
+        out(`bet rebate rates (% per level): ${s.betRates.join(", ")}`);
+        out(`recharge rebate rates (% per level): ${s.rechargeRates.join(", ")}`);
+        out(
+          `register rebate: ${s.registerRebate} once the first recharge is at least ${s.registerMinRecharge}`,
+        );
+        for (const t of await allTasks(db))
+          out(
+            `task ${t.id} ${t.name}: ${t.period} recharge ${t.minRecharge} gives ${t.gift}, ${t.enabled ? "enabled" : "disabled"}`,
+          );
+        return;
+      }
+      if (verb === "set") {
+        const changes = pairs(rest);
+        await db.tx(async (tx) => {
+          const { before, after } = await editTeamSettings(tx, changes);
+          await writeAudit(tx, {
+            operator,
+            action: "team.settings.edit",
+            detail: { changes, before, after },
+          });
+        });
+        out("saved");
+        return;
+      }
+      if (verb === "task" && (rest[0] === "add" || rest[0] === "set")) {
+        const id = rest[0] === "set" ? rest[1] : null;
+        if (id !== null && !/^\d+$/.test(id)) throw new UsageError(`Usage:\n${USAGE}`);
+        const changes = pairs(rest.slice(id === null ? 1 : 2));
+        const task = await db.tx(async (tx) => {
+          const { before, task } = await saveTask(tx, id === null ? null : Number(id), changes);
+          await writeAudit(tx, {
+            operator,
+            action: before ? "team.task.edit" : "team.task.add",
+            target: String(task.id),
+            detail: { changes, before },
+          });
+          return task;
+        });
+        out(`task ${task.id} ${task.name}: ${task.period} recharge ${task.minRecharge} gives ${task.gift}`);
+        return;
+      }
+      if (verb === "accrue") {
+        const pass = await accrueTeam(db, Date.now());
+        await writeAudit(db, { operator, action: "team.accrue", detail: { ...pass } });
+        out(`events ${pass.events}, rebates ${pass.rebates}, amount ${fromCents(pass.cents)}`);
+        return;
+      }
+    } catch (error) {
+      if (error instanceof TeamSettingError || error instanceof TaskEditError)
+        throw new UsageError(error.message);
+      throw error;
+    }
+    throw new UsageError(`Usage:\n${USAGE}`);
+  },
+};
+
+export const TEAM_COMMANDS = [teamCommand];

@@ -1,0 +1,128 @@
+import { Code } from "#contract/codes";
+import { fromCents } from "#contract/money";
+import {
+  rebatePageInputSchema,
+  rebateReceiveInputSchema,
+  receiveTaskGiftInputSchema,
+  teamLevelInputSchema,
+} from "#contract/team";
+import { writeAudit } from "../operator/audit";
+import { operatorOf } from "../operator/auth";
+import type { CoreRouter } from "../platform/context";
+import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
+import { findUserById } from "../user/users";
+import { accrueTeam } from "./accrue";
+import { claimRebates, rebatePage } from "./rebates";
+import { TeamSettingError, editTeamSettings, getTeamSettings, percents } from "./settings";
+import { teamInfo, teamLevelPage } from "./stats";
+import { TaskEditError, allTasks, claimTaskGift, listTasks, saveTask } from "./tasks";
+
+export function teamRoutes(app: CoreRouter) {
+  app.get("/app/user/getUserTeamInfo", async (c) => {
+    const deps = c.get("deps");
+    const { id } = requireUser(c);
+    const user = await findUserById(deps.db, id);
+    if (!user) throw new ApiError(Code.UNAUTHENTICATED, "Please log in first");
+    return ok(c, await teamInfo(deps.db, user, deps.now(), deps.config.inviteLinkBase));
+  });
+
+  app.get("/app/user/getUserTeamInfoSingleLevel", async (c) => {
+    const { id } = requireUser(c);
+    const q = await parseInput(c, teamLevelInputSchema);
+    return ok(c, await teamLevelPage(c.get("deps").db, id, q));
+  });
+
+  app.get("/app/user/rebate/page", async (c) => {
+    const { id } = requireUser(c);
+    const q = await parseInput(c, rebatePageInputSchema);
+    return ok(c, await rebatePage(c.get("deps").db, id, q));
+  });
+
+  app.post("/app/user/rebate/receive", async (c) => {
+    const deps = c.get("deps");
+    const { id } = requireUser(c);
+    const input = await parseInput(c, rebateReceiveInputSchema);
+    return ok(c, await claimRebates(deps.db, id, input.id, deps.now()), "Rebate received");
+  });
+
+  app.get("/app/user/rechargeTask/list", async (c) => {
+    const deps = c.get("deps");
+    const { id } = requireUser(c);
+    return ok(c, await listTasks(deps.db, id, deps.now()));
+  });
+
+  app.post("/app/user/rechargeTask/receiveTaskGift", async (c) => {
+    const deps = c.get("deps");
+    const { id } = requireUser(c);
+    const input = await parseInput(c, receiveTaskGiftInputSchema);
+    return ok(c, await claimTaskGift(deps.db, id, input.id, deps.now()), "Gift received");
+  });
+}
+
+/** The settings as the operator API and the CLI show them (percent and units). */
+export async function settingsView(db: Parameters<typeof getTeamSettings>[0]) {
+  const s = await getTeamSettings(db);
+  return {
+    betRates: percents(s.betRatesBp),
+    rechargeRates: percents(s.rechargeRatesBp),
+    registerRebate: fromCents(s.registerRebateCents),
+    registerMinRecharge: fromCents(s.registerMinRechargeCents),
+  };
+}
+
+export function teamOperatorRoutes(op: CoreRouter) {
+  op.get("/team/settings", async (c) => {
+    const { db } = c.get("deps");
+    return ok(c, { ...(await settingsView(db)), tasks: await allTasks(db) });
+  });
+
+  /** POST {betRates?: "1,0.5,0.2", rechargeRates?, registerRebate?, registerMinRecharge?}, audited. */
+  op.post("/team/settings", async (c) => {
+    const operator = operatorOf(c);
+    const changes = await readInput(c);
+    const { db } = c.get("deps");
+    try {
+      await db.tx(async (tx) => {
+        const { before, after } = await editTeamSettings(tx, changes);
+        await writeAudit(tx, { operator, action: "team.settings.edit", detail: { changes, before, after } });
+      });
+    } catch (error) {
+      if (error instanceof TeamSettingError) throw new ApiError(Code.BAD_REQUEST, error.message);
+      throw error;
+    }
+    return ok(c, await settingsView(db));
+  });
+
+  /** POST {id?, name?, period?, minRecharge?, gift?, enabled?, sort?}: adds (no id) or edits a task, audited. */
+  op.post("/team/tasks", async (c) => {
+    const operator = operatorOf(c);
+    const { id, ...changes } = await readInput(c);
+    if (id !== undefined && !/^\d{1,9}$/.test(id))
+      throw new ApiError(Code.BAD_REQUEST, "id must be a task id");
+    try {
+      const task = await c.get("deps").db.tx(async (tx) => {
+        const { before, task } = await saveTask(tx, id === undefined ? null : Number(id), changes);
+        await writeAudit(tx, {
+          operator,
+          action: before ? "team.task.edit" : "team.task.add",
+          target: String(task.id),
+          detail: { changes, before },
+        });
+        return task;
+      });
+      return ok(c, task);
+    } catch (error) {
+      if (error instanceof TaskEditError) throw new ApiError(Code.BAD_REQUEST, error.message);
+      throw error;
+    }
+  });
+
+  /** POST: runs one pass of the team job now (it runs every minute), audited. */
+  op.post("/team/accrue", async (c) => {
+    const operator = operatorOf(c);
+    const deps = c.get("deps");
+    const pass = await accrueTeam(deps.db, deps.now());
+    await writeAudit(deps.db, { operator, action: "team.accrue", detail: { ...pass } });
+    return ok(c, { events: pass.events, rebates: pass.rebates, amount: fromCents(pass.cents) });
+  });
+}
