@@ -1,8 +1,11 @@
+import { assertMay } from "../limits/limits";
 import type { Sql } from "../platform/db";
 
 /**
  * The one place every team claim (rebates, recharge-task gifts) passes before money moves,
- * inside the claim's transaction: a rule that refuses claims (e.g. player protection's time-out
- * or self-exclusion) throws an ApiError here. Today no rule refuses a claim.
+ * inside the claim's transaction: player protection refuses claims during a time-out or a
+ * self-exclusion (core/src/limits, issue 9) with an ApiError that says until when.
  */
-export async function beforeClaim(_tx: Sql, _userId: number): Promise<void> {}
+export async function beforeClaim(tx: Sql, userId: number, nowMs: number): Promise<void> {
+  await assertMay(tx, { now: () => nowMs }, userId, "claim");
+}

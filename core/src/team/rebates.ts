@@ -92,7 +92,7 @@ export async function claimRebates(
   nowMs: number,
 ): Promise<RebateReceiveResult> {
   const claimed = await db.tx(async (tx) => {
-    await beforeClaim(tx, userId);
+    await beforeClaim(tx, userId, nowMs);
     const rows = await tx.query<{ id: number; amount_cents: number }>(
       `UPDATE team_rebates SET status = 'CLAIMED', claimed_at = $3
        WHERE id IN (SELECT id FROM team_rebates WHERE user_id = $1 AND status = 'PENDING'

@@ -92,7 +92,7 @@ export async function claimTaskGift(db: Db, userId: number, taskId: number, nowM
   const gift = Number(task.gift_cents);
   try {
     const paid = await db.tx(async (tx) => {
-      await beforeClaim(tx, userId);
+      await beforeClaim(tx, userId, nowMs);
       const rows = await tx.query(
         `INSERT INTO team_task_claims (task_id, user_id, period_key, gift_cents) VALUES ($1, $2, $3, $4)
          ON CONFLICT DO NOTHING RETURNING task_id`,

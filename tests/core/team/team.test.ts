@@ -363,6 +363,34 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
     ]);
   });
 
+  it("a player on a time-out claims neither rebates nor task gifts; both wait, untouched", async () => {
+    const [top, l1] = await chain(2);
+    await accrue();
+    await settledBets(core.deps.db, [[l1.userId, 10_000]]);
+    await rechargeOrder(core.deps.db, top.userId, 10_000);
+    await accrue();
+    const block = await call(core, "/app/limits/block", {
+      token: top.token,
+      params: { kind: "TIMEOUT", length: "24h", password: top.password },
+    });
+    expect(block.code).toBe(200);
+    const before = await balances(core.deps.db, top.userId);
+    const rebate = await call(core, "/app/user/rebate/receive", { token: top.token });
+    expect(rebate).toMatchObject({ code: 403, result: { reason: "EXCLUDED", block: "TIMEOUT" } });
+    const tasks = rechargeTaskListSchema.parse(
+      (await call(core, "/app/user/rechargeTask/list", { method: "GET", token: top.token })).result,
+    );
+    const reached = tasks.find((t) => t.reached);
+    expect(reached).toBeDefined();
+    const gift = await call(core, "/app/user/rechargeTask/receiveTaskGift", {
+      token: top.token,
+      params: { id: reached?.id },
+    });
+    expect(gift).toMatchObject({ code: 403, result: { reason: "EXCLUDED", block: "TIMEOUT" } });
+    expect(await balances(core.deps.db, top.userId)).toEqual(before);
+    expect((await rebates(top.userId)).every((r) => r.status === "PENDING")).toBe(true);
+  });
+
   it("recharge tasks: progress in the period, a reached task's gift once from GIFTS, even claimed in parallel", async () => {
     const player = await registerPlayer(core);
     const list = async () =>
