@@ -2,7 +2,7 @@
 export const supportedLanguages = ["en-US", "zh-CN", "ja-JP", "fr-FR", "de-DE", "ko-KR"] as const;
 export type Lang = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Lang = "en-US";
-export const namespaces = ["common", "account", "game", "withdraw", "recharge", "assets"] as const;
+export const namespaces = ["common", "account", "game", "withdraw", "recharge", "assets", "social"] as const;
 
 export const languageNames: Record<Lang, string> = {
   "en-US": "English",

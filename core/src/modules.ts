@@ -4,6 +4,7 @@ import { configModule } from "./config/module";
 import { exchangeModule } from "./exchange/module";
 import { filesModule } from "./files/module";
 import { gameModule } from "./game/module";
+import { jackpotModule } from "./jackpot/module";
 import { ledgerModule } from "./ledger/module";
 import { messagesModule } from "./messages/module";
 import { operatorModule } from "./operator/module";
@@ -37,4 +38,5 @@ export const MODULES: readonly CoreModule[] = [
   exchangeModule,
   stakingModule,
   assetsModule,
+  jackpotModule,
 ];

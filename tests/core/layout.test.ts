@@ -104,6 +104,7 @@ describe("core layout", () => {
       "exchange",
       "files",
       "game",
+      "jackpot",
       "messages",
       "operator",
       "recharge",
