@@ -6,6 +6,7 @@ import { filesModule } from "./files/module";
 import { gameModule } from "./game/module";
 import { jackpotModule } from "./jackpot/module";
 import { ledgerModule } from "./ledger/module";
+import { lobbyModule } from "./lobby/module";
 import { messagesModule } from "./messages/module";
 import { operatorModule } from "./operator/module";
 import type { CoreModule } from "./platform/module";
@@ -39,4 +40,5 @@ export const MODULES: readonly CoreModule[] = [
   stakingModule,
   assetsModule,
   jackpotModule,
+  lobbyModule,
 ];

@@ -105,6 +105,7 @@ describe("core layout", () => {
       "files",
       "game",
       "jackpot",
+      "lobby",
       "messages",
       "operator",
       "recharge",
