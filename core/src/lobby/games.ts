@@ -4,7 +4,7 @@ import type { Coin } from "#contract/money";
 import type { Sql } from "../platform/db";
 
 /** How long a signed external launch URL stays valid. */
-export const LAUNCH_TTL_MS = 5 * 60_000;
+const LAUNCH_TTL_MS = 5 * 60_000;
 /** The sandbox provider's launch page, served by the app (app/routes/games.sandbox.tsx). */
 export const SANDBOX_LAUNCH_PATH = "/games/sandbox";
 
@@ -42,7 +42,7 @@ export async function listGames(db: Sql): Promise<LobbyGame[]> {
 const launchMessage = (gameId: number, player: string, exp: number, nonce: string) =>
   `${gameId}.${player}.${exp}.${nonce}`;
 
-export const signLaunch = (secret: string, gameId: number, player: string, exp: number, nonce: string) =>
+const signLaunch = (secret: string, gameId: number, player: string, exp: number, nonce: string) =>
   createHmac("sha256", secret)
     .update(launchMessage(gameId, player, exp, nonce))
     .digest("hex");
