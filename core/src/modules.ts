@@ -1,5 +1,6 @@
 import { assetsModule } from "./assets/module";
 import { authModule } from "./auth/module";
+import { bloggersModule } from "./bloggers/module";
 import { configModule } from "./config/module";
 import { exchangeModule } from "./exchange/module";
 import { filesModule } from "./files/module";
@@ -41,4 +42,5 @@ export const MODULES: readonly CoreModule[] = [
   assetsModule,
   jackpotModule,
   lobbyModule,
+  bloggersModule,
 ];

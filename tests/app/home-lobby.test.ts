@@ -52,6 +52,12 @@ const ANSWERS: Record<string, unknown> = {
   "/core/app/summary/platformBetAmount": { chip: 1234.5, gold: 0, point: 0 },
   "/core/app/summary/prizePoolAmount": 88.8,
   "/core/app/summary/betRank": [{ rank: 1, phone: "98****3210", nickName: null, headUrl: null, amount: 500 }],
+  "/core/app/summary/bloggerRank": [
+    { rank: 1, bloggerId: 4, phone: "97****1111", nickName: "Lucky", headUrl: null, fans: 12 },
+  ],
+  "/core/app/summary/dividendsList": [
+    { day: "2026-11-22", phone: "97****1111", nickName: "Lucky", amount: 3.5 },
+  ],
   "/core/app/sysMessage/findUserMsgList": {
     content: [{ id: 7, title: "Welcome", content: "Hi", createTime: "2026-11-23T00:00:00Z", read: false }],
     totalElements: 1,
@@ -99,6 +105,8 @@ it("calls each upstream path once, all in parallel, and passes on the figures", 
     prizePool: 88.8,
     betRank: [{ rank: 1, phone: "98****3210", amount: 500 }],
     notice: { id: 7, title: "Welcome" },
+    bloggerRank: [{ rank: 1, bloggerId: 4, fans: 12 }],
+    dividends: [{ amount: 3.5 }],
     lobby: [{ id: 1, games: [{ id: 1, coin: "CHIP" }] }],
   });
   expect(JSON.stringify(data)).not.toContain("tok-1");

@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { getBloggerRank, getDividendsList } from "~/utils/api/bloggers.server";
 import { asPageError } from "~/utils/api/errors.server";
 import {
   getBetRank,
@@ -20,15 +21,19 @@ const orNull = <T>(p: Promise<T>) => p.catch(() => null);
  */
 export async function homeLoader(request: Request) {
   await requireToken(request);
-  const [user, channels, games, platform, pool, betRank, notices] = await Promise.all([
-    getUserInfo(request).catch(asPageError),
-    orNull(getGameChannels(request)),
-    orNull(getGameConfigList(request)),
-    orNull(getPlatformBetAmount(request)),
-    orNull(getPrizePoolAmount(request)),
-    orNull(getBetRank(request)),
-    orNull(findUserMsgList(request, 1, 1)),
-  ]);
+  const [user, channels, games, platform, pool, betRank, notices, bloggerRank, dividends] = await Promise.all(
+    [
+      getUserInfo(request).catch(asPageError),
+      orNull(getGameChannels(request)),
+      orNull(getGameConfigList(request)),
+      orNull(getPlatformBetAmount(request)),
+      orNull(getPrizePoolAmount(request)),
+      orNull(getBetRank(request)),
+      orNull(findUserMsgList(request, 1, 1)),
+      orNull(getBloggerRank(request)),
+      orNull(getDividendsList(request)),
+    ],
+  );
   const notice = notices?.content[0];
   return json({
     user: {
@@ -45,6 +50,8 @@ export async function homeLoader(request: Request) {
     platformBetAmount: platform?.chip ?? null,
     prizePool: pool,
     betRank,
+    bloggerRank: bloggerRank?.slice(0, 5) ?? null,
+    dividends: dividends?.slice(0, 5) ?? null,
     notice: notice ? { id: notice.id, title: notice.title } : null,
   });
 }

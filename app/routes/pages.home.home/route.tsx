@@ -70,6 +70,8 @@ export default function HomePage() {
         </section>
         <Lobby lobby={data.lobby} />
         <BetRank rows={data.betRank} />
+        <BloggerRank rows={data.bloggerRank} />
+        <Dividends rows={data.dividends} />
       </main>
       <TabBar active="home" />
     </>
@@ -179,6 +181,83 @@ function BetRank({ rows }: { rows: Data["betRank"] }) {
             </li>
           ))}
         </ol>
+      )}
+    </section>
+  );
+}
+
+function BloggerRank({ rows }: { rows: Data["bloggerRank"] }) {
+  const { t } = useTranslation("social");
+  return (
+    <section className="card space-y-2" aria-labelledby="blogger-rank-title">
+      <div className="flex items-center justify-between">
+        <h2 id="blogger-rank-title" className="text-base font-semibold">
+          {t("lobby.bloggerRank")}
+        </h2>
+        <Link
+          to={PAGES.blogger}
+          className="text-sm font-semibold text-brand-dark underline dark:text-pink-300"
+        >
+          {t("blogger.title")}
+        </Link>
+      </div>
+      {rows === null ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.unavailable")}</p>
+      ) : rows.length === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.noBloggers")}</p>
+      ) : (
+        <ol className="divide-y divide-gray-100 dark:divide-gray-800">
+          {rows.map((row) => (
+            <li key={row.bloggerId}>
+              <Link
+                to={`${PAGES.bloggerDetails}?id=${row.bloggerId}`}
+                className="flex items-center gap-3 py-2"
+                data-testid="blogger-rank-row"
+              >
+                <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-pink-100 text-xs font-bold text-pink-900 dark:bg-gray-800 dark:text-pink-200">
+                  {row.rank}
+                </span>
+                <span className="min-w-0 flex-1 truncate">{row.nickName || row.phone}</span>
+                <span className="text-sm text-gray-600 dark:text-gray-400">
+                  {t("blogger.fans", { count: row.fans })}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function Dividends({ rows }: { rows: Data["dividends"] }) {
+  const { t } = useTranslation("social");
+  const fmt = useFormat();
+  return (
+    <section className="card space-y-2" aria-labelledby="dividends-title">
+      <h2 id="dividends-title" className="text-base font-semibold">
+        {t("lobby.dividends")}
+      </h2>
+      {rows === null ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.unavailable")}</p>
+      ) : rows.length === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.noDividends")}</p>
+      ) : (
+        <ul className="divide-y divide-gray-100 dark:divide-gray-800">
+          {rows.map((row) => (
+            <li
+              key={`${row.day}-${row.phone}`}
+              className="flex items-center gap-3 py-2"
+              data-testid="dividend-row"
+            >
+              <span className="min-w-0 flex-1 truncate">{row.nickName || row.phone}</span>
+              <span className="text-xs text-gray-600 dark:text-gray-400">{row.day}</span>
+              <span className="font-semibold tabular-nums text-green-700 dark:text-green-400">
+                {fmt.coinMoney(row.amount, "CHIP")}
+              </span>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
