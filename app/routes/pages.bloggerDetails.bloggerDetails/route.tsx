@@ -40,7 +40,7 @@ export default function BloggerDetails() {
               <dt className="text-xs text-white/90">{t("detail.winRate")}</dt>
             </div>
             <div>
-              <dd className="truncate text-lg font-bold tabular-nums">
+              <dd className="text-base font-bold leading-7 tabular-nums">
                 {fmt.coinMoney(blogger.profit, "CHIP")}
               </dd>
               <dt className="text-xs text-white/90">{t("detail.profit")}</dt>
