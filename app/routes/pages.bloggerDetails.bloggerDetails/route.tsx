@@ -34,9 +34,7 @@ export default function BloggerDetails() {
               <dt className="text-xs text-white/90">{t("detail.fans")}</dt>
             </div>
             <div>
-              <dd className="text-lg font-bold tabular-nums">
-                {blogger.winRate.toLocaleString(fmt.locale)} %
-              </dd>
+              <dd className="text-lg font-bold tabular-nums">{fmt.number(blogger.winRate)} %</dd>
               <dt className="text-xs text-white/90">{t("detail.winRate")}</dt>
             </div>
             <div>

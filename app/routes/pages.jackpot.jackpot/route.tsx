@@ -53,18 +53,16 @@ export default function JackpotPage() {
           <dl className="grid grid-cols-3 gap-2 text-center">
             <div>
               <dd className="text-xl font-bold tabular-nums" data-testid="my-tickets">
-                {info.myTickets.toLocaleString(fmt.locale)}
+                {fmt.number(info.myTickets)}
               </dd>
               <dt className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.tickets")}</dt>
             </div>
             <div>
-              <dd className="text-xl font-bold tabular-nums">{info.players.toLocaleString(fmt.locale)}</dd>
+              <dd className="text-xl font-bold tabular-nums">{fmt.number(info.players)}</dd>
               <dt className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.players")}</dt>
             </div>
             <div>
-              <dd className="text-xl font-bold tabular-nums">
-                {chance.toLocaleString(fmt.locale, { maximumFractionDigits: 2 })} %
-              </dd>
+              <dd className="text-xl font-bold tabular-nums">{fmt.number(chance)} %</dd>
               <dt className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.chance")}</dt>
             </div>
           </dl>

@@ -80,8 +80,7 @@ export default function YesterdayJackpotPage() {
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-semibold">{w.nickName || w.phone}</span>
                     <span className="block text-xs text-gray-600 dark:text-gray-400">
-                      {w.phone} ·{" "}
-                      {t("yesterday.ticketOf", { no: w.no, tickets: w.tickets.toLocaleString(fmt.locale) })}
+                      {w.phone} · {t("yesterday.ticketOf", { no: w.no, tickets: fmt.number(w.tickets) })}
                     </span>
                   </span>
                   <span className="font-semibold tabular-nums text-green-700 dark:text-green-400">
