@@ -43,6 +43,8 @@ export default defineConfig({
       UPLOAD_DIR: `${E2E_DIR}/uploads`,
       SESSION_SECRET: "e2e-secret-not-for-production",
       ROUND_SECONDS: "20",
+      // A one-minute jackpot day, so that tests/e2e/jackpot.spec.ts sees a draw (docs/jackpot.md).
+      JACKPOT_DAY_SECONDS: "60",
       BET_CLOSE_SECONDS: "5",
       LOG_LEVEL: "info",
       // Every player of the suite comes from 127.0.0.1; the per-address cap itself is tested in

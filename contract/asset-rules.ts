@@ -49,6 +49,7 @@ export const ASSET_KINDS = [
   "COMMISSION",
   "GIFT",
   "JACKPOT",
+  "DIVIDEND",
   "ADJUST",
   "SEED",
 ] as const;

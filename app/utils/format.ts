@@ -39,6 +39,22 @@ export function formatMoney(amount: number | null | undefined, sign = "", locale
   return `${minus}${sign}${moneyFormat(locale).format(Math.abs(value))}`;
 }
 
+const countFormats = new Map<string, Intl.NumberFormat>();
+
+/** A count or a percentage in the player's locale: 10000 → "10,000", 12.345 → "12.35" (2 decimals at most). */
+function formatNumber(value: number, locale = FALLBACK_LOCALE): string {
+  let format = countFormats.get(locale);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    } catch {
+      format = new Intl.NumberFormat(FALLBACK_LOCALE, { maximumFractionDigits: 2 });
+    }
+    countFormats.set(locale, format);
+  }
+  return format.format(Number.isFinite(value) ? value : 0);
+}
+
 const usdtFormats = new Map<string, Intl.NumberFormat>();
 
 /** 12.5 → "12.50 USDT"; up to six decimals when the amount has them (a chain's amounts do). */
@@ -129,6 +145,8 @@ export interface Formats {
   dateTime: (moment: number | string | null | undefined) => string;
   /** An amount of USDT: "12.50 USDT". */
   usdt: (amount: number | null | undefined) => string;
+  /** A count or a percentage: "10,000", "12.35". */
+  number: (value: number) => string;
 }
 
 export function makeFormats(locale: string, timeZone: string, currencySign: string): Formats {
@@ -139,6 +157,7 @@ export function makeFormats(locale: string, timeZone: string, currencySign: stri
     coinMoney: (amount, coin) => formatMoney(amount, coinSign(coin, currencySign), locale),
     dateTime: (moment) => formatDateTime(moment, locale, timeZone),
     usdt: (amount) => formatUsdt(amount, locale),
+    number: (value) => formatNumber(value, locale),
   };
 }
 

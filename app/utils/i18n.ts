@@ -11,6 +11,7 @@ export const namespaces = [
   "assets",
   "team",
   "limits",
+  "social",
 ] as const;
 
 export const languageNames: Record<Lang, string> = {

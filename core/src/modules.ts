@@ -1,11 +1,14 @@
 import { assetsModule } from "./assets/module";
 import { authModule } from "./auth/module";
+import { bloggersModule } from "./bloggers/module";
 import { configModule } from "./config/module";
 import { exchangeModule } from "./exchange/module";
 import { filesModule } from "./files/module";
 import { gameModule } from "./game/module";
+import { jackpotModule } from "./jackpot/module";
 import { ledgerModule } from "./ledger/module";
 import { limitsModule } from "./limits/module";
+import { lobbyModule } from "./lobby/module";
 import { messagesModule } from "./messages/module";
 import { operatorModule } from "./operator/module";
 import type { CoreModule } from "./platform/module";
@@ -41,4 +44,7 @@ export const MODULES: readonly CoreModule[] = [
   assetsModule,
   teamModule,
   limitsModule,
+  jackpotModule,
+  lobbyModule,
+  bloggersModule,
 ];

@@ -15,7 +15,7 @@ function flatten(tree: Tree, prefix = ""): string[] {
   );
 }
 const load = (ns: string) => flatten(JSON.parse(readFileSync(join("locales/en-US", `${ns}.json`), "utf8")));
-const loaded = [...load("common"), ...load("account"), ...load("assets")];
+const loaded = [...load("common"), ...load("account"), ...load("assets"), ...load("social")];
 // A plural key ("term_one", "term_other") is called by its base name with a count.
 const known = new Set([...loaded, ...loaded.map((k) => k.replace(/_(zero|one|two|few|many|other)$/, ""))]);
 /** Recharge's files use their own namespace (recharge.json) over common. */

@@ -127,7 +127,7 @@ async function depositsIn(sql: Sql, userId: number, p: Periods): Promise<Record<
   return { DAY: Number(r.d), WEEK: Number(r.w), MONTH: Number(r.m) };
 }
 
-/** Stakes minus winnings in each period (game/totals.ts sums them as game_place_bet does). */
+/** Stakes minus winnings in each period (game/losses.ts sums them as game_place_bet does). */
 async function lossesIn(sql: Sql, userId: number, p: Periods): Promise<Record<LimitPeriod, number>> {
   const [d, w, m] = await lossesSince(sql, userId, [p.DAY.start, p.WEEK.start, p.MONTH.start]);
   return { DAY: d, WEEK: w, MONTH: m };

@@ -68,6 +68,8 @@ const envSchema = z.object({
   SMS_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   ROUND_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
   BET_CLOSE_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  /** Length of a jackpot day (docs/jackpot.md); shorter only for tests and demos. */
+  JACKPOT_DAY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(86_400),
   CURRENCY_SIGN: z.string().min(1).max(8).default("₹"),
   /** Prefix of the invite link in getUserInfo, e.g. https://play.example.com (default: relative). */
   INVITE_LINK_BASE: z.string().default(""),
@@ -108,6 +110,8 @@ export interface CoreConfig {
   smsMaxPerIpPerHour: number;
   roundSeconds: number;
   betCloseSeconds: number;
+  /** JACKPOT_DAY_SECONDS. */
+  jackpotDaySeconds: number;
   currencySign: string;
   /** Player protection: LIMITS_TIME_ZONE, LIMITS_COOLING_HOURS (in ms), LIMITS_HELP_URL. */
   limits: { timeZone: string; coolingMs: number; helpUrl: string };
@@ -223,6 +227,7 @@ export function loadConfig(
     smsMaxPerIpPerHour: e.SMS_MAX_PER_IP_PER_HOUR,
     roundSeconds: e.ROUND_SECONDS,
     betCloseSeconds: e.BET_CLOSE_SECONDS,
+    jackpotDaySeconds: e.JACKPOT_DAY_SECONDS,
     currencySign: e.CURRENCY_SIGN,
     limits: {
       timeZone: e.LIMITS_TIME_ZONE,

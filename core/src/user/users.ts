@@ -75,3 +75,30 @@ export async function createUser(
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
 }
+
+/**
+ * What other players may see of these players (rankings, jackpot winners, bloggers): the
+ * nickname, the avatar and the phone masked as "98****3210", never the full phone. For other
+ * domains, which do not read the users table.
+ */
+export async function publicProfiles(
+  sql: Sql,
+  ids: number[],
+): Promise<Map<number, { nickName: string | null; headUrl: string | null; phone: string }>> {
+  const out = new Map<number, { nickName: string | null; headUrl: string | null; phone: string }>();
+  if (ids.length === 0) return out;
+  const rows = await sql.query<{
+    id: number;
+    nick_name: string | null;
+    head_url: string | null;
+    phone: string;
+  }>("SELECT id, nick_name, head_url, phone FROM users WHERE id = ANY($1::bigint[])", [ids]);
+  for (const r of rows) {
+    const phone =
+      r.phone.length <= 4
+        ? "*".repeat(r.phone.length)
+        : `${r.phone.slice(0, Math.min(2, r.phone.length - 4))}****${r.phone.slice(-4)}`;
+    out.set(Number(r.id), { nickName: r.nick_name, headUrl: r.head_url, phone });
+  }
+  return out;
+}

@@ -1,0 +1,28 @@
+import { json } from "@remix-run/node";
+import { isUpstreamError, readForm } from "~/utils/forms.server";
+import { i18n } from "~/utils/i18n.server";
+import { wantsJson } from "~/utils/json-mode.server";
+import { finish, redirectWithToast } from "~/utils/toast.server";
+
+/**
+ * How a blogger form ends (apply, follow, unfollow, copy): a redirect back with a toast (the
+ * upstream's message), or JSON for curl; a refusal (a closed round, following oneself...) is the
+ * same with an error toast and status 400. Works without JavaScript: plain POST and redirect.
+ */
+export async function bloggerAction(
+  request: Request,
+  back: string,
+  /** Does the call; answers the key (social namespace) of the success message. */
+  run: (form: FormData) => Promise<{ key: string; extra?: Record<string, unknown> }>,
+) {
+  const form = await readForm(request);
+  try {
+    const { key, extra } = await run(form);
+    const t = await i18n.getFixedT(request, "social");
+    return finish(request, back, { type: "success", message: t(key) }, undefined, extra);
+  } catch (error) {
+    if (!isUpstreamError(error) || error.failure !== "refused" || error.code >= 500) throw error;
+    if (wantsJson(request)) return json({ ok: false, message: error.message }, { status: 400 });
+    return redirectWithToast(back, { type: "error", message: error.message });
+  }
+}

@@ -1,0 +1,106 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
+import { useFormat } from "~/utils/use-format";
+import { bloggerLoader, bloggerPageAction } from "./blogger-page.server";
+
+export const handle = { i18n: ["common", "social"] };
+export const meta = pageTitle("blogger.title", "social");
+
+export const loader = ({ request }: LoaderFunctionArgs) => bloggerLoader(request);
+export const action = ({ request }: ActionFunctionArgs) => bloggerPageAction(request);
+
+const CHIP = {
+  UNDER_REVIEW: "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200",
+  APPROVED: "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-200",
+  REJECTED: "bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200",
+} as const;
+
+export default function BloggerPage() {
+  const { t } = useTranslation("social");
+  const fmt = useFormat();
+  const { mine, bloggers } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <NavBar title={t("blogger.title")} backTo={PAGES.account} />
+      <main className="mx-auto max-w-md space-y-4 p-4 pb-10">
+        <section className="card space-y-3" aria-labelledby="mine-title" data-testid="my-application">
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="mine-title" className="text-base font-semibold">
+              {t("blogger.mine")}
+            </h2>
+            {mine.status ? (
+              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${CHIP[mine.status]}`}>
+                {t(`blogger.status.${mine.status}`)}
+              </span>
+            ) : null}
+          </div>
+          {mine.status === "REJECTED" && mine.reason ? (
+            <p className="text-sm text-red-700 dark:text-red-300">
+              {t("blogger.reason", { reason: mine.reason })}
+            </p>
+          ) : null}
+          {mine.status === "UNDER_REVIEW" ? <p className="text-sm">{t("blogger.underReviewBody")}</p> : null}
+          {mine.status === "APPROVED" ? <p className="text-sm">{t("blogger.approvedBody")}</p> : null}
+          {mine.status === null || mine.status === "REJECTED" ? (
+            <Form method="post" className="space-y-2">
+              <p className="text-sm text-gray-700 dark:text-gray-300">
+                {t("blogger.rule", { amount: fmt.coinMoney(mine.minTurnover ?? 0, "CHIP") })}
+              </p>
+              <button
+                type="submit"
+                name="intent"
+                value="apply"
+                className="btn-primary w-full"
+                disabled={busy}
+              >
+                {t("blogger.apply")}
+              </button>
+            </Form>
+          ) : null}
+        </section>
+        <Link to={PAGES.followRecords} className="btn-secondary w-full">
+          {t("followRecords.title")}
+        </Link>
+        <section className="space-y-2" aria-labelledby="list-title">
+          <h2 id="list-title" className="px-1 text-base font-semibold">
+            {t("blogger.list")}
+          </h2>
+          {bloggers.length ? (
+            <ul className="card divide-y divide-gray-100 p-0 dark:divide-gray-800">
+              {bloggers.map((b) => (
+                <li key={b.bloggerId}>
+                  <Link
+                    to={`${PAGES.bloggerDetails}?id=${b.bloggerId}`}
+                    className="flex items-center gap-3 px-4 py-3"
+                    data-testid="blogger-row"
+                  >
+                    <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-pink-100 text-sm font-bold text-pink-900 dark:bg-gray-800 dark:text-pink-200">
+                      {b.rank}
+                    </span>
+                    <span className="min-w-0 flex-1 truncate font-semibold">{b.nickName || b.phone}</span>
+                    <span className="text-sm text-gray-600 dark:text-gray-400">
+                      {t("blogger.fans", { count: b.fans })}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState title={t("blogger.none")} />
+          )}
+        </section>
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

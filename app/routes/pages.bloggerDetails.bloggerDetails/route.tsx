@@ -1,0 +1,137 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
+import { useFormat } from "~/utils/use-format";
+import { detailsAction, detailsLoader } from "./details-page.server";
+
+export const handle = { i18n: ["common", "social", "game"] };
+export const meta = pageTitle("detail.title", "social");
+
+export const loader = ({ request }: LoaderFunctionArgs) => detailsLoader(request);
+export const action = ({ request }: ActionFunctionArgs) => detailsAction(request);
+
+type Bet = ReturnType<typeof useLoaderData<typeof loader>>["blogger"]["openBets"][number];
+
+export default function BloggerDetails() {
+  const { t } = useTranslation("social");
+  const fmt = useFormat();
+  const { blogger } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <NavBar title={t("detail.title")} backTo={PAGES.blogger} />
+      <main className="mx-auto max-w-md space-y-4 p-4 pb-10">
+        <section className="rounded-2xl bg-gradient-to-br from-pink-500 to-violet-600 p-5 text-white shadow-md">
+          <h2 className="text-2xl font-extrabold">{blogger.nickName || blogger.phone}</h2>
+          {blogger.nickName ? <p className="text-sm text-white/90">{blogger.phone}</p> : null}
+          <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+            <div>
+              <dd className="text-lg font-bold tabular-nums">{blogger.fans}</dd>
+              <dt className="text-xs text-white/90">{t("detail.fans")}</dt>
+            </div>
+            <div>
+              <dd className="text-lg font-bold tabular-nums">{fmt.number(blogger.winRate)} %</dd>
+              <dt className="text-xs text-white/90">{t("detail.winRate")}</dt>
+            </div>
+            <div>
+              <dd className="text-base font-bold leading-7 tabular-nums">
+                {fmt.coinMoney(blogger.profit, "CHIP")}
+              </dd>
+              <dt className="text-xs text-white/90">{t("detail.profit")}</dt>
+            </div>
+          </dl>
+          {blogger.self ? null : (
+            <Form method="post" className="mt-4">
+              <button
+                type="submit"
+                name="intent"
+                value={blogger.following ? "unfollow" : "follow"}
+                className="w-full rounded-full bg-white py-2.5 font-semibold text-pink-700"
+                disabled={busy}
+              >
+                {blogger.following ? t("detail.unfollow") : t("detail.follow")}
+              </button>
+            </Form>
+          )}
+        </section>
+        <Link to={`${PAGES.fansList}?id=${blogger.bloggerId}`} className="btn-secondary w-full">
+          {t("fans.title")}
+        </Link>
+        <section className="card space-y-2" aria-labelledby="open-title">
+          <h2 id="open-title" className="text-base font-semibold">
+            {t("detail.openBets")}
+          </h2>
+          {blogger.openBets.length ? (
+            <ul className="divide-y divide-gray-100 dark:divide-gray-800">
+              {blogger.openBets.map((bet) => (
+                <li key={bet.id} className="flex items-center gap-3 py-2" data-testid="open-bet">
+                  <BetText bet={bet} />
+                  {blogger.self ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="betId" value={bet.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="copy"
+                        className="btn-primary px-4 py-1.5 text-sm"
+                        disabled={busy}
+                      >
+                        {t("detail.copy")}
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-gray-600 dark:text-gray-400">{t("detail.noOpenBets")}</p>
+          )}
+        </section>
+        <section className="card space-y-2" aria-labelledby="recent-title">
+          <h2 id="recent-title" className="text-base font-semibold">
+            {t("detail.recentBets")}
+          </h2>
+          {blogger.recentBets.length ? (
+            <ul className="divide-y divide-gray-100 dark:divide-gray-800">
+              {blogger.recentBets.map((bet) => (
+                <li key={bet.id} className="flex items-center gap-3 py-2">
+                  <BetText bet={bet} />
+                  <span
+                    className={`text-sm font-semibold ${bet.status === "WIN" ? "text-green-700 dark:text-green-400" : "text-gray-600 dark:text-gray-400"}`}
+                  >
+                    {bet.status === "WIN" ? `+${fmt.coinMoney(bet.winAmount, bet.coin)}` : t("detail.lost")}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-gray-600 dark:text-gray-400">{t("detail.noRecentBets")}</p>
+          )}
+        </section>
+      </main>
+    </>
+  );
+}
+
+function BetText({ bet }: { bet: Bet }) {
+  const { t } = useTranslation("social");
+  const fmt = useFormat();
+  return (
+    <span className="min-w-0 flex-1">
+      <span className="block font-semibold">
+        {bet.betName} · {fmt.coinMoney(bet.totalBetAmount, bet.coin)}
+      </span>
+      <span className="block text-xs text-gray-600 dark:text-gray-400">
+        {t("detail.round", { id: bet.gameSessionId })}
+      </span>
+    </span>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

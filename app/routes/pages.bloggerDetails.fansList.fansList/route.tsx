@@ -1,0 +1,53 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
+import { useFormat } from "~/utils/use-format";
+import { fansLoader } from "./fans-page.server";
+
+export const handle = { i18n: ["common", "social"] };
+export const meta = pageTitle("fans.title", "social");
+
+export const loader = ({ request }: LoaderFunctionArgs) => fansLoader(request);
+
+export default function FansList() {
+  const { t } = useTranslation("social");
+  const fmt = useFormat();
+  const { id, fans } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <NavBar title={t("fans.title")} backTo={`${PAGES.bloggerDetails}?id=${id}`} />
+      <main className="mx-auto max-w-md space-y-3 p-4">
+        <p className="px-1 text-sm text-gray-600 dark:text-gray-400">
+          {t("fans.count", { count: fans.totalElements })}
+        </p>
+        {fans.content.length ? (
+          <ul className="card divide-y divide-gray-100 p-0 dark:divide-gray-800">
+            {fans.content.map((f) => (
+              <li
+                key={`${f.phone}-${f.since}`}
+                className="flex items-center justify-between gap-3 px-4 py-3"
+                data-testid="fan-row"
+              >
+                <span className="font-semibold">{f.nickName || f.phone}</span>
+                <span className="text-xs text-gray-600 dark:text-gray-400">
+                  {t("fans.since", { time: fmt.dateTime(f.since) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title={t("fans.none")} />
+        )}
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

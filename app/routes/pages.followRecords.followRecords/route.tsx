@@ -1,0 +1,70 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
+import { useFormat } from "~/utils/use-format";
+import { followRecordsLoader } from "./follow-records.server";
+
+export const handle = { i18n: ["common", "social"] };
+export const meta = pageTitle("followRecords.title", "social");
+
+export const loader = ({ request }: LoaderFunctionArgs) => followRecordsLoader(request);
+
+const TONE = {
+  WAITING: "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200",
+  WIN: "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-200",
+  LOSE: "bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200",
+} as const;
+
+export default function FollowRecords() {
+  const { t } = useTranslation("social");
+  const fmt = useFormat();
+  const { records } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <NavBar title={t("followRecords.title")} backTo={PAGES.blogger} />
+      <main className="mx-auto max-w-md space-y-3 p-4">
+        {records.content.length ? (
+          <ul className="space-y-2">
+            {records.content.map(({ bet, bloggerId, bloggerName }) => (
+              <li key={bet.id} className="card space-y-1" data-testid="follow-record">
+                <div className="flex items-center justify-between gap-2">
+                  <span className="font-semibold">
+                    {bet.betName} · {fmt.coinMoney(bet.totalBetAmount, bet.coin)}
+                  </span>
+                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE[bet.status]}`}>
+                    {t(`followRecords.status.${bet.status}`)}
+                  </span>
+                </div>
+                <p className="text-xs text-gray-600 dark:text-gray-400">
+                  <Link className="underline" to={`${PAGES.bloggerDetails}?id=${bloggerId}`}>
+                    {t("followRecords.from", { name: bloggerName })}
+                  </Link>{" "}
+                  · {t("detail.round", { id: bet.gameSessionId })} · {fmt.dateTime(bet.createTime)}
+                </p>
+                {bet.status === "WIN" ? (
+                  <p className="text-sm font-semibold text-green-700 dark:text-green-400">
+                    +{fmt.coinMoney(bet.winAmount, bet.coin)}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            title={t("followRecords.none")}
+            action={{ to: PAGES.blogger, label: t("blogger.title") }}
+          />
+        )}
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,268 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Balances } from "~/components/Balances";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { TabBar } from "~/components/TabBar";
+import { UserNavBar } from "~/components/UserNavBar";
+import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
+import { useFormat } from "~/utils/use-format";
+import { homeLoader } from "./home.server";
+
+export const handle = { i18n: ["common", "account", "assets", "social"] };
+export const meta = pageTitle("home.title", "account");
+
+/** Home ("/" and /pages/home/home): the lobby. */
+export const loader = ({ request }: LoaderFunctionArgs) => homeLoader(request);
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+const TILE = {
+  CHIP: "from-pink-500 to-rose-600",
+  GOLD: "from-amber-400 to-orange-500",
+  POINT: "from-violet-500 to-indigo-600",
+  EXTERNAL: "from-teal-500 to-cyan-600",
+} as const;
+
+export default function HomePage() {
+  const { t } = useTranslation("account");
+  const { t: ts } = useTranslation("social");
+  const data = useLoaderData<typeof loader>();
+  const { user } = data;
+  return (
+    <>
+      <header>
+        <h1 className="sr-only">{t("home.title")}</h1>
+        <UserNavBar user={user} />
+      </header>
+      <main className="mx-auto max-w-md space-y-4 p-4 pb-24">
+        {data.notice ? (
+          <Link
+            to={`${PAGES.noticeDetail}?id=${data.notice.id}`}
+            className="flex items-center gap-2 overflow-hidden rounded-full bg-pink-50 px-3 py-2 text-sm text-pink-900 dark:bg-gray-800 dark:text-pink-200"
+            data-testid="notice-marquee"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5 shrink-0"
+              fill="none"
+              stroke="currentColor"
+            >
+              <path strokeWidth="1.8" strokeLinecap="round" d="M4 10v4h3l5 4V6L7 10H4zm12-1a4 4 0 010 6" />
+            </svg>
+            <span className="sr-only">{ts("lobby.notice")}: </span>
+            <span className="min-w-0 flex-1 overflow-hidden">
+              <span className="marquee-track">{data.notice.title}</span>
+            </span>
+          </Link>
+        ) : null}
+        <Balances chip={user.chip} gold={user.gold} point={user.point} />
+        <section className="grid grid-cols-2 gap-3" aria-label={ts("lobby.figures")}>
+          <Figure label={ts("lobby.platformBets")} value={data.platformBetAmount} testId="platform-bets" />
+          <Figure
+            label={ts("lobby.prizePool")}
+            value={data.prizePool}
+            testId="prize-pool"
+            to={PAGES.jackpot}
+          />
+        </section>
+        <Lobby lobby={data.lobby} />
+        <BetRank rows={data.betRank} />
+        <BloggerRank rows={data.bloggerRank} />
+        <Dividends rows={data.dividends} />
+      </main>
+      <TabBar active="home" />
+    </>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  testId,
+  to,
+}: { label: string; value: number | null; testId: string; to?: string }) {
+  const fmt = useFormat();
+  const body = (
+    <>
+      <span className="block text-xs text-gray-600 dark:text-gray-400">{label}</span>
+      <span className="block truncate text-lg font-bold tabular-nums" data-testid={testId}>
+        {value === null ? "—" : fmt.coinMoney(value, "CHIP")}
+      </span>
+    </>
+  );
+  return to ? (
+    <Link to={to} className="card block p-3">
+      {body}
+    </Link>
+  ) : (
+    <div className="card p-3">{body}</div>
+  );
+}
+
+function Lobby({ lobby }: { lobby: Data["lobby"] }) {
+  const { t } = useTranslation("social");
+  const { t: tc } = useTranslation("common");
+  if (lobby.length === 0) return <p className="card text-center text-sm">{t("lobby.gamesUnavailable")}</p>;
+  return (
+    <>
+      {lobby
+        .filter((channel) => channel.games.length > 0)
+        .map((channel) => (
+          <section key={channel.id} className="space-y-2" aria-labelledby={`channel-${channel.id}`}>
+            <h2 id={`channel-${channel.id}`} className="px-1 text-base font-semibold">
+              {channel.name}
+            </h2>
+            <ul className="grid grid-cols-3 gap-2">
+              {channel.games.map((game) => {
+                const lottery = game.kind === "LOTTERY" && game.coin;
+                const to = lottery
+                  ? `${PAGES.gameList}?coin=${game.coin}`
+                  : `/games/launch?gameId=${game.id}`;
+                const tone = lottery ? TILE[game.coin as "CHIP" | "GOLD" | "POINT"] : TILE.EXTERNAL;
+                return (
+                  <li key={game.id}>
+                    <Link
+                      to={to}
+                      reloadDocument={!lottery}
+                      className={`flex h-24 flex-col justify-end rounded-2xl bg-gradient-to-br p-2.5 text-white shadow-sm ${tone}`}
+                      data-testid="game-tile"
+                    >
+                      <span className="text-xs text-white/85">
+                        {lottery ? t("lobby.colourLottery") : t("lobby.external")}
+                      </span>
+                      <span className="font-bold leading-tight">
+                        {lottery ? tc(`balance.${(game.coin ?? "CHIP").toLowerCase()}`) : game.name}
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
+    </>
+  );
+}
+
+function BetRank({ rows }: { rows: Data["betRank"] }) {
+  const { t } = useTranslation("social");
+  const fmt = useFormat();
+  return (
+    <section className="card space-y-2" aria-labelledby="bet-rank-title">
+      <h2 id="bet-rank-title" className="text-base font-semibold">
+        {t("lobby.betRank")}
+      </h2>
+      {rows === null ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.unavailable")}</p>
+      ) : rows.length === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.noBetsToday")}</p>
+      ) : (
+        <ol className="divide-y divide-gray-100 dark:divide-gray-800">
+          {rows.map((row) => (
+            <li key={row.rank} className="flex items-center gap-3 py-2" data-testid="bet-rank-row">
+              <span
+                className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
+                  row.rank === 1
+                    ? "bg-amber-400 text-amber-950"
+                    : row.rank === 2
+                      ? "bg-gray-300 text-gray-900"
+                      : row.rank === 3
+                        ? "bg-orange-300 text-orange-950"
+                        : "bg-gray-100 dark:bg-gray-800"
+                }`}
+              >
+                {row.rank}
+              </span>
+              <span className="min-w-0 flex-1 truncate">{row.nickName || row.phone}</span>
+              <span className="font-semibold tabular-nums">{fmt.coinMoney(row.amount, "CHIP")}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function BloggerRank({ rows }: { rows: Data["bloggerRank"] }) {
+  const { t } = useTranslation("social");
+  return (
+    <section className="card space-y-2" aria-labelledby="blogger-rank-title">
+      <div className="flex items-center justify-between">
+        <h2 id="blogger-rank-title" className="text-base font-semibold">
+          {t("lobby.bloggerRank")}
+        </h2>
+        <Link
+          to={PAGES.blogger}
+          className="text-sm font-semibold text-brand-dark underline dark:text-pink-300"
+        >
+          {t("blogger.title")}
+        </Link>
+      </div>
+      {rows === null ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.unavailable")}</p>
+      ) : rows.length === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.noBloggers")}</p>
+      ) : (
+        <ol className="divide-y divide-gray-100 dark:divide-gray-800">
+          {rows.map((row) => (
+            <li key={row.bloggerId}>
+              <Link
+                to={`${PAGES.bloggerDetails}?id=${row.bloggerId}`}
+                className="flex items-center gap-3 py-2"
+                data-testid="blogger-rank-row"
+              >
+                <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-pink-100 text-xs font-bold text-pink-900 dark:bg-gray-800 dark:text-pink-200">
+                  {row.rank}
+                </span>
+                <span className="min-w-0 flex-1 truncate">{row.nickName || row.phone}</span>
+                <span className="text-sm text-gray-600 dark:text-gray-400">
+                  {t("blogger.fans", { count: row.fans })}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function Dividends({ rows }: { rows: Data["dividends"] }) {
+  const { t } = useTranslation("social");
+  const fmt = useFormat();
+  return (
+    <section className="card space-y-2" aria-labelledby="dividends-title">
+      <h2 id="dividends-title" className="text-base font-semibold">
+        {t("lobby.dividends")}
+      </h2>
+      {rows === null ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.unavailable")}</p>
+      ) : rows.length === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.noDividends")}</p>
+      ) : (
+        <ul className="divide-y divide-gray-100 dark:divide-gray-800">
+          {rows.map((row) => (
+            <li
+              key={`${row.day}-${row.phone}`}
+              className="flex items-center gap-3 py-2"
+              data-testid="dividend-row"
+            >
+              <span className="min-w-0 flex-1 truncate">{row.nickName || row.phone}</span>
+              <span className="text-xs text-gray-600 dark:text-gray-400">{row.day}</span>
+              <span className="font-semibold tabular-nums text-green-700 dark:text-green-400">
+                {fmt.coinMoney(row.amount, "CHIP")}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

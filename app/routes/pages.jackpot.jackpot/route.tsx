@@ -1,0 +1,116 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { TabBar } from "~/components/TabBar";
+import { coinAmount } from "~/components/assets/money";
+import { DrawCountdown } from "~/components/social/DrawCountdown";
+import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
+import { useFormat } from "~/utils/use-format";
+import { jackpotLoader } from "./jackpot-page.server";
+
+export const handle = { i18n: ["common", "social"] };
+export const meta = pageTitle("jackpot.title", "social");
+
+export const loader = ({ request }: LoaderFunctionArgs) => jackpotLoader(request);
+
+export default function JackpotPage() {
+  const { t } = useTranslation("social");
+  const fmt = useFormat();
+  const { info } = useLoaderData<typeof loader>();
+  const chance = info.totalTickets > 0 ? (info.myTickets / info.totalTickets) * 100 : 0;
+  return (
+    <>
+      <NavBar title={t("jackpot.title")} />
+      <main className="mx-auto max-w-md space-y-4 p-4 pb-24">
+        {!info.enabled ? (
+          <p className="card text-center text-sm font-semibold">{t("jackpot.closed")}</p>
+        ) : null}
+        <section
+          className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-amber-400 via-pink-500 to-violet-600 p-5 text-white shadow-md"
+          aria-labelledby="pool-title"
+        >
+          <h2 id="pool-title" className="text-sm font-semibold uppercase tracking-wide text-white/90">
+            {t("jackpot.pool")}
+          </h2>
+          <p className="mt-1 text-4xl font-extrabold tabular-nums" data-testid="jackpot-pool">
+            {coinAmount(fmt, t, info.pool, info.coin)}
+          </p>
+          <p className="mt-3 text-sm">
+            {t("jackpot.drawIn")} <DrawCountdown endMs={info.drawTime} serverNow={info.serverTime} />
+          </p>
+          <p className="text-xs text-white/90">
+            {t("jackpot.drawAt", { time: fmt.dateTime(info.drawTime) })}
+          </p>
+        </section>
+
+        <section className="card space-y-2" aria-labelledby="tickets-title">
+          <h2 id="tickets-title" className="text-base font-semibold">
+            {t("jackpot.myTickets")}
+          </h2>
+          <dl className="grid grid-cols-3 gap-2 text-center">
+            <div>
+              <dd className="text-xl font-bold tabular-nums" data-testid="my-tickets">
+                {fmt.number(info.myTickets)}
+              </dd>
+              <dt className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.tickets")}</dt>
+            </div>
+            <div>
+              <dd className="text-xl font-bold tabular-nums">{fmt.number(info.players)}</dd>
+              <dt className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.players")}</dt>
+            </div>
+            <div>
+              <dd className="text-xl font-bold tabular-nums">{fmt.number(chance)} %</dd>
+              <dt className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.chance")}</dt>
+            </div>
+          </dl>
+          <p className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.ticketRule")}</p>
+          <Link to={`${PAGES.gameList}?coin=${info.coin}`} className="btn-primary w-full">
+            {t("jackpot.play")}
+          </Link>
+        </section>
+
+        <Link to={PAGES.yesterdayJackpot} className="btn-secondary w-full">
+          {t("jackpot.yesterday")}
+        </Link>
+
+        <section className="card space-y-2 text-sm" aria-labelledby="rules-title">
+          <h2 id="rules-title" className="text-base font-semibold">
+            {t("jackpot.rules")}
+          </h2>
+          <ul className="list-disc space-y-1 pl-5">
+            <li>{t("jackpot.ruleShare", { percent: info.sharePercent })}</li>
+            <li>{t("jackpot.ruleWinners", { count: info.winners, percent: info.payoutPercent })}</li>
+            <li>{t("jackpot.ruleFair")}</li>
+          </ul>
+          <details className="rounded-lg border border-gray-200 p-3 dark:border-gray-700">
+            <summary className="min-h-[44px] cursor-pointer py-2.5 font-semibold">
+              {t("jackpot.commitment")}
+            </summary>
+            <dl className="space-y-2 text-xs">
+              <div>
+                <dt className="text-gray-700 dark:text-gray-300">{t("jackpot.todayHash")}</dt>
+                <dd className="break-all font-mono" data-testid="seed-hash">
+                  {info.seedHash}
+                </dd>
+              </div>
+              {info.nextSeedHash ? (
+                <div>
+                  <dt className="text-gray-700 dark:text-gray-300">{t("jackpot.nextHash")}</dt>
+                  <dd className="break-all font-mono">{info.nextSeedHash}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </details>
+        </section>
+      </main>
+      <TabBar active="jackpot" />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,168 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { coinAmount } from "~/components/assets/money";
+import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
+import { useFormat } from "~/utils/use-format";
+import { yesterdayLoader } from "./yesterday-page.server";
+
+export const handle = { i18n: ["common", "social"] };
+export const meta = pageTitle("yesterday.title", "social");
+
+export const loader = ({ request }: LoaderFunctionArgs) => yesterdayLoader(request);
+
+/** The node part of the documented one-line command (docs/jackpot.md; a test compares them). */
+const VERIFY_SCRIPT =
+  'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const c=require("crypto"),j=JSON.parse(s),d=j.result||j.draw,k=Buffer.from(d.seed,"hex"),T=BigInt(d.ticketsTotal)||1n,L=2n**64n/T*T,n=Math.min(d.winnersWanted,d.tickets.length),w=[];console.log("seedHash",c.createHash("sha256").update(k).digest("hex"));for(let i=0;w.length<n;i++){const x=c.createHmac("sha256",k).update(d.dayNo+":"+i).digest().readBigUInt64BE();if(x>=L)continue;const t=x%T,e=d.tickets.find(e=>t>=BigInt(e.from)&&t<BigInt(e.to));if(!w.includes(e.no))w.push(e.no)}console.log("winners",w.join(" "))})';
+
+const MEDALS = ["bg-amber-400 text-amber-950", "bg-gray-300 text-gray-900", "bg-orange-300 text-orange-950"];
+
+export default function YesterdayJackpotPage() {
+  const { t } = useTranslation("social");
+  const fmt = useFormat();
+  const { draw, verification, origin } = useLoaderData<typeof loader>();
+  if (!draw || !verification) {
+    return (
+      <>
+        <NavBar title={t("yesterday.title")} backTo={PAGES.jackpot} />
+        <main className="mx-auto max-w-md p-4">
+          <EmptyState
+            title={t("yesterday.none")}
+            message={t("yesterday.noneBody")}
+            action={{ to: PAGES.jackpot, label: t("jackpot.title") }}
+          />
+        </main>
+      </>
+    );
+  }
+  const verified = verification.hashMatches && verification.winnersMatch;
+  const command = `curl -s -H 'Accept: application/json' "${origin}${PAGES.yesterdayJackpot}?dayNo=${draw.dayNo}" | node -e '${VERIFY_SCRIPT}'`;
+  return (
+    <>
+      <NavBar title={t("yesterday.title")} backTo={PAGES.jackpot} />
+      <main className="mx-auto max-w-md space-y-4 p-4 pb-10">
+        <section className="rounded-2xl bg-gradient-to-br from-violet-600 to-pink-500 p-5 text-white shadow-md">
+          <p className="text-sm text-white/90">
+            {t("yesterday.day", { from: fmt.dateTime(draw.startTime), to: fmt.dateTime(draw.endTime) })}
+          </p>
+          <p className="mt-1 text-3xl font-extrabold tabular-nums">
+            {coinAmount(fmt, t, draw.paid, draw.coin)}
+          </p>
+          <p className="text-sm text-white/90">
+            {t("yesterday.paidOf", { pool: coinAmount(fmt, t, draw.pool, draw.coin) })}
+          </p>
+          {draw.myWin !== null ? (
+            <p className="mt-3 rounded-lg bg-white/20 p-2 font-semibold" data-testid="my-win">
+              {t("yesterday.youWon", { amount: coinAmount(fmt, t, draw.myWin, draw.coin) })}
+            </p>
+          ) : null}
+        </section>
+
+        <section className="card space-y-2" aria-labelledby="winners-title">
+          <h2 id="winners-title" className="text-base font-semibold">
+            {t("yesterday.winners")}
+          </h2>
+          {draw.winners.length ? (
+            <ol className="divide-y divide-gray-100 dark:divide-gray-800">
+              {draw.winners.map((w) => (
+                <li key={w.rank} className="flex items-center gap-3 py-2" data-testid="winner-row">
+                  <span
+                    className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
+                      MEDALS[w.rank - 1] ?? "bg-gray-100 dark:bg-gray-800"
+                    }`}
+                  >
+                    {w.rank}
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-semibold">{w.nickName || w.phone}</span>
+                    <span className="block text-xs text-gray-600 dark:text-gray-400">
+                      {w.phone} · {t("yesterday.ticketOf", { no: w.no, tickets: fmt.number(w.tickets) })}
+                    </span>
+                  </span>
+                  <span className="font-semibold tabular-nums text-green-700 dark:text-green-400">
+                    {coinAmount(fmt, t, w.amount, draw.coin)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="text-sm text-gray-600 dark:text-gray-400">{t("yesterday.noWinners")}</p>
+          )}
+        </section>
+
+        <section className="card space-y-3 text-sm" aria-labelledby="verify-title">
+          <div
+            className={`flex items-center gap-3 rounded-lg p-3 ${
+              verified
+                ? "bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-200"
+                : "bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-200"
+            }`}
+            data-testid="jackpot-verdict"
+          >
+            <span aria-hidden="true" className="text-3xl font-bold leading-none">
+              {verified ? "✓" : "✗"}
+            </span>
+            <div>
+              <h2 id="verify-title" className="text-lg font-bold">
+                {t(verified ? "yesterday.verified" : "yesterday.notVerified")}
+              </h2>
+              <p>{t(verification.hashMatches ? "yesterday.hashOk" : "yesterday.hashBad")}</p>
+              <p>{t(verification.winnersMatch ? "yesterday.winnersOk" : "yesterday.winnersBad")}</p>
+            </div>
+          </div>
+          <details className="rounded-lg border border-gray-200 p-3 dark:border-gray-700">
+            <summary className="min-h-[44px] cursor-pointer py-2.5 font-semibold">
+              {t("yesterday.selfCheck")}
+            </summary>
+            <dl className="space-y-2 text-xs">
+              <div>
+                <dt className="text-gray-700 dark:text-gray-300">{t("yesterday.seedHash")}</dt>
+                <dd className="break-all font-mono">{draw.seedHash}</dd>
+              </div>
+              <div>
+                <dt className="text-gray-700 dark:text-gray-300">{t("yesterday.seed")}</dt>
+                <dd className="break-all font-mono" data-testid="jackpot-seed">
+                  {draw.seed}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-gray-700 dark:text-gray-300">{t("yesterday.ticketsTotal")}</dt>
+                <dd className="font-mono">{draw.ticketsTotal}</dd>
+              </div>
+            </dl>
+            <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">{t("yesterday.command")}</p>
+            <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-gray-100 p-2 font-mono text-xs dark:bg-gray-800">
+              {command}
+            </pre>
+            <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">
+              {t("yesterday.algorithm")}{" "}
+              <a
+                className="underline"
+                href={`${PAGES.yesterdayJackpot}?dayNo=${draw.dayNo}`}
+                type="application/json"
+              >
+                {t("yesterday.rawData")}
+              </a>
+            </p>
+            <h3 className="mt-3 font-semibold">{t("yesterday.ticketList")}</h3>
+            <ol className="mt-1 max-h-64 overflow-y-auto font-mono text-xs">
+              {draw.tickets.map((e) => (
+                <li key={e.no}>
+                  #{e.no} {e.phone} [{e.from}, {e.to})
+                </li>
+              ))}
+            </ol>
+          </details>
+        </section>
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { pageInputSchema } from "./envelope";
+import { blankAsAbsent, plainInteger } from "./fields";
+import { betRecordSchema } from "./game";
+
+/**
+ * Bloggers (docs/bloggers.md; spec: user/blogger/apply, summary/getBloggerDetail,
+ * summary/bloggerRank, summary/dividendsList). Other names are ours. Phones are masked.
+ */
+
+const idField = (name: string) =>
+  z.preprocess(blankAsAbsent, plainInteger(`${name} must be a player id`).pipe(z.number().min(1)));
+
+export const bloggerIdInputSchema = z.object({ bloggerId: idField("bloggerId") });
+export const copyBetInputSchema = z.object({ bloggerId: idField("bloggerId"), betId: idField("betId") });
+export const fansListInputSchema = pageInputSchema.extend({ bloggerId: idField("bloggerId") });
+
+/** POST /app/user/blogger/apply, GET /app/user/blogger/status (ours). */
+export const bloggerStatusSchema = z.object({
+  status: z.enum(["UNDER_REVIEW", "APPROVED", "REJECTED"]).nullable(),
+  reason: z.string().nullable(),
+  minTurnover: z.number().optional(),
+});
+
+export const bloggerRankSchema = z.array(
+  z.object({
+    rank: z.number().int(),
+    bloggerId: z.number().int(),
+    phone: z.string(),
+    nickName: z.string().nullable(),
+    headUrl: z.string().nullable(),
+    fans: z.number().int(),
+  }),
+);
+
+export const dividendsListSchema = z.array(
+  z.object({ day: z.string(), phone: z.string(), nickName: z.string().nullable(), amount: z.number() }),
+);
+
+export const bloggerDetailSchema = z.object({
+  bloggerId: z.number().int(),
+  phone: z.string(),
+  nickName: z.string().nullable(),
+  headUrl: z.string().nullable(),
+  fans: z.number().int(),
+  /** Percent of the last 100 bets' settled ones that won. */
+  winRate: z.number(),
+  profit: z.number(),
+  following: z.boolean(),
+  self: z.boolean(),
+  openBets: z.array(betRecordSchema),
+  recentBets: z.array(betRecordSchema),
+});
+
+export const followResultSchema = z.object({ following: z.boolean() });
+export const copyResultSchema = z.object({
+  bet: betRecordSchema,
+  balance: z.number(),
+  repeated: z.boolean(),
+});
+
+export const followRecordsSchema = z.object({
+  content: z.array(z.object({ bet: betRecordSchema, bloggerId: z.number().int(), bloggerName: z.string() })),
+  totalElements: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const fansListSchema = z.object({
+  content: z.array(
+    z.object({
+      phone: z.string(),
+      nickName: z.string().nullable(),
+      headUrl: z.string().nullable(),
+      since: z.number().int(),
+    }),
+  ),
+  totalElements: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { blankAsAbsent, plainInteger } from "./fields";
+import { coinSchema } from "./money";
+
+/**
+ * The daily jackpot (docs/jackpot.md). Names are ours: the spec shows the pages and
+ * summary/prizePoolAmount only. Amounts in units (two decimals), times in ms since the epoch.
+ */
+
+/** GET /app/jackpot/info (signed in): today's pool, draw time, commitment and the player's tickets. */
+export const jackpotInfoSchema = z.object({
+  /** JACKPOT_APPLY reads as enabled. */
+  enabled: z.boolean(),
+  coin: coinSchema,
+  /** The pool now. */
+  pool: z.number(),
+  dayNo: z.number().int(),
+  /** When today's jackpot day started and when it is drawn (its end). */
+  startTime: z.number().int(),
+  drawTime: z.number().int(),
+  serverTime: z.number().int(),
+  /** SHA-256 of today's seed, published before the day started. */
+  seedHash: z.string(),
+  /** Tomorrow's commitment, already fixed. */
+  nextSeedHash: z.string().nullable(),
+  /** The player's tickets today (one per cent staked) and everyone's. */
+  myTickets: z.number().int().nonnegative(),
+  totalTickets: z.number().int().nonnegative(),
+  players: z.number().int().nonnegative(),
+  /** Percent of every stake that feeds the pool, of the pool paid per draw; winners per draw. */
+  sharePercent: z.number(),
+  payoutPercent: z.number(),
+  winners: z.number().int().positive(),
+});
+export type JackpotInfo = z.infer<typeof jackpotInfoSchema>;
+
+const jackpotWinnerSchema = z.object({
+  rank: z.number().int().positive(),
+  /** Position in the ticket list. */
+  no: z.number().int().positive(),
+  /** Masked: "98****3210". */
+  phone: z.string(),
+  nickName: z.string().nullable(),
+  ticket: z.number().int().nonnegative(),
+  tickets: z.number().int().positive(),
+  amount: z.number(),
+});
+
+/** GET /app/jackpot/draw?dayNo= (public): a drawn day, everything needed to recompute it. */
+export const jackpotDrawSchema = z.object({
+  dayNo: z.number().int(),
+  coin: coinSchema,
+  startTime: z.number().int(),
+  endTime: z.number().int(),
+  drawTime: z.number().int(),
+  seedHash: z.string(),
+  seed: z.string(),
+  /** The pool at the draw and what the draw paid. */
+  pool: z.number(),
+  paid: z.number(),
+  winnersWanted: z.number().int().nonnegative(),
+  ticketsTotal: z.number().int().nonnegative(),
+  /** The published ticket list: entry `no` holds the tickets [from, to) (tickets = cents staked). */
+  tickets: z.array(
+    z.object({
+      no: z.number().int().positive(),
+      phone: z.string(),
+      tickets: z.number().int().positive(),
+      from: z.number().int().nonnegative(),
+      to: z.number().int().positive(),
+    }),
+  ),
+  winners: z.array(jackpotWinnerSchema),
+  /** The signed-in player's own winning, when any. */
+  myWin: z.number().nullable(),
+});
+export type JackpotDraw = z.infer<typeof jackpotDrawSchema>;
+
+export const jackpotDrawInputSchema = z.object({
+  dayNo: z.preprocess(blankAsAbsent, plainInteger("dayNo must be a whole number").optional()),
+});

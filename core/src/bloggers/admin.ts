@@ -1,0 +1,50 @@
+import { cliOperator, writeAudit } from "../operator/audit";
+import { type OperatorCommand, UsageError } from "../platform/module";
+import { ReviewError, decide, listApplications, payDividendsDue } from "./bloggers";
+
+const USAGE = `  admin blogger list [UNDER_REVIEW|APPROVED|REJECTED]
+  admin blogger approve USER_ID
+  admin blogger reject USER_ID REASON...
+  admin blogger dividends                 (pays the dividends of ended days now)`;
+
+const bloggerCommand: OperatorCommand = {
+  name: "blogger",
+  usage: USAGE,
+  async run(argv, db, out) {
+    const [, verb, id, ...rest] = argv;
+    if (verb === "list") {
+      const status = (id ?? "UNDER_REVIEW") as "UNDER_REVIEW" | "APPROVED" | "REJECTED";
+      for (const a of await listApplications(db, status))
+        out(
+          `${a.userId} ${a.phone} ${a.status}${a.reason ? ` (${a.reason})` : ""} applied ${new Date(a.appliedAt).toISOString()}`,
+        );
+      return;
+    }
+    if (verb === "dividends") {
+      const pass = await payDividendsDue(db, Date.now());
+      await writeAudit(db, { operator: cliOperator(), action: "blogger.dividends", detail: { ...pass } });
+      out(`days ${pass.days}, bloggers paid ${pass.paid}`);
+      return;
+    }
+    if ((verb !== "approve" && verb !== "reject") || !/^\d+$/.test(id ?? ""))
+      throw new UsageError(`Usage:\n${USAGE}`);
+    const reason = rest.join(" ").trim() || null;
+    try {
+      await db.tx(async (tx) => {
+        await decide(tx, Number(id), verb === "approve", cliOperator(), reason, Date.now());
+        await writeAudit(tx, {
+          operator: cliOperator(),
+          action: `blogger.${verb}`,
+          target: id,
+          detail: { reason },
+        });
+      });
+    } catch (error) {
+      if (error instanceof ReviewError) throw new UsageError(error.message);
+      throw error;
+    }
+    out(`${id} ${verb === "approve" ? "approved" : "rejected"}`);
+  },
+};
+
+export const BLOGGER_COMMANDS: OperatorCommand[] = [bloggerCommand];

@@ -1,0 +1,385 @@
+import type { JackpotDraw, JackpotInfo } from "#contract/jackpot";
+import { type Coin, fromCents } from "#contract/money";
+import { getSysConfig } from "../config/sysconfig";
+import { settledRoundStakes, stakesByPlayer } from "../game/totals";
+import { moveBetweenSystemAccounts, post } from "../ledger/ledger";
+import type { Db, Sql } from "../platform/db";
+import { publicProfiles } from "../user/users";
+import { type TicketEntry, drawWinners, jackpotSeedHash, newJackpotSeed, ticketList } from "./draw";
+
+/**
+ * The daily jackpot: funding, the committed seeds, the draw (docs/jackpot.md).
+ * - Funding: every settled round of the jackpot's coin moves share_bp of its stakes HOUSE ->
+ *   JACKPOT (kind JACKPOT_FUND, ref = round id, so once per round across processes).
+ * - Days: day_no = floor(ms / day length); each day's row and seed exist before it starts (the
+ *   job keeps today's and tomorrow's), its SHA-256 shown from then on.
+ * - Draw: after a day ends and its rounds are settled and funded, once (the day row is locked and
+ *   marked drawn in the same transaction as the payments; the ledger's unique key on kind, user,
+ *   coin and ref is the last line): winners by drawWinners, paid payout_bp of the pool, never more.
+ */
+
+interface JackpotSettings {
+  coin: Coin;
+  shareBp: number;
+  winners: number;
+  payoutBp: number;
+}
+
+export async function getJackpotSettings(db: Sql): Promise<JackpotSettings> {
+  const [row] = await db.query<{ coin: Coin; share_bp: number; winners: number; payout_bp: number }>(
+    "SELECT coin, share_bp, winners, payout_bp FROM jackpot_settings WHERE id = 1",
+  );
+  return { coin: row.coin, shareBp: row.share_bp, winners: row.winners, payoutBp: row.payout_bp };
+}
+
+export class JackpotSettingsError extends Error {}
+
+/** Edits the settings (percent values in, basis points stored); returns before and after. */
+export async function saveJackpotSettings(
+  db: Sql,
+  changes: Record<string, string>,
+): Promise<{ before: JackpotSettings; after: JackpotSettings }> {
+  const before = await getJackpotSettings(db);
+  const after = { ...before };
+  for (const [field, raw] of Object.entries(changes)) {
+    const value = Number(raw);
+    const percentBp = (max: number) => {
+      if (!/^\d+(\.\d{1,2})?$/.test(raw) || value * 100 > max)
+        throw new JackpotSettingsError(`${field} must be a percentage from 0 to ${max / 100}`);
+      return Math.round(value * 100);
+    };
+    if (field === "sharePercent") after.shareBp = percentBp(2000);
+    else if (field === "payoutPercent") {
+      after.payoutBp = percentBp(10000);
+      if (after.payoutBp < 1) throw new JackpotSettingsError("payoutPercent must be above 0");
+    } else if (field === "winners") {
+      if (!/^\d{1,3}$/.test(raw) || value < 1 || value > 100)
+        throw new JackpotSettingsError("winners must be a whole number from 1 to 100");
+      after.winners = value;
+    } else if (field === "enabled") {
+      // Handled by the caller (JACKPOT_APPLY, a config value).
+    } else throw new JackpotSettingsError(`Unknown field ${field} (sharePercent, payoutPercent, winners)`);
+  }
+  await db.query(
+    "UPDATE jackpot_settings SET share_bp = $1, winners = $2, payout_bp = $3, updated_at = now() WHERE id = 1",
+    [after.shareBp, after.winners, after.payoutBp],
+  );
+  return { before, after };
+}
+
+/** JACKPOT_APPLY reads as a non-zero number (the spec's rule for the tab). */
+export async function jackpotEnabled(db: Sql): Promise<boolean> {
+  const raw = Number(await getSysConfig(db, "JACKPOT_APPLY"));
+  return Number.isFinite(raw) && raw !== 0;
+}
+
+const dayNoOf = (ms: number, dayMs: number) => Math.floor(ms / dayMs);
+
+interface DayRow {
+  day_no: number;
+  coin: Coin;
+  start_ms: number;
+  end_ms: number;
+  seed: string;
+  seed_hash: string;
+  drawn_ms: number | null;
+  pool_cents: number | null;
+  paid_cents: number | null;
+  winners_wanted: number | null;
+  tickets_total: number | null;
+  tickets: TicketEntry[] | string | null;
+}
+
+/** Commits the seeds of today and tomorrow (insert-if-absent: safe in several processes). */
+export async function ensureDays(db: Sql, nowMs: number, dayMs: number, coin: Coin): Promise<void> {
+  const today = dayNoOf(nowMs, dayMs);
+  for (const dayNo of [today, today + 1]) {
+    const seed = newJackpotSeed();
+    await db.query(
+      `INSERT INTO jackpot_days (day_no, coin, start_ms, end_ms, seed, seed_hash, committed_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (day_no) DO NOTHING`,
+      [dayNo, coin, dayNo * dayMs, (dayNo + 1) * dayMs, seed, jackpotSeedHash(seed), nowMs],
+    );
+  }
+}
+
+/**
+ * The pool now, in cents: what funding moved in minus what draws paid. Only this module moves
+ * money in or out of the JACKPOT account, so this equals its ledger balance (the tests compare
+ * it with the ledger check's) without scanning the ledger on every page view.
+ */
+export async function poolCents(db: Sql, coin: Coin): Promise<number> {
+  const [row] = await db.query<{ cents: string | number | null }>(
+    `SELECT coalesce((SELECT sum(amount_cents) FROM jackpot_funding WHERE coin = $1), 0)
+          - coalesce((SELECT sum(w.amount_cents) FROM jackpot_winners w JOIN jackpot_days d ON d.day_no = w.day_no
+                      WHERE d.coin = $1), 0) AS cents`,
+    [coin],
+  );
+  return Number(row?.cents ?? 0);
+}
+
+/**
+ * Moves the pool's share of every settled round's stakes that was not moved yet. Looks back one
+ * hour before the latest funded round (rounds settled late by another process are still found).
+ */
+export async function fundSettledRounds(
+  db: Db,
+  nowMs: number,
+  dayMs: number,
+): Promise<{ rounds: number; cents: number }> {
+  const settings = await getJackpotSettings(db);
+  const [cursor] = await db.query<{ last: string | number | null }>(
+    "SELECT max(end_ms) AS last FROM jackpot_funding",
+  );
+  const floor = (dayNoOf(nowMs, dayMs) - 1) * dayMs;
+  const since = Math.max(
+    floor,
+    cursor?.last === null || cursor === undefined ? floor : Number(cursor.last) - 3_600_000,
+  );
+  let rounds = 0;
+  let cents = 0;
+  for (;;) {
+    const settled = await settledRoundStakes(db, settings.coin, since, 500);
+    if (settled.length === 0) break;
+    const known = new Set(
+      (
+        await db.query<{ round_id: string | number }>(
+          "SELECT round_id FROM jackpot_funding WHERE round_id = ANY($1::bigint[])",
+          [settled.map((r) => r.roundId)],
+        )
+      ).map((r) => Number(r.round_id)),
+    );
+    const fresh = settled.filter((r) => !known.has(r.roundId));
+    for (const round of fresh) {
+      const amount = Math.floor((round.cents * settings.shareBp) / 10_000);
+      const done = await db.tx(async (tx) => {
+        const [row] = await tx.query(
+          `INSERT INTO jackpot_funding (round_id, coin, end_ms, stake_cents, amount_cents)
+           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (round_id) DO NOTHING RETURNING round_id`,
+          [round.roundId, settings.coin, round.endTime, round.cents, amount],
+        );
+        if (!row) return false;
+        if (amount > 0)
+          await moveBetweenSystemAccounts(tx, {
+            coin: settings.coin,
+            from: "HOUSE",
+            to: "JACKPOT",
+            amount,
+            kind: "JACKPOT_FUND",
+            refId: String(round.roundId),
+            memo: `round ${round.roundId}`,
+          });
+        return true;
+      });
+      if (done) {
+        rounds++;
+        cents += amount;
+      }
+    }
+    if (settled.length < 500 || fresh.length === 0) break;
+  }
+  return { rounds, cents };
+}
+
+interface DrawOutcome {
+  dayNo: number;
+  winners: number;
+  paidCents: number;
+}
+
+/**
+ * Draws every ended day not drawn yet whose rounds are all settled, oldest first. `afterPay`
+ * (tests) runs inside the transaction after the payments (a throw rolls the whole draw back).
+ */
+export async function drawDue(
+  db: Db,
+  nowMs: number,
+  dayMs: number,
+  options: { afterPay?: () => void | Promise<void> } = {},
+): Promise<DrawOutcome[]> {
+  const due = await db.query<{ day_no: number }>(
+    "SELECT day_no FROM jackpot_days WHERE drawn_ms IS NULL AND end_ms <= $1 ORDER BY day_no LIMIT 10",
+    [nowMs],
+  );
+  const out: DrawOutcome[] = [];
+  for (const { day_no } of due) {
+    const done = await drawDay(db, Number(day_no), nowMs, dayMs, options);
+    if (!done) break; // later days wait for this one (the pool carries over in order)
+    out.push(done);
+  }
+  return out;
+}
+
+async function drawDay(
+  db: Db,
+  dayNo: number,
+  nowMs: number,
+  dayMs: number,
+  options: { afterPay?: () => void | Promise<void> },
+): Promise<DrawOutcome | null> {
+  const settings = await getJackpotSettings(db);
+  return db.tx(async (tx) => {
+    // One draw at a time (the settings row), and this day once (its row, skipped when another holds it).
+    await tx.query("SELECT 1 FROM jackpot_settings WHERE id = 1 FOR UPDATE");
+    const [day] = await tx.query<DayRow>(
+      "SELECT * FROM jackpot_days WHERE day_no = $1 AND drawn_ms IS NULL FOR UPDATE SKIP LOCKED",
+      [dayNo],
+    );
+    if (!day || Number(day.end_ms) > nowMs) return null;
+    const stakes = await stakesByPlayer(tx, day.coin, Number(day.start_ms), Number(day.end_ms));
+    if (stakes.unsettledRounds > 0) return null;
+    // The rounds of the day are settled: their share reaches the pool before the draw.
+    const tickets = ticketList(stakes.players);
+    const total = tickets.reduce((s, e) => s + e.cents, 0);
+    const pool = await poolCents(tx, day.coin);
+    const winners = drawWinners(day.seed, dayNo, tickets, settings.winners);
+    const payout = Math.min(pool, Math.floor((pool * settings.payoutBp) / 10_000));
+    const each = winners.length > 0 ? Math.floor(payout / winners.length) : 0;
+    let paid = 0;
+    if (each > 0) {
+      for (const [i, w] of winners.entries()) {
+        await tx.query(
+          `INSERT INTO jackpot_winners (day_no, rank, user_id, ticket_no, ticket, amount_cents)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [dayNo, i + 1, w.userId, w.no, w.ticket, each],
+        );
+        await post(tx, {
+          userId: w.userId,
+          coin: day.coin,
+          amount: each,
+          kind: "JACKPOT",
+          counter: "JACKPOT",
+          refId: `day ${dayNo}`,
+          memo: `jackpot day ${dayNo}`,
+        });
+        paid += each;
+      }
+    }
+    await options.afterPay?.();
+    await tx.query(
+      `UPDATE jackpot_days SET drawn_ms = $2, pool_cents = $3, paid_cents = $4, winners_wanted = $5,
+         tickets_total = $6, tickets = $7 WHERE day_no = $1`,
+      [dayNo, nowMs, pool, paid, settings.winners, total, JSON.stringify(tickets)],
+    );
+    return { dayNo, winners: each > 0 ? winners.length : 0, paidCents: paid };
+  });
+}
+
+/** One pass of the job: commit seeds, fund, draw (only while JACKPOT_APPLY is on). */
+export async function jackpotPass(db: Db, nowMs: number, dayMs: number) {
+  if (!(await jackpotEnabled(db))) return { funded: { rounds: 0, cents: 0 }, draws: [] as DrawOutcome[] };
+  const settings = await getJackpotSettings(db);
+  await ensureDays(db, nowMs, dayMs, settings.coin);
+  const funded = await fundSettledRounds(db, nowMs, dayMs);
+  const draws = await drawDue(db, nowMs, dayMs);
+  return { funded, draws };
+}
+
+/** The jackpot page: today's pool, commitment, countdown and the player's tickets. */
+export async function jackpotInfo(
+  db: Db,
+  userId: number,
+  nowMs: number,
+  dayMs: number,
+): Promise<JackpotInfo> {
+  const settings = await getJackpotSettings(db);
+  await ensureDays(db, nowMs, dayMs, settings.coin);
+  const dayNo = dayNoOf(nowMs, dayMs);
+  const days = await db.query<{ day_no: number; seed_hash: string }>(
+    "SELECT day_no, seed_hash FROM jackpot_days WHERE day_no IN ($1, $2)",
+    [dayNo, dayNo + 1],
+  );
+  const hashOf = (n: number) => days.find((d) => Number(d.day_no) === n)?.seed_hash ?? null;
+  const stakes = await stakesByPlayer(db, settings.coin, dayNo * dayMs, (dayNo + 1) * dayMs);
+  return {
+    enabled: await jackpotEnabled(db),
+    coin: settings.coin,
+    pool: fromCents(await poolCents(db, settings.coin)),
+    dayNo,
+    startTime: dayNo * dayMs,
+    drawTime: (dayNo + 1) * dayMs,
+    serverTime: nowMs,
+    seedHash: hashOf(dayNo) ?? "",
+    nextSeedHash: hashOf(dayNo + 1),
+    myTickets: stakes.players.find((p) => p.userId === userId)?.cents ?? 0,
+    totalTickets: stakes.players.reduce((s, p) => s + p.cents, 0),
+    players: stakes.players.length,
+    sharePercent: settings.shareBp / 100,
+    payoutPercent: settings.payoutBp / 100,
+    winners: settings.winners,
+  };
+}
+
+/** A drawn day (the latest when dayNo is absent), with its published ticket list; null if none. */
+export async function jackpotDraw(
+  db: Sql,
+  dayNo: number | undefined,
+  userId: number | null,
+): Promise<JackpotDraw | null> {
+  const [day] =
+    dayNo === undefined
+      ? await db.query<DayRow>(
+          "SELECT * FROM jackpot_days WHERE drawn_ms IS NOT NULL ORDER BY day_no DESC LIMIT 1",
+        )
+      : await db.query<DayRow>("SELECT * FROM jackpot_days WHERE day_no = $1 AND drawn_ms IS NOT NULL", [
+          dayNo,
+        ]);
+  if (!day) return null;
+  const tickets: TicketEntry[] =
+    typeof day.tickets === "string" ? JSON.parse(day.tickets) : (day.tickets ?? []);
+  const won = await db.query<{
+    rank: number;
+    user_id: number;
+    ticket_no: number;
+    ticket: number;
+    amount_cents: number;
+  }>(
+    "SELECT rank, user_id, ticket_no, ticket, amount_cents FROM jackpot_winners WHERE day_no = $1 ORDER BY rank",
+    [day.day_no],
+  );
+  const profiles = await publicProfiles(
+    db,
+    tickets.map((t) => t.userId),
+  );
+  let from = 0;
+  return {
+    dayNo: Number(day.day_no),
+    coin: day.coin,
+    startTime: Number(day.start_ms),
+    endTime: Number(day.end_ms),
+    drawTime: Number(day.drawn_ms),
+    seedHash: day.seed_hash,
+    seed: day.seed,
+    pool: fromCents(Number(day.pool_cents ?? 0)),
+    paid: fromCents(Number(day.paid_cents ?? 0)),
+    winnersWanted: Number(day.winners_wanted ?? 0),
+    ticketsTotal: Number(day.tickets_total ?? 0),
+    tickets: tickets.map((t) => {
+      const entry = {
+        no: t.no,
+        phone: profiles.get(t.userId)?.phone ?? "****",
+        tickets: t.cents,
+        from,
+        to: from + t.cents,
+      };
+      from += t.cents;
+      return entry;
+    }),
+    winners: won.map((w) => ({
+      rank: w.rank,
+      no: w.ticket_no,
+      phone: profiles.get(Number(w.user_id))?.phone ?? "****",
+      nickName: profiles.get(Number(w.user_id))?.nickName ?? null,
+      ticket: Number(w.ticket),
+      tickets: tickets.find((t) => t.no === w.ticket_no)?.cents ?? 0,
+      amount: fromCents(Number(w.amount_cents)),
+    })),
+    myWin:
+      userId === null
+        ? null
+        : (() => {
+            const mine = won.find((w) => Number(w.user_id) === userId);
+            return mine ? fromCents(Number(mine.amount_cents)) : null;
+          })(),
+  };
+}

@@ -1,0 +1,79 @@
+import { Code } from "#contract/codes";
+import { jackpotDrawInputSchema } from "#contract/jackpot";
+import { fromCents } from "#contract/money";
+import { setSysConfig } from "../config/sysconfig";
+import { writeAudit } from "../operator/audit";
+import { operatorOf } from "../operator/auth";
+import type { CoreRouter } from "../platform/context";
+import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
+import {
+  JackpotSettingsError,
+  getJackpotSettings,
+  jackpotDraw,
+  jackpotEnabled,
+  jackpotInfo,
+  jackpotPass,
+  poolCents,
+  saveJackpotSettings,
+} from "./jackpot";
+
+export function jackpotRoutes(app: CoreRouter) {
+  app.get("/app/jackpot/info", async (c) => {
+    const user = requireUser(c);
+    const deps = c.get("deps");
+    return ok(c, await jackpotInfo(deps.db, user.id, deps.now(), deps.config.jackpotDaySeconds * 1000));
+  });
+
+  /** Public: anyone can recompute a drawn day from it (docs/jackpot.md). */
+  app.get("/app/jackpot/draw", async (c) => {
+    const { dayNo } = await parseInput(c, jackpotDrawInputSchema);
+    const user = c.get("user");
+    const draw = await jackpotDraw(c.get("deps").db, dayNo, user?.id ?? null);
+    if (!draw) throw new ApiError(Code.NOT_FOUND, "No jackpot has been drawn yet");
+    return ok(c, draw);
+  });
+
+  /** Spec section 7: the prize pool amount (the jackpot pool now, in units; 0 while the jackpot is off). */
+  app.get("/app/summary/prizePoolAmount", async (c) => {
+    const { db } = c.get("deps");
+    if (!(await jackpotEnabled(db))) return ok(c, 0);
+    const settings = await getJackpotSettings(db);
+    return ok(c, fromCents(await poolCents(db, settings.coin)));
+  });
+}
+
+export function jackpotOperatorRoutes(op: CoreRouter) {
+  op.get("/jackpot/settings", async (c) => {
+    const { db } = c.get("deps");
+    return ok(c, { ...(await getJackpotSettings(db)), enabled: await jackpotEnabled(db) });
+  });
+
+  /** POST {sharePercent?, payoutPercent?, winners?, enabled? (0/1: JACKPOT_APPLY)}, audited. */
+  op.post("/jackpot/settings", async (c) => {
+    const operator = operatorOf(c);
+    const changes = await readInput(c);
+    if (changes.enabled !== undefined && !/^[01]$/.test(changes.enabled))
+      throw new ApiError(Code.BAD_REQUEST, "enabled must be 0 or 1");
+    try {
+      const saved = await c.get("deps").db.tx(async (tx) => {
+        const { before, after } = await saveJackpotSettings(tx, changes);
+        if (changes.enabled !== undefined) await setSysConfig(tx, "JACKPOT_APPLY", changes.enabled);
+        await writeAudit(tx, { operator, action: "jackpot.settings", detail: { changes, before } });
+        return after;
+      });
+      return ok(c, { ...saved, enabled: await jackpotEnabled(c.get("deps").db) });
+    } catch (error) {
+      if (error instanceof JackpotSettingsError) throw new ApiError(Code.BAD_REQUEST, error.message);
+      throw error;
+    }
+  });
+
+  /** POST: one pass now (seeds, funding, due draws; the job does it every few seconds), audited. */
+  op.post("/jackpot/run", async (c) => {
+    const operator = operatorOf(c);
+    const deps = c.get("deps");
+    const pass = await jackpotPass(deps.db, deps.now(), deps.config.jackpotDaySeconds * 1000);
+    await writeAudit(deps.db, { operator, action: "jackpot.run", detail: { ...pass } });
+    return ok(c, pass);
+  });
+}

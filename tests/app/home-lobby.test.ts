@@ -1,0 +1,113 @@
+/**
+ * Home as a lobby (issue 12): the loader makes every upstream call once and all of them in
+ * parallel (the fake upstream answers none until all have arrived: a sequential loader would never
+ * get there), and the rankings it passes on carry masked phones only.
+ */
+import type { ServerResponse } from "node:http";
+import { afterAll, expect, it } from "vitest";
+import { homeLoader } from "~/routes/pages.home.home/home.server";
+import { envelope, startFakeUpstream } from "./fake-upstream";
+import { requestWithSession } from "./helpers";
+
+const USER_INFO = {
+  chip: 12.5,
+  gold: 3,
+  point: 0,
+  address: null,
+  areaCode: "91",
+  exchangeBalance: 0,
+  headUrl: null,
+  id: 1,
+  incomeList: [],
+  invitation: "ABC123",
+  inviteLinkUrl: "https://app.test/?invite=ABC123",
+  level: 0,
+  nickName: null,
+  parentId: null,
+  phone: "9000000001",
+  recharge: 0,
+  remark: null,
+  sex: 0,
+  sysUserId: null,
+  todayBetAmount: 0,
+  todayBetIncome: 0,
+  todayWin: 0,
+  totalBetAmount: 0,
+  userStatus: "NORMAL",
+  userType: "PLAYER",
+  withdraw: 0,
+  yesterdayCommission: 0,
+  customerServiceUrl: null,
+  walletErc: null,
+  walletTrc: null,
+  hasAssetPassword: false,
+};
+
+const ANSWERS: Record<string, unknown> = {
+  "/core/app/user/getUserInfo": USER_INFO,
+  "/core/app/gameChannel/list": [{ id: 1, name: "Colour Lottery", sort: 0 }],
+  "/core/app/game/config/list": [
+    { id: 1, channelId: 1, name: "Chip", kind: "LOTTERY", coin: "CHIP", sort: 0 },
+  ],
+  "/core/app/summary/platformBetAmount": { chip: 1234.5, gold: 0, point: 0 },
+  "/core/app/summary/prizePoolAmount": 88.8,
+  "/core/app/summary/betRank": [{ rank: 1, phone: "98****3210", nickName: null, headUrl: null, amount: 500 }],
+  "/core/app/summary/bloggerRank": [
+    { rank: 1, bloggerId: 4, phone: "97****1111", nickName: "Lucky", headUrl: null, fans: 12 },
+  ],
+  "/core/app/summary/dividendsList": [
+    { day: "2026-11-22", phone: "97****1111", nickName: "Lucky", amount: 3.5 },
+  ],
+  "/core/app/sysMessage/findUserMsgList": {
+    content: [{ id: 7, title: "Welcome", content: "Hi", createTime: "2026-11-23T00:00:00Z", read: false }],
+    totalElements: 1,
+    pageNo: 1,
+    pageSize: 1,
+  },
+};
+
+const saved = process.env.UPSTREAM_URL;
+const fake = await startFakeUpstream();
+afterAll(async () => {
+  process.env.UPSTREAM_URL = saved;
+  await fake.close();
+});
+
+it("calls each upstream path once, all in parallel, and passes on the figures", async () => {
+  const expected = Object.keys(ANSWERS).length;
+  const waiting: Array<() => void> = [];
+  let allArrived = false;
+  fake.setHandler((seen, res: ServerResponse) => {
+    const answer = () => envelope(res, 200, "success", ANSWERS[seen.url.pathname] ?? null);
+    waiting.push(answer);
+    if (waiting.length === expected) {
+      allArrived = true;
+      for (const send of waiting.splice(0)) send();
+    } else {
+      // A sequential loader: answer after a while, so the test fails instead of hanging.
+      setTimeout(() => {
+        const i = waiting.indexOf(answer);
+        if (i >= 0) waiting.splice(i, 1)[0]();
+      }, 3000);
+    }
+  });
+  process.env.UPSTREAM_URL = fake.base;
+  const request = await requestWithSession("http://app.test/", {
+    token: "tok-1",
+    lang: "en-US",
+    deviceId: "d",
+  });
+  const data = await (await homeLoader(request)).json();
+  expect(allArrived).toBe(true);
+  expect(fake.requests.map((r) => r.url.pathname).sort()).toEqual(Object.keys(ANSWERS).sort());
+  expect(data).toMatchObject({
+    platformBetAmount: 1234.5,
+    prizePool: 88.8,
+    betRank: [{ rank: 1, phone: "98****3210", amount: 500 }],
+    notice: { id: 7, title: "Welcome" },
+    bloggerRank: [{ rank: 1, bloggerId: 4, fans: 12 }],
+    dividends: [{ amount: 3.5 }],
+    lobby: [{ id: 1, games: [{ id: 1, coin: "CHIP" }] }],
+  });
+  expect(JSON.stringify(data)).not.toContain("tok-1");
+});

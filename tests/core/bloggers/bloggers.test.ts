@@ -1,0 +1,200 @@
+import { expect, it } from "vitest";
+import {
+  bloggerDetailSchema,
+  bloggerRankSchema,
+  dividendsListSchema,
+  fansListSchema,
+} from "#contract/bloggers";
+import { copyBet, followRecords, payDividendsDue } from "../../../core/src/bloggers/bloggers";
+import { placeBet } from "../../../core/src/game/bets";
+import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
+import { settleRound } from "../../../core/src/game/settle";
+import { listAudit } from "../../../core/src/operator/audit";
+import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
+import { ApiError } from "../../../core/src/platform/http";
+import { call, describeOnEachDatabase, registerPlayer } from "../../support/core";
+import { TIMING, stake } from "../game/helpers";
+
+const operator = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
+const DAY = 86_400_000;
+
+describeOnEachDatabase("bloggers", (core, database) => {
+  const op = (path: string, body: Record<string, string> = {}) =>
+    fetch(`${core.url}/operator${path}`, {
+      method: "POST",
+      headers: { authorization: operator, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<{ code: number; message: string }>);
+
+  /** A player who bet `chips` in a settled round long ago (turnover), applied and was approved. */
+  async function approvedBlogger() {
+    const blogger = await registerPlayer(core, { balances: { CHIP: 500_000 } });
+    const past = Date.UTC(2029, 0, 1) + (database === "postgres" ? DAY : 0);
+    const round = await ensureRound(
+      core.deps.db,
+      "CHIP",
+      1,
+      roundWindow(past + Math.floor(Math.random() * 1000) * 60_000, TIMING),
+    );
+    await placeBet(core.deps.db, blogger.userId, stake("Red", round.id, 100), round.startTime + 1000);
+    await settleRound(core.deps.db, round.id, round.endTime);
+    expect((await call(core, "/app/user/blogger/apply", { token: blogger.token })).code).toBe(200);
+    expect((await op(`/bloggers/${blogger.userId}/approve`)).code).toBe(200);
+    return blogger;
+  }
+
+  it("applies with the operator's minimum turnover; Under Review; rejected with a reason; approved (audited)", async () => {
+    const p = await registerPlayer(core, { balances: { CHIP: 500_000 } });
+    const refused = await call<{ reason: string }>(core, "/app/user/blogger/apply", { token: p.token });
+    expect(refused).toMatchObject({ code: 400, result: { reason: "TURNOVER" } });
+    const round = await ensureRound(
+      core.deps.db,
+      "CHIP",
+      1,
+      roundWindow(Date.UTC(2029, 5, 1) + (database === "postgres" ? DAY : 0), TIMING),
+    );
+    await placeBet(core.deps.db, p.userId, stake("Red", round.id, 100), round.startTime + 1000);
+    const applied = await call(core, "/app/user/blogger/apply", { token: p.token });
+    expect(applied).toMatchObject({ code: 200, message: "Under Review", result: { status: "UNDER_REVIEW" } });
+    expect((await op(`/bloggers/${p.userId}/reject`)).code).toBe(400); // a reason is required
+    expect((await op(`/bloggers/${p.userId}/reject`, { reason: "Profile incomplete" })).code).toBe(200);
+    const status = await call(core, "/app/user/blogger/status", { method: "GET", token: p.token });
+    expect(status.result).toMatchObject({ status: "REJECTED", reason: "Profile incomplete" });
+    await call(core, "/app/user/blogger/apply", { token: p.token });
+    expect((await op(`/bloggers/${p.userId}/approve`)).code).toBe(200);
+    expect((await op(`/bloggers/${p.userId}/approve`)).code).toBe(400); // not under review any more
+    const audit = await listAudit(core.deps.db, 10);
+    expect(audit.filter((a) => a.target === String(p.userId)).map((a) => a.action)).toEqual(
+      expect.arrayContaining(["blogger.reject", "blogger.approve"]),
+    );
+  });
+
+  it("follows (not oneself, only bloggers), lists fans with masked phones, unfollows", async () => {
+    const blogger = await approvedBlogger();
+    const fan = await registerPlayer(core);
+    const self = await call(core, "/app/user/blogger/follow", {
+      token: blogger.token,
+      params: { bloggerId: blogger.userId },
+    });
+    expect(self).toMatchObject({ code: 400, message: "You cannot follow yourself" });
+    expect(
+      (
+        await call(core, "/app/user/blogger/follow", {
+          token: blogger.token,
+          params: { bloggerId: fan.userId },
+        })
+      ).code,
+    ).toBe(404);
+    expect(
+      (
+        await call(core, "/app/user/blogger/follow", {
+          token: fan.token,
+          params: { bloggerId: blogger.userId },
+        })
+      ).code,
+    ).toBe(200);
+    const fans = fansListSchema.parse(
+      (
+        await call(core, "/app/user/blogger/fans", {
+          method: "GET",
+          token: fan.token,
+          params: { bloggerId: blogger.userId },
+        })
+      ).result,
+    );
+    expect(fans.content.map((f) => f.phone)).toEqual([`${fan.phone.slice(0, 2)}****${fan.phone.slice(-4)}`]);
+    expect(JSON.stringify(fans)).not.toContain(fan.phone);
+    const detail = bloggerDetailSchema.parse(
+      (
+        await call(core, "/app/summary/getBloggerDetail", {
+          method: "GET",
+          token: fan.token,
+          params: { bloggerId: blogger.userId },
+        })
+      ).result,
+    );
+    expect(detail).toMatchObject({ fans: 1, following: true, self: false, winRate: expect.any(Number) });
+    await call(core, "/app/user/blogger/unfollow", {
+      token: fan.token,
+      params: { bloggerId: blogger.userId },
+    });
+    const rank = bloggerRankSchema.parse(
+      (await call(core, "/app/summary/bloggerRank", { method: "GET" })).result,
+    );
+    expect(JSON.stringify(rank)).not.toContain(blogger.phone);
+    expect(JSON.stringify(rank)).not.toContain(blogger.token);
+  });
+
+  it("copies an open bet through the normal bet path (once), refuses a closed round, and pays dividends once per day", async () => {
+    const blogger = await approvedBlogger();
+    const fan = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    const at =
+      Date.UTC(2030, 3, 1) +
+      (database === "postgres" ? 7 * DAY : 0) +
+      Math.floor(Math.random() * 600) * 60_000;
+    const round = await ensureRound(core.deps.db, "CHIP", 1, roundWindow(at, TIMING));
+    const source = await placeBet(
+      core.deps.db,
+      blogger.userId,
+      stake("Green", round.id, 10),
+      round.startTime + 1000,
+    );
+    const copied = await copyBet(
+      core.deps.db,
+      fan.userId,
+      blogger.userId,
+      source.bet.id,
+      round.startTime + 2000,
+    );
+    expect(copied.bet).toMatchObject({ betName: "Green", totalBetAmount: 100, gameSessionId: round.id });
+    expect(copied.balance).toBe(900);
+    const again = await copyBet(
+      core.deps.db,
+      fan.userId,
+      blogger.userId,
+      source.bet.id,
+      round.startTime + 3000,
+    );
+    expect(again.repeated).toBe(true);
+    // A closed round is refused like any bet, and takes nothing.
+    const other = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    const closed = await copyBet(
+      core.deps.db,
+      other.userId,
+      blogger.userId,
+      source.bet.id,
+      round.betEndTime,
+    ).catch((e) => e);
+    expect(closed).toBeInstanceOf(ApiError);
+    expect((closed as ApiError).result).toMatchObject({ reason: "CLOSED" });
+    await expect(
+      copyBet(core.deps.db, blogger.userId, blogger.userId, source.bet.id, round.startTime + 2000),
+    ).rejects.toThrow("You cannot copy your own bet");
+    await settleRound(core.deps.db, round.id, round.endTime);
+    const records = await followRecords(core.deps.db, fan.userId, { pageNo: 1, pageSize: 20 });
+    expect(records.content[0]).toMatchObject({ bloggerId: blogger.userId, bet: { id: copied.bet.id } });
+    expect(records.content[0].bet.status).not.toBe("WAITING");
+
+    // The day after: 2 % fee on 100 = 2.00, half of it = 1.00, once.
+    const next = at - (at % DAY) + DAY + 1000;
+    const [a, b] = await Promise.all([
+      payDividendsDue(core.deps.db, next),
+      payDividendsDue(core.deps.db, next),
+    ]);
+    expect(a.paid + b.paid).toBeGreaterThanOrEqual(1);
+    await payDividendsDue(core.deps.db, next);
+    const paid = await core.deps.db.query<{ amount: number; counter_account: string }>(
+      "SELECT amount, counter_account FROM ledger_entries WHERE user_id = $1 AND kind = 'DIVIDEND'",
+      [blogger.userId],
+    );
+    expect(paid.map((p) => [Number(p.amount), p.counter_account])).toEqual([[100, "HOUSE"]]);
+    const list = dividendsListSchema.parse(
+      (await call(core, "/app/summary/dividendsList", { method: "GET" })).result,
+    );
+    expect(
+      list.some(
+        (d) => d.phone === `${blogger.phone.slice(0, 2)}****${blogger.phone.slice(-4)}` && d.amount === 1,
+      ),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,283 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { jackpotDrawSchema, jackpotInfoSchema } from "#contract/jackpot";
+import { setSysConfig } from "../../../core/src/config/sysconfig";
+import { placeBet } from "../../../core/src/game/bets";
+import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
+import { settleRound } from "../../../core/src/game/settle";
+import { drawWinners, jackpotSeedHash, ticketList } from "../../../core/src/jackpot/draw";
+import {
+  drawDue,
+  ensureDays,
+  fundSettledRounds,
+  jackpotPass,
+  poolCents,
+  saveJackpotSettings,
+} from "../../../core/src/jackpot/jackpot";
+import { checkLedger } from "../../../core/src/ledger/check";
+import { listAudit } from "../../../core/src/operator/audit";
+import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
+import { call, describeOnEachDatabase, registerPlayer } from "../../support/core";
+import { TIMING, stake } from "../game/helpers";
+
+const DAY = 86_400_000;
+const operator = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
+
+/** The documented one-line verification command of docs/jackpot.md (its node part). */
+function documentedScript(): string {
+  const doc = readFileSync("docs/jackpot.md", "utf8");
+  const line = doc.split("\n").find((l) => l.startsWith("curl -s") && l.includes("yesterdayJackpot"));
+  if (!line) throw new Error("no one-line command in docs/jackpot.md");
+  return line.slice(line.indexOf("node -e '") + "node -e '".length, -1);
+}
+
+describe("the draw (pure)", () => {
+  it("weights tickets by stake, never picks a player twice, and depends only on seed, day and list", () => {
+    const seed = "ab".repeat(32);
+    const list = ticketList([
+      { userId: 9, cents: 100 },
+      { userId: 3, cents: 900_000 },
+      { userId: 5, cents: 0 },
+      { userId: 7, cents: 100 },
+    ]);
+    expect(list.map((e) => [e.no, e.userId])).toEqual([
+      [1, 3],
+      [2, 7],
+      [3, 9],
+    ]);
+    const once = drawWinners(seed, 100, list, 5);
+    expect(once).toHaveLength(3);
+    expect(new Set(once.map((w) => w.userId)).size).toBe(3);
+    expect(drawWinners(seed, 100, list, 5)).toEqual(once);
+    // The big stake wins first in almost every day (900,000 of 900,200 tickets).
+    let bigFirst = 0;
+    for (let day = 0; day < 200; day++) if (drawWinners(seed, day, list, 1)[0].userId === 3) bigFirst++;
+    expect(bigFirst).toBeGreaterThan(190);
+    expect(drawWinners(seed, 1, [], 3)).toEqual([]);
+  });
+});
+
+describeOnEachDatabase("jackpot", (core, database) => {
+  let dayCounter = 0;
+  /** A fresh jackpot day per test, far from now, so the tests do not share days. */
+  function nextDay() {
+    dayCounter++;
+    return (
+      (Math.floor(Date.UTC(2031, 0, 1) / DAY) + dayCounter * 3 + (database === "postgres" ? 500 : 0)) * DAY
+    );
+  }
+  async function enable(on = true) {
+    await setSysConfig(core.deps.db, "JACKPOT_APPLY", on ? "1" : "0");
+  }
+  /** A settled round in which each player stakes `multiple` × 10 chips, ending inside [dayStart, +DAY). */
+  async function playRound(at: number, players: { userId: number; multiple: number }[]) {
+    const round = await ensureRound(core.deps.db, "CHIP", 1, roundWindow(at, TIMING));
+    for (const p of players)
+      await placeBet(core.deps.db, p.userId, stake("Red", round.id, p.multiple), at + 1000);
+    await settleRound(core.deps.db, round.id, round.endTime);
+    return round;
+  }
+  async function jackpotLedgerBalance() {
+    const report = await checkLedger(core.deps.db);
+    return report.coins.find((c) => c.coin === "CHIP")?.system.JACKPOT ?? 0;
+  }
+
+  it("moves the configured share of each settled round's stakes HOUSE -> JACKPOT, once per round", async () => {
+    await enable();
+    const start = nextDay();
+    const a = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    const b = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    const before = await poolCents(core.deps.db, "CHIP");
+    const round = await playRound(start + 60_000, [
+      { userId: a.userId, multiple: 5 },
+      { userId: b.userId, multiple: 3 },
+    ]);
+    const first = await fundSettledRounds(core.deps.db, start + 200_000, DAY);
+    expect(first.rounds).toBeGreaterThanOrEqual(1);
+    // 80 chips staked, 1 %: 80 cents.
+    expect(await poolCents(core.deps.db, "CHIP")).toBe(before + 80);
+    await Promise.all([
+      fundSettledRounds(core.deps.db, start + 200_000, DAY),
+      fundSettledRounds(core.deps.db, start + 200_000, DAY),
+    ]);
+    expect(await poolCents(core.deps.db, "CHIP")).toBe(before + 80);
+    const moves = await core.deps.db.query<{ from_account: string; to_account: string; amount: number }>(
+      "SELECT from_account, to_account, amount FROM system_transfers WHERE kind = 'JACKPOT_FUND' AND ref_id = $1",
+      [String(round.id)],
+    );
+    expect(moves.map((m) => [m.from_account, m.to_account, Number(m.amount)])).toEqual([
+      ["HOUSE", "JACKPOT", 80],
+    ]);
+    expect(await jackpotLedgerBalance()).toBe(await poolCents(core.deps.db, "CHIP"));
+  });
+
+  it("draws a day once across concurrent passes, from the seed committed before the day, pays what the pool holds, and the documented command recomputes it", async () => {
+    await enable();
+    const start = nextDay();
+    // The commitment exists a day ahead.
+    await ensureDays(core.deps.db, start - DAY + 5_000, DAY, "CHIP");
+    const [committed] = await core.deps.db.query<{ seed_hash: string; committed_ms: number }>(
+      "SELECT seed_hash, committed_ms FROM jackpot_days WHERE day_no = $1",
+      [start / DAY],
+    );
+    expect(Number(committed.committed_ms)).toBeLessThan(start);
+    const players = await Promise.all(
+      [1, 2, 3, 4].map(() => registerPlayer(core, { balances: { CHIP: 200_000 } })),
+    );
+    await playRound(
+      start + 120_000,
+      players.map((p, i) => ({ userId: p.userId, multiple: i + 1 })),
+    );
+    await playRound(start + 300_000, [{ userId: players[3].userId, multiple: 20 }]);
+    await fundSettledRounds(core.deps.db, start + 400_000, DAY);
+    const pool = await poolCents(core.deps.db, "CHIP");
+    expect(pool).toBeGreaterThan(0);
+    // Not ended yet (the day before, without players, may be drawn: nothing to pay).
+    expect(
+      (await drawDue(core.deps.db, start + DAY - 1, DAY)).filter((d) => d.dayNo === start / DAY),
+    ).toEqual([]);
+
+    const [one, two] = await Promise.all([
+      drawDue(core.deps.db, start + DAY + 1_000, DAY),
+      drawDue(core.deps.db, start + DAY + 1_000, DAY),
+    ]);
+    const draws = [...one, ...two].filter((d) => d.dayNo === start / DAY);
+    expect(draws).toHaveLength(1);
+    expect(await drawDue(core.deps.db, start + DAY + 2_000, DAY)).toEqual([]);
+    const paid = await core.deps.db.query<{ user_id: number; amount: number }>(
+      "SELECT user_id, amount FROM ledger_entries WHERE kind = 'JACKPOT' AND ref_id = $1",
+      [`day ${start / DAY}`],
+    );
+    expect(paid).toHaveLength(3);
+    const paidCents = paid.reduce((s, p) => s + Number(p.amount), 0);
+    // 50 % of the pool, split in three, rounded down: never more than the pool.
+    expect(paidCents).toBe(3 * Math.floor(Math.floor(pool / 2) / 3));
+    expect(await poolCents(core.deps.db, "CHIP")).toBe(pool - paidCents);
+    expect(await jackpotLedgerBalance()).toBe(pool - paidCents);
+
+    const answer = await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo: start / DAY } });
+    const draw = jackpotDrawSchema.parse(answer.result);
+    expect(draw.seedHash).toBe(committed.seed_hash);
+    expect(jackpotSeedHash(draw.seed)).toBe(committed.seed_hash);
+    expect(draw.ticketsTotal).toBe(1_000 + 2_000 + 3_000 + 4_000 + 20_000);
+    expect(Math.max(...draw.tickets.map((t) => t.tickets))).toBe(24_000);
+    // No full phone, no token, no user id in the public answer.
+    const text = JSON.stringify(answer);
+    for (const p of players) {
+      expect(text).not.toContain(p.phone);
+      expect(text).not.toContain(p.token);
+    }
+    expect(text).not.toContain("userId");
+    const printed = execFileSync("node", ["-e", documentedScript()], {
+      input: JSON.stringify(answer),
+    }).toString();
+    expect(printed).toContain(`seedHash ${committed.seed_hash}`);
+    expect(printed).toContain(`winners ${draw.winners.map((w) => w.no).join(" ")}`);
+  });
+
+  it("a failure inside the draw rolls it back, and the next pass pays once", async () => {
+    await enable();
+    const start = nextDay();
+    await ensureDays(core.deps.db, start - 1, DAY, "CHIP");
+    const p = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    await playRound(start + 60_000, [{ userId: p.userId, multiple: 10 }]);
+    await fundSettledRounds(core.deps.db, start + 200_000, DAY);
+    await expect(
+      drawDue(core.deps.db, start + DAY, DAY, {
+        afterPay: () => {
+          throw new Error("crash after paying");
+        },
+      }),
+    ).rejects.toThrow("crash after paying");
+    const none = await core.deps.db.query(
+      "SELECT 1 FROM ledger_entries WHERE kind = 'JACKPOT' AND user_id = $1",
+      [p.userId],
+    );
+    expect(none).toHaveLength(0);
+    await drawDue(core.deps.db, start + DAY, DAY);
+    await drawDue(core.deps.db, start + DAY, DAY);
+    const once = await core.deps.db.query(
+      "SELECT 1 FROM ledger_entries WHERE kind = 'JACKPOT' AND user_id = $1",
+      [p.userId],
+    );
+    expect(once).toHaveLength(1);
+    // The drawn row cannot be drawn again, nor its seed changed.
+    await expect(
+      core.deps.db.query("UPDATE jackpot_days SET seed = $2 WHERE day_no = $1", [
+        start / DAY,
+        "00".repeat(32),
+      ]),
+    ).rejects.toThrow();
+  });
+
+  it("pays out all of the pool at most, whatever the settings", async () => {
+    await enable();
+    await saveJackpotSettings(core.deps.db, { payoutPercent: "100", winners: "7" });
+    try {
+      const start = nextDay();
+      await ensureDays(core.deps.db, start - 1, DAY, "CHIP");
+      const players = await Promise.all(
+        [1, 2].map(() => registerPlayer(core, { balances: { CHIP: 100_000 } })),
+      );
+      await playRound(
+        start + 60_000,
+        players.map((p) => ({ userId: p.userId, multiple: 1 })),
+      );
+      await fundSettledRounds(core.deps.db, start + 200_000, DAY);
+      const pool = await poolCents(core.deps.db, "CHIP");
+      const drawn = (await drawDue(core.deps.db, start + DAY, DAY)).find((d) => d.dayNo === start / DAY);
+      if (!drawn) throw new Error("the day was not drawn");
+      expect(drawn.winners).toBe(2); // only two players that day
+      expect(drawn.paidCents).toBeLessThanOrEqual(pool);
+      expect(await poolCents(core.deps.db, "CHIP")).toBeGreaterThanOrEqual(0);
+      expect(await jackpotLedgerBalance()).toBe(await poolCents(core.deps.db, "CHIP"));
+    } finally {
+      await saveJackpotSettings(core.deps.db, { payoutPercent: "50", winners: "3" });
+    }
+  });
+
+  it("does nothing while JACKPOT_APPLY is off; prizePoolAmount then reads 0", async () => {
+    await enable(false);
+    const start = nextDay();
+    const p = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    const before = await poolCents(core.deps.db, "CHIP");
+    await playRound(start + 60_000, [{ userId: p.userId, multiple: 2 }]);
+    const pass = await jackpotPass(core.deps.db, start + 200_000, DAY);
+    expect(pass.funded.rounds).toBe(0);
+    expect(await poolCents(core.deps.db, "CHIP")).toBe(before);
+    expect((await call(core, "/app/summary/prizePoolAmount", { method: "GET" })).result).toBe(0);
+    await enable();
+    expect((await call(core, "/app/summary/prizePoolAmount", { method: "GET" })).result).toBe(before / 100);
+  });
+
+  it("the jackpot page's call: signed in only; today's tickets, commitment and countdown", async () => {
+    await enable();
+    expect((await call(core, "/app/jackpot/info", { method: "GET" })).code).toBe(401);
+    const p = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    const answer = await call(core, "/app/jackpot/info", { method: "GET", token: p.token });
+    const info = jackpotInfoSchema.parse(answer.result);
+    expect(info).toMatchObject({ enabled: true, coin: "CHIP", myTickets: 0, sharePercent: 1, winners: 3 });
+    expect(info.seedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(info.nextSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(info.drawTime).toBeGreaterThan(info.serverTime);
+  });
+
+  it("operators edit the settings through the audited API; bad values are refused", async () => {
+    const post = (body: Record<string, string>) =>
+      fetch(`${core.url}/operator/jackpot/settings`, {
+        method: "POST",
+        headers: { authorization: operator, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then((r) => r.json() as Promise<{ code: number; result: Record<string, unknown> }>);
+    expect((await post({ sharePercent: "50" })).code).toBe(400);
+    expect((await post({ winners: "0" })).code).toBe(400);
+    const saved = await post({ sharePercent: "2", enabled: "1" });
+    expect(saved).toMatchObject({ code: 200, result: { shareBp: 200, enabled: true } });
+    const audit = await listAudit(core.deps.db, 5);
+    expect(audit.find((a) => a.action === "jackpot.settings")?.detail).toMatchObject({
+      changes: { sharePercent: "2" },
+    });
+    await post({ sharePercent: "1" });
+  });
+});

@@ -1,0 +1,120 @@
+import { expect, it } from "vitest";
+import { betRankSchema, gameChannelListSchema, gameConfigListSchema, gameUrlSchema } from "#contract/lobby";
+import { placeBet } from "../../../core/src/game/bets";
+import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
+import { listAudit } from "../../../core/src/operator/audit";
+import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
+import { call, describeOnEachDatabase, registerPlayer } from "../../support/core";
+import { TIMING, stake } from "../game/helpers";
+
+const operator = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
+
+describeOnEachDatabase("lobby", (core) => {
+  it("lists the channels and games: the lottery per coin, the sandbox provider's game", async () => {
+    const channels = gameChannelListSchema.parse(
+      (await call(core, "/app/gameChannel/list", { method: "GET" })).result,
+    );
+    const games = gameConfigListSchema.parse(
+      (await call(core, "/app/game/config/list", { method: "GET" })).result,
+    );
+    expect(channels.map((c) => c.name)).toEqual(["Colour Lottery", "Sandbox"]);
+    expect(games.filter((g) => g.kind === "LOTTERY").map((g) => g.coin)).toEqual(["CHIP", "GOLD", "POINT"]);
+    expect(games.find((g) => g.kind === "EXTERNAL")).toMatchObject({ name: "Sandbox Spin" });
+    // No secret or launch URL in the public list.
+    expect(JSON.stringify(games)).not.toMatch(/secret|launch/i);
+  });
+
+  it("signs a short-lived launch URL that the sandbox provider accepts, and refuses a forged or expired one", async () => {
+    const player = await registerPlayer(core);
+    const games = gameConfigListSchema.parse(
+      (await call(core, "/app/game/config/list", { method: "GET" })).result,
+    );
+    const sandbox = games.find((g) => g.kind === "EXTERNAL");
+    if (!sandbox) throw new Error("no sandbox game");
+    expect(
+      (await call(core, "/app/games/getGameUrl", { method: "GET", params: { gameId: sandbox.id } })).code,
+    ).toBe(401);
+    const answer = await call(core, "/app/games/getGameUrl", {
+      method: "GET",
+      token: player.token,
+      params: { gameId: sandbox.id },
+    });
+    const { url, expiresAt } = gameUrlSchema.parse(answer.result);
+    expect(url.startsWith("/games/sandbox?")).toBe(true);
+    expect(expiresAt).toBeGreaterThan(Date.now());
+    const params = Object.fromEntries(new URL(url, "http://x").searchParams);
+    const launch = (p: Record<string, string>) =>
+      call(core, "/app/games/sandbox/launch", { method: "GET", params: p });
+    const okay = await launch(params);
+    expect(okay).toMatchObject({ code: 200, result: { gameName: "Sandbox Spin" } });
+    expect(JSON.stringify(okay)).not.toContain(player.phone);
+    // Another player's id with the same signature is refused.
+    expect((await launch({ ...params, player: String(player.userId + 1) })).code).toBe(403);
+    expect((await launch({ ...params, sig: "0".repeat(64) })).code).toBe(403);
+    core.advance(6 * 60_000);
+    expect((await launch(params)).message).toMatch(/expired/);
+    const lottery = await call(core, "/app/games/getGameUrl", {
+      method: "GET",
+      token: player.token,
+      params: { gameId: games[0].id },
+    });
+    expect(lottery.result).toEqual({ url: "/pages/game/gameList?coin=CHIP", expiresAt: null });
+  });
+
+  it("ranks today's players by stake with masked phones, and sums today's platform bets", async () => {
+    const now = core.deps.now();
+    const round = await ensureRound(core.deps.db, "CHIP", 1, roundWindow(now, TIMING));
+    const at = round.startTime + 1000;
+    const small = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    const big = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    const before = (await call<{ chip: number }>(core, "/app/summary/platformBetAmount", { method: "GET" }))
+      .result.chip;
+    await placeBet(core.deps.db, small.userId, stake("Red", round.id, 1), at);
+    await placeBet(core.deps.db, big.userId, stake("Green", round.id, 50), at);
+    const total = (await call<{ chip: number }>(core, "/app/summary/platformBetAmount", { method: "GET" }))
+      .result.chip;
+    // The round may end tomorrow (UTC) when the test runs at midnight: then it is not today's.
+    if (round.endTime < now - (now % 86_400_000) + 86_400_000) {
+      expect(total).toBe(before + 510);
+      const rank = betRankSchema.parse((await call(core, "/app/summary/betRank", { method: "GET" })).result);
+      const text = JSON.stringify(rank);
+      expect(text).not.toContain(big.phone);
+      expect(text).not.toContain(small.phone);
+      expect(text).not.toContain(big.token);
+      const row = rank.find((r) => r.phone === `${big.phone.slice(0, 2)}****${big.phone.slice(-4)}`);
+      expect(row?.amount).toBe(500);
+      expect(rank.map((r) => r.rank)).toEqual(rank.map((_, i) => i + 1));
+    }
+  });
+
+  it("operators add an external game (audited); bad launch URLs are refused", async () => {
+    const post = (path: string, body: Record<string, string>) =>
+      fetch(`${core.url}/operator${path}`, {
+        method: "POST",
+        headers: { authorization: operator, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then((r) => r.json() as Promise<{ code: number; result: { id: number; secret: string } }>);
+    expect(
+      (await post("/lobby/games", { channel: "Slots", name: "X", launchUrl: "http://insecure" })).code,
+    ).toBe(400);
+    const added = await post("/lobby/games", {
+      channel: "Slots",
+      name: "Lucky 7",
+      launchUrl: "https://games.example.com/launch",
+    });
+    expect(added.code).toBe(200);
+    expect(added.result.secret).toMatch(/^[0-9a-f]{64}$/);
+    const channels = gameChannelListSchema.parse(
+      (await call(core, "/app/gameChannel/list", { method: "GET" })).result,
+    );
+    expect(channels.map((c) => c.name)).toContain("Slots");
+    expect((await listAudit(core.deps.db, 5)).some((a) => a.action === "lobby.game.add")).toBe(true);
+    expect((await post("/lobby/games/enabled", { id: String(added.result.id), enabled: "0" })).code).toBe(
+      200,
+    );
+    const games = gameConfigListSchema.parse(
+      (await call(core, "/app/game/config/list", { method: "GET" })).result,
+    );
+    expect(games.map((g) => g.name)).not.toContain("Lucky 7");
+  });
+});

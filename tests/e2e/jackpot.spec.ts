@@ -1,0 +1,147 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { PAGES } from "../../app/utils/paths";
+import { APP_LOG, gameJson, pageJson, postJson, registerPlayer, screen } from "./fixtures";
+
+/**
+ * The daily jackpot end to end at 360x740 (issue 12), with the one-minute jackpot day of the e2e
+ * server (JACKPOT_DAY_SECONDS=60): an operator switches the jackpot on, a player bets, the pool
+ * grows by the configured share, the day's draw runs, the player (a winner: every player of the
+ * day wins with 100 winners) is paid and the yesterday page verifies the draw; the documented
+ * one-line command recomputes the same winners from the page's JSON.
+ */
+
+const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
+
+function coreUrl(): string {
+  for (const line of readFileSync(APP_LOG, "utf8").split("\n").reverse()) {
+    const match = line.match(/"url":"(http:\/\/[^"]+\/core)"[^\n]*core listening/);
+    if (match) return match[1];
+  }
+  throw new Error(`No "core listening" line in ${APP_LOG}`);
+}
+
+async function operator(request: APIRequestContext, path: string, data: Record<string, string>) {
+  const response = await request.fetch(`${coreUrl()}/operator${path}`, {
+    method: "POST",
+    headers: { authorization: OPERATOR, "content-type": "application/json" },
+    data: JSON.stringify(data),
+  });
+  const body = (await response.json()) as { code: number; message: string };
+  expect(body.code, body.message).toBe(200);
+}
+
+interface InfoJson {
+  info: {
+    pool: number;
+    myTickets: number;
+    dayNo: number;
+    seedHash: string;
+    drawTime: number;
+    enabled: boolean;
+  };
+}
+interface DrawJson {
+  draw: { dayNo: number; seedHash: string; myWin: number | null; winners: { no: number }[] } | null;
+  verification: { hashMatches: boolean; winnersMatch: boolean } | null;
+}
+
+test("the pool grows with bets, the day's draw pays the player and yesterday's jackpot verifies", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const { phone } = await registerPlayer(page.request);
+  await operator(page.request, "/users/credit", { phone, coin: "CHIP", amount: "1000" });
+  await operator(page.request, "/jackpot/settings", {
+    enabled: "1",
+    sharePercent: "10",
+    winners: "100",
+    payoutPercent: "50",
+  });
+  try {
+    const before = (await pageJson<InfoJson>(page.request, PAGES.jackpot)).info;
+    expect(before.enabled).toBe(true);
+
+    await test.step("a bet of 100 adds 10 to the pool once its round is settled", async () => {
+      let placed = false;
+      for (let i = 0; i < 60 && !placed; i++) {
+        const game = await gameJson(page.request);
+        if (game.round && game.round.remaining.bet >= 3) {
+          const bet = await postJson(page.request, `${PAGES.game}?level=1&coin=CHIP`, {
+            intent: "bet",
+            gameSessionId: game.round.id,
+            betName: "Red",
+            baseAmount: "10",
+            betMultiples: "10",
+            coin: "CHIP",
+            level: "1",
+          });
+          expect(bet.status, JSON.stringify(bet.body)).toBe(200);
+          placed = true;
+        } else await page.waitForTimeout(1000);
+      }
+      expect(placed).toBe(true);
+      await expect
+        .poll(async () => (await pageJson<InfoJson>(page.request, PAGES.jackpot)).info.pool, {
+          timeout: 90_000,
+        })
+        .toBeGreaterThanOrEqual(before.pool + 10);
+    });
+
+    const today = (await pageJson<InfoJson>(page.request, PAGES.jackpot)).info;
+    await page.goto(PAGES.jackpot);
+    await expect(page.getByTestId("jackpot-pool")).toBeVisible();
+    await screen(page, "jackpot");
+
+    // The bet's tickets count on the day its round ends: the draw of that day or the next.
+    await test.step("the day is drawn; the player won and the yesterday page verifies it", async () => {
+      let drawn: DrawJson | null = null;
+      await expect
+        .poll(
+          async () => {
+            for (const dayNo of [today.dayNo - 1, today.dayNo, today.dayNo + 1]) {
+              const res = await page.request.get(`${PAGES.yesterdayJackpot}?dayNo=${dayNo}`, {
+                headers: { Accept: "application/json" },
+              });
+              const body = (await res.json()) as DrawJson;
+              if (body.draw?.myWin) {
+                drawn = body;
+                return true;
+              }
+            }
+            return false;
+          },
+          { timeout: 180_000, intervals: [3000] },
+        )
+        .toBe(true);
+      const found = drawn as DrawJson | null;
+      if (!found?.draw) throw new Error("no draw");
+      expect(found.verification).toEqual({
+        hashMatches: true,
+        winnersMatch: true,
+        recomputed: expect.any(Array),
+      });
+      await page.goto(`${PAGES.yesterdayJackpot}?dayNo=${found.draw.dayNo}`);
+      await expect(page.getByTestId("jackpot-verdict")).toContainText(/Verified/);
+      await expect(page.getByTestId("my-win")).toBeVisible();
+      await screen(page, "jackpot-yesterday");
+
+      // The documented one-line command gives the same winners from the page's JSON.
+      const doc = readFileSync("docs/jackpot.md", "utf8");
+      const line =
+        doc.split("\n").find((l) => l.startsWith("curl -s") && l.includes("yesterdayJackpot")) ?? "";
+      const script = line.slice(line.indexOf("node -e '") + "node -e '".length, -1);
+      const printed = execFileSync("node", ["-e", script], { input: JSON.stringify(found) }).toString();
+      expect(printed).toContain(`seedHash ${found.draw.seedHash}`);
+      expect(printed).toContain(`winners ${found.draw.winners.map((w) => w.no).join(" ")}`);
+    });
+  } finally {
+    await operator(page.request, "/jackpot/settings", {
+      enabled: "0",
+      sharePercent: "1",
+      winners: "3",
+      payoutPercent: "50",
+    });
+  }
+});
