@@ -1,5 +1,6 @@
 import { assetsModule } from "./assets/module";
 import { authModule } from "./auth/module";
+import { beaconModule } from "./beacon/module";
 import { configModule } from "./config/module";
 import { exchangeModule } from "./exchange/module";
 import { filesModule } from "./files/module";
@@ -37,4 +38,5 @@ export const MODULES: readonly CoreModule[] = [
   exchangeModule,
   stakingModule,
   assetsModule,
+  beaconModule,
 ];

@@ -100,6 +100,7 @@ describe("core layout", () => {
     expect(domains.sort()).toEqual([
       "assets",
       "auth",
+      "beacon",
       "config",
       "exchange",
       "files",

@@ -4,7 +4,7 @@ import type { Db } from "../platform/db";
 import { type OperatorCommand, UsageError } from "../platform/module";
 import { type LevelPatch, listLevels, setLevel } from "./levels";
 import type { PayoutTable } from "./payout";
-import { getPayoutTable, setPayoutTable } from "./settings";
+import { getPayoutTable, rtpCeilingFromEnv, setPayoutTable } from "./settings";
 
 const LEVEL_USAGE = `  admin level list [--coin CHIP|GOLD|POINT]
   admin level set --coin CHIP --level N [--name TEXT] [--min UNITS] [--max UNITS] [--enable 0|1]
@@ -119,7 +119,7 @@ async function runGameAdmin(
       if (v !== undefined) patch[key] = v;
     }
     try {
-      out(`payout table for new rounds: ${JSON.stringify(await setPayoutTable(db, patch))}`);
+      out(`payout table for new rounds: ${JSON.stringify(await setPayoutTable(db, patch, rtpCeilingFromEnv()))}`);
     } catch (error) {
       throw usage((error as Error).message);
     }

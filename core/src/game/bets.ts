@@ -15,7 +15,8 @@ interface PlacedBet {
 export const BET_COLUMNS = `b.id, b.round_id AS "gameSessionId", b.coin, b.level, b.bet_name AS "betName",
   b.base_amount_cents AS "baseAmountCents", b.bet_multiples AS "betMultiples",
   b.total_amount_cents AS "totalAmountCents", b.win_amount_cents AS "winAmountCents", b.status,
-  r.result, b.created_at AS "createdAt", r.end_time AS "endTime"`;
+  r.result, b.created_at AS "createdAt", r.end_time AS "endTime", b.commitment,
+  b.beacon_round AS "beaconRound"`;
 
 export interface BetRow {
   id: number;
@@ -31,6 +32,9 @@ export interface BetRow {
   result: number | null;
   createdAt: Date | string;
   endTime: number;
+  /** The round's commitment and beacon round, kept on the bet when it was placed (migration 045). */
+  commitment: string | null;
+  beaconRound: number | null;
 }
 
 export function toBetRecord(r: BetRow): BetRecord {
@@ -48,6 +52,8 @@ export function toBetRecord(r: BetRow): BetRecord {
     lotteryResult: r.result === null ? null : String(r.result),
     createTime: new Date(r.createdAt).getTime(),
     sessionEndTime: r.endTime,
+    commitment: r.commitment,
+    beaconRound: r.beaconRound === null ? null : Number(r.beaconRound),
   };
 }
 
@@ -78,6 +84,8 @@ interface PlaceRow {
   o_detail: string | null;
   o_level: number | null;
   o_end_time: number | null;
+  commitment: string | null;
+  beacon_round: number | null;
 }
 
 export const KEY_REUSED = "This idempotency key was already used for a different bet";
@@ -177,7 +185,11 @@ export async function placeBet(
   let rows: PlaceRow[];
   try {
     rows = await db.query<PlaceRow>(
-      "SELECT * FROM game_place_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+      // The receipt's commitment and beacon round: the round's, which the bets_keep_commitment
+      // trigger (migration 045) copied onto the bet in this statement and which cannot change.
+      `SELECT p.*, g.seed_hash AS commitment, g.beacon_round
+       FROM game_place_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) p
+       LEFT JOIN game_rounds g ON g.id = $2 AND p.o_status = 'OK'`,
       [
         userId,
         input.gameSessionId,
@@ -225,6 +237,8 @@ export async function placeBet(
       result: null,
       createdAt: row.o_created_at ?? new Date(nowMs),
       endTime: row.o_end_time ?? 0,
+      commitment: row.commitment,
+      beaconRound: row.beacon_round,
     }),
     balanceCents: row.o_balance,
     repeated: false,
