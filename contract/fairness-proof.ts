@@ -95,7 +95,13 @@ export interface RoundProof {
 export function checkRound(p: RoundProofInput): RoundProof {
   const seed = p.seed?.toLowerCase() ?? null;
   if (!seed || !HEX64.test(seed)) {
-    const none = { seedMatches: null, chainMatches: null, beaconMatches: null, digit: null, resultMatches: null };
+    const none = {
+      seedMatches: null,
+      chainMatches: null,
+      beaconMatches: null,
+      digit: null,
+      resultMatches: null,
+    };
     return { ...none, seedMatches: seed ? false : null, ok: false };
   }
   const seedMatches = sha256Hex(seed) === p.commitment.toLowerCase();
@@ -133,6 +139,8 @@ export function proofInputOf(v: PublicRound, commitment?: string | null): RoundP
     seed: v.seed,
     result: v.lotteryResult,
     chain: v.chain ? { index: v.chain.index, terminalHash: v.chain.terminalHash } : null,
-    beacon: v.beacon ? { publicKey: v.beacon.publicKey, round: v.beacon.round, signature: v.beacon.signature } : null,
+    beacon: v.beacon
+      ? { publicKey: v.beacon.publicKey, round: v.beacon.round, signature: v.beacon.signature }
+      : null,
   };
 }

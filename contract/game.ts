@@ -266,7 +266,12 @@ export const verifyResultSchema = z.object({
 export type VerifyResult = z.infer<typeof verifyResultSchema>;
 
 // ---- GET /app/game/luckyLottery/fairness (public): keys, chains and the newest log entries
-const logEntrySchema = z.object({ seq: z.number().int(), body: z.string(), hash: z.string(), signature: z.string() });
+const logEntrySchema = z.object({
+  seq: z.number().int(),
+  body: z.string(),
+  hash: z.string(),
+  signature: z.string(),
+});
 export const fairnessSchema = z.object({
   /** Ed25519 public key (raw 32 bytes, hex) that signs every log entry's body. */
   logPublicKey: z.string(),

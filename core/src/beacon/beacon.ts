@@ -1,7 +1,7 @@
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { BEACON_DST, beaconMessage, beaconRandomness, verifyBeaconSignature } from "#contract/fairness-proof";
-import { type FairnessConfig, DEV_FAIRNESS } from "../platform/config";
+import { DEV_FAIRNESS, type FairnessConfig } from "../platform/config";
 import type { Sql } from "../platform/db";
 
 /**
@@ -87,7 +87,9 @@ export function drandBeacon(url: string, fetchImpl: typeof fetch = fetch): Beaco
         });
         if (!answer.ok) return null;
         const body = (await answer.json()) as { round?: number; signature?: string };
-        return body.round === round && typeof body.signature === "string" ? body.signature.toLowerCase() : null;
+        return body.round === round && typeof body.signature === "string"
+          ? body.signature.toLowerCase()
+          : null;
       } catch {
         return null;
       }
@@ -114,7 +116,12 @@ export function beaconOf(config: FairnessConfig["beacon"] = DEV_FAIRNESS.beacon)
  * A beacon round's value: the kept one, else fetched (or made), verified against the beacon's
  * public key, and kept. Null while the round does not exist yet; an invalid signature is never kept.
  */
-export async function beaconValue(db: Sql, beacon: Beacon, round: number, nowMs: number): Promise<BeaconValue | null> {
+export async function beaconValue(
+  db: Sql,
+  beacon: Beacon,
+  round: number,
+  nowMs: number,
+): Promise<BeaconValue | null> {
   const kept = await db.query<{ signature: string; randomness: string }>(
     "SELECT signature, randomness FROM beacon_rounds WHERE source = $1 AND round = $2",
     [beacon.source, round],

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { Code } from "#contract/codes";
 import { plainInteger } from "#contract/fields";
-import type { CoreModule } from "../platform/module";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput } from "../platform/http";
+import type { CoreModule } from "../platform/module";
 import { beaconInfo, beaconOf, beaconValue } from "./beacon";
 
-const roundInputSchema = z.object({ round: plainInteger("round must be a number").pipe(z.number().positive()) });
+const roundInputSchema = z.object({
+  round: plainInteger("round must be a number").pipe(z.number().positive()),
+});
 
 /** Public: the beacon's parameters and any round's verified value (a kept copy, fetched once). */
 function beaconRoutes(app: CoreRouter) {

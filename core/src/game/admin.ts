@@ -119,7 +119,9 @@ async function runGameAdmin(
       if (v !== undefined) patch[key] = v;
     }
     try {
-      out(`payout table for new rounds: ${JSON.stringify(await setPayoutTable(db, patch, rtpCeilingFromEnv()))}`);
+      out(
+        `payout table for new rounds: ${JSON.stringify(await setPayoutTable(db, patch, rtpCeilingFromEnv()))}`,
+      );
     } catch (error) {
       throw usage((error as Error).message);
     }

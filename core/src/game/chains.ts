@@ -52,7 +52,14 @@ async function newChain(tx: Sql, f: Fairness, coin: string, level: number, lane:
  * L is SHA-256 applied L - k times to its top seed, so SHA-256(seed_k) = seed_{k-1} and
  * SHA-256^k(seed_k) = the terminal hash. A used-up chain is followed by a new one.
  */
-export async function nextSeed(tx: Sql, f: Fairness, coin: string, level: number, lane: number, nowMs: number) {
+export async function nextSeed(
+  tx: Sql,
+  f: Fairness,
+  coin: string,
+  level: number,
+  lane: number,
+  nowMs: number,
+) {
   const rows = await tx.query<ChainRow>(
     `SELECT id, length, next_index, top_seed_enc, terminal_hash FROM game_chains
      WHERE coin = $1 AND level = $2 AND lane = $3 ORDER BY id DESC LIMIT 1`,

@@ -1,4 +1,11 @@
-import { type KeyObject, createCipheriv, createDecipheriv, createPrivateKey, createPublicKey, randomBytes } from "node:crypto";
+import {
+  type KeyObject,
+  createCipheriv,
+  createDecipheriv,
+  createPrivateKey,
+  createPublicKey,
+  randomBytes,
+} from "node:crypto";
 import type { Logger } from "pino";
 import { type Beacon, beaconOf } from "../beacon/beacon";
 import { DEV_FAIRNESS, type FairnessConfig } from "../platform/config";

@@ -6,7 +6,15 @@ import type { Fairness } from "./fairness-keys";
 export const CREATION_LOCK = 4_210_010;
 
 type LogEntry =
-  | { kind: "chain"; chainId: number; coin: string; level: number; lane: number; length: number; terminalHash: string }
+  | {
+      kind: "chain";
+      chainId: number;
+      coin: string;
+      level: number;
+      lane: number;
+      length: number;
+      terminalHash: string;
+    }
   | {
       kind: "round";
       roundId: number;

@@ -85,7 +85,10 @@ export function secretSeedOf(f: Fairness, round: Pick<Round, "id" | "seed" | "se
 async function tableForNewRounds(db: Sql, f: Fairness): Promise<PayoutTable> {
   const table = await getPayoutTable(db);
   if (validatePayoutTable(table, f.rtpCeiling) === null) return table;
-  f.log?.error({ table, ceiling: f.rtpCeiling }, "payout table above the RTP ceiling: new rounds use the default");
+  f.log?.error(
+    { table, ceiling: f.rtpCeiling },
+    "payout table above the RTP ceiling: new rounds use the default",
+  );
   return DEFAULT_PAYOUT_TABLE;
 }
 
@@ -107,7 +110,14 @@ async function createRound(db: Db, f: Fairness, r: Wanted, payout: PayoutTable, 
     const exists = await tx.query("SELECT 1 FROM game_rounds WHERE id = $1", [r.id]);
     if (exists.length > 0) return;
     const period = r.w.endTime - r.w.startTime;
-    const { chainId, index, seed } = await nextSeed(tx, f, r.coin, r.level, laneOf(r.w.startTime, period), nowMs);
+    const { chainId, index, seed } = await nextSeed(
+      tx,
+      f,
+      r.coin,
+      r.level,
+      laneOf(r.w.startTime, period),
+      nowMs,
+    );
     const seedHash = seedHashSync(seed);
     const beaconRound = beaconRoundAfter(f.beacon, r.w.betEndTime);
     await tx.query(

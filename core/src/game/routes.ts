@@ -10,28 +10,28 @@ import {
   betRecordPageInputSchema,
   bettingInputSchema,
   coloursOf,
+  fairnessLogInputSchema,
   levelListInputSchema,
   sessionInputSchema,
   sessionResultPageInputSchema,
   userLotteryRecordPageInputSchema,
-  fairnessLogInputSchema,
   verifyInputSchema,
   winPageInputSchema,
 } from "#contract/game";
 import { Header } from "#contract/headers";
 import { fromCents } from "#contract/money";
+import { beaconInfo } from "../beacon/beacon";
 import type { CoreRouter, Deps } from "../platform/context";
 import { ApiError, ok, parseInput, reply, requireUser } from "../platform/http";
 import { placeBet } from "./bets";
-import { type Level, getLevel, listLevels } from "./levels";
-import { betDetail, betPage, sessionResultPage, winPage } from "./records";
-import { beaconInfo } from "../beacon/beacon";
 import { listChains } from "./chains";
 import { fairnessOf } from "./fairness-keys";
 import { latestLog, readLog } from "./fairness-log";
+import { type Level, getLevel, listLevels } from "./levels";
+import { betDetail, betPage, sessionResultPage, winPage } from "./records";
 import { currentRound, findRound } from "./rounds";
-import { verifyView } from "./verify";
 import { type GameTiming, gameTiming, getPayoutTable } from "./settings";
+import { verifyView } from "./verify";
 
 export const GAME_TITLE = "Colour Lottery";
 
