@@ -318,4 +318,6 @@ export const rulesSchema = z.object({
   roundSeconds: z.number().int(),
   betCloseSeconds: z.number().int(),
   maxBetMultiple: z.number().int(),
+  /** Ours: no bet type may return more than this share of its stake on average (GAME_RTP_CEILING). */
+  rtpCeiling: z.number().optional(),
 });

@@ -160,6 +160,7 @@ export function gameRoutes(app: CoreRouter) {
       roundSeconds: timing.roundSeconds,
       betCloseSeconds: timing.betCloseSeconds,
       maxBetMultiple: MAX_BET_MULTIPLE,
+      rtpCeiling: fairnessOf(deps.config).rtpCeiling,
     });
   });
 

@@ -1,9 +1,9 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkRound, proofInputOf } from "#contract/fairness-proof";
-import { verifyRound } from "../../../core/src/game/fairness";
 import { BET_NAMES, type BetName } from "#contract/game";
 import { placeBet } from "../../../core/src/game/bets";
+import { verifyRound } from "../../../core/src/game/fairness";
 import { deriveDigitSync, newSeed, seedHashSync } from "../../../core/src/game/fairness-node";
 import { DEFAULT_PAYOUT_TABLE, winAmountCents } from "../../../core/src/game/payout";
 import { ensureRound, roundIdOf, roundWindow } from "../../../core/src/game/rounds";
@@ -14,11 +14,11 @@ import type { Db } from "../../../core/src/platform/db";
 import {
   T0,
   TIMING,
-  expectedDigit,
   balanceOf,
   call,
   clock,
   createUser,
+  expectedDigit,
   gameApp,
   ledgerSum,
   memoryDb,
@@ -110,7 +110,9 @@ describe("settlement", () => {
     await settleRound(db, round.id, start + 60_000);
     const before = await balanceOf(db, user);
     // The round's guard (migration 045) refuses to reset a drawn result; by hand, with it off:
-    await expect(db.query("UPDATE game_rounds SET result = NULL WHERE id = $1", [round.id])).rejects.toThrow();
+    await expect(
+      db.query("UPDATE game_rounds SET result = NULL WHERE id = $1", [round.id]),
+    ).rejects.toThrow();
     await db.query("ALTER TABLE game_rounds DISABLE TRIGGER game_rounds_guard");
     await db.query("UPDATE game_rounds SET result = NULL WHERE id = $1", [round.id]);
     await db.query("ALTER TABLE game_rounds ENABLE TRIGGER game_rounds_guard");
