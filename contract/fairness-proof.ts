@@ -69,7 +69,7 @@ export function hashSteps(seedHex: string, steps: number): string {
 }
 
 /** What the verify view, the script and the tests check about one round. */
-export interface RoundProofInput {
+interface RoundProofInput {
   roundId: number | string;
   /** The commitment the player kept (their bet's), else the published one. */
   commitment: string;
@@ -79,7 +79,7 @@ export interface RoundProofInput {
   beacon: { publicKey: string; round: number; signature: string | null } | null;
 }
 
-export interface RoundProof {
+interface RoundProof {
   /** SHA-256(seed) equals the commitment. */
   seedMatches: boolean | null;
   /** SHA-256 applied `index` times to the seed gives the chain's published terminal hash. */

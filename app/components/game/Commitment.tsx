@@ -5,7 +5,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
 
 /** "3fa2c1…9e0b": enough to compare by eye; the full value is copied and in the title. */
-export function shortHash(hash: string): string {
+function shortHash(hash: string): string {
   return hash.length > 16 ? `${hash.slice(0, 8)}…${hash.slice(-8)}` : hash;
 }
 

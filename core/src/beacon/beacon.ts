@@ -21,7 +21,7 @@ export interface Beacon {
   signatureOf(round: number, nowMs: number): Promise<string | null>;
 }
 
-export interface BeaconValue {
+interface BeaconValue {
   source: string;
   round: number;
   signature: string;
@@ -63,7 +63,7 @@ export function sandboxBeacon(secretKeyHex: string, periodSeconds: number): Beac
 }
 
 /** drand quicknet (League of Entropy mainnet): https://docs.drand.love, chain info pinned here. */
-export const QUICKNET = {
+const QUICKNET = {
   chainHash: "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971",
   publicKey:
     "83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a",

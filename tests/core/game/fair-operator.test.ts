@@ -9,10 +9,17 @@ import {
   sha256Hex,
   verifyBeaconSignature,
 } from "#contract/fairness-proof";
+import { fairnessLogSchema } from "#contract/game";
 import { beaconTimeOf, beaconValue, drandBeacon, sandboxBeacon } from "../../../core/src/beacon/beacon";
 import { placeBet } from "../../../core/src/game/bets";
 import { fairnessOf, sealSeed } from "../../../core/src/game/fairness-keys";
-import { ensureRound, ensureUpcomingRounds, findRound, roundWindow } from "../../../core/src/game/rounds";
+import {
+  ensureRound,
+  ensureUpcomingRounds,
+  findRound,
+  roundSeedContext,
+  roundWindow,
+} from "../../../core/src/game/rounds";
 import { setPayoutTable } from "../../../core/src/game/settings";
 import { settleDue, settleRound } from "../../../core/src/game/settle";
 import { ConfigError, DEV_FAIRNESS, loadConfig } from "../../../core/src/platform/config";
@@ -207,7 +214,7 @@ describe("defence in depth: the audit's seed swap", () => {
       const f = fairnessOf();
       await db.query("UPDATE game_rounds SET seed_enc = $2, seed_hash = $3 WHERE id = $1", [
         second.id,
-        sealSeed(f, newSeed, `round:${second.id}`),
+        sealSeed(f, newSeed, roundSeedContext(second.id)),
         sha256Hex(newSeed),
       ]);
     } finally {
@@ -256,7 +263,7 @@ describe("defence in depth: the audit's seed swap", () => {
     try {
       await db.query("UPDATE game_rounds SET seed_enc = $2 WHERE id = $1", [
         round.id,
-        sealSeed(f, "cd".repeat(32), `round:${round.id}`),
+        sealSeed(f, "cd".repeat(32), roundSeedContext(round.id)),
       ]);
     } finally {
       await db.query("ALTER TABLE game_rounds ENABLE TRIGGER game_rounds_guard");
@@ -303,7 +310,7 @@ describe("1,000 rounds recomputed from public data only", () => {
         const more = (
           await call(app, "GET", "/app/game/luckyLottery/fairnessLog", { afterSeq: 1000, limit: 1000 })
         ).result;
-        const entries = [...log.entries, ...more.entries];
+        const entries = [...fairnessLogSchema.parse(log).entries, ...fairnessLogSchema.parse(more).entries];
         expect(log.logPublicKey).toBe(pub.logPublicKey);
         let prev: string | null = null;
         const chains = new Map<number, { terminalHash: string; seq: number }>();
