@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { coinSchema, fromCents, moneySchema, toCents } from "#contract/money";
 import type { Db } from "../platform/db";
 import { type OperatorCommand, UsageError } from "../platform/module";
+import { listAlarms } from "./fairness-log";
 import { type LevelPatch, listLevels, setLevel } from "./levels";
 import type { PayoutTable } from "./payout";
 import { getPayoutTable, rtpCeilingFromEnv, setPayoutTable } from "./settings";
@@ -134,7 +135,19 @@ const run: OperatorCommand["run"] = async (argv, db, out) => {
   await runGameAdmin(argv, db, out, (message) => new UsageError(message));
 };
 
+const FAIRNESS_USAGE = "  admin fairness alarms        rounds settlement refused (seed, chain or kept commitment mismatch)";
+
 export const GAME_COMMANDS: OperatorCommand[] = [
   { name: "level", usage: LEVEL_USAGE, run },
   { name: "payout", usage: PAYOUT_USAGE, run },
+  {
+    name: "fairness",
+    usage: FAIRNESS_USAGE,
+    async run(argv, db, out) {
+      if (argv[1] !== "alarms") throw new UsageError(`Usage:\n${FAIRNESS_USAGE}`);
+      const alarms = await listAlarms(db);
+      if (alarms.length === 0) out("no fairness alarms");
+      for (const a of alarms) out(`${a.createdAt} round ${a.roundId}: ${a.problem} ${JSON.stringify(a.detail)}`);
+    },
+  },
 ];

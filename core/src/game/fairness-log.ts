@@ -67,3 +67,13 @@ export async function latestLog(db: Sql, limit: number) {
   );
   return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
 }
+
+/** What settlement refused, newest first (operators: CLI `admin fairness alarms`, GET /core/operator/game/fairness-alarms). */
+export async function listAlarms(db: Sql, limit = 100) {
+  const rows = await db.query<{ roundId: number; problem: string; detail: object; createdAt: Date | string }>(
+    `SELECT round_id AS "roundId", problem, detail, created_at AS "createdAt"
+     FROM fairness_alarms ORDER BY id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({ ...r, roundId: Number(r.roundId), createdAt: new Date(r.createdAt).toISOString() }));
+}

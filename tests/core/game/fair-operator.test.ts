@@ -11,6 +11,7 @@ import {
 } from "#contract/fairness-proof";
 import { fairnessLogSchema } from "#contract/game";
 import { beaconTimeOf, beaconValue, drandBeacon, sandboxBeacon } from "../../../core/src/beacon/beacon";
+import { GAME_COMMANDS } from "../../../core/src/game/admin";
 import { placeBet } from "../../../core/src/game/bets";
 import { fairnessOf, sealSeed } from "../../../core/src/game/fairness-keys";
 import {
@@ -229,6 +230,10 @@ describe("defence in depth: the audit's seed swap", () => {
       [second.id],
     );
     expect(alarms.map((a) => a.problem)).toEqual(["CHAIN_BROKEN"]);
+    const lines: string[] = [];
+    const cli = GAME_COMMANDS.find((c) => c.name === "fairness");
+    await cli?.run(["fairness", "alarms"], db, (line) => lines.push(line));
+    expect(lines.join("\n")).toContain(`round ${second.id}: CHAIN_BROKEN`);
     const stillOpen = await call(
       app,
       "GET",
