@@ -65,7 +65,7 @@ test("commitment before the bet = on the receipt = Verified after the draw", asy
   expect(answer.ok()).toBe(true);
   const data = await answer.json();
   expect(data.round.seedHash).toBe(before);
-  expect(data.chained).toMatchObject({
+  expect(data.verification).toMatchObject({
     ok: true,
     hashMatches: true,
     chainMatches: true,

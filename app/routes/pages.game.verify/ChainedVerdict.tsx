@@ -3,7 +3,7 @@ import { PAGES } from "~/utils/paths";
 import { Step } from "./Step";
 import type { verifyChainedRound } from "./game-fairness.server";
 
-type Chained = ReturnType<typeof verifyChainedRound> & { betId: number | null };
+export type Chained = ReturnType<typeof verifyChainedRound> & { betId: number | null };
 
 /** A hash, in full, breakable anywhere. */
 function Hash({ label, value }: { label: string; value: string | null | undefined }) {

@@ -8,7 +8,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
-import { ChainedVerdict } from "./ChainedVerdict";
+import { type Chained, ChainedVerdict } from "./ChainedVerdict";
 import { Step } from "./Step";
 import { verifyChainedRound, verifyRound } from "./game-fairness.server";
 
@@ -63,7 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ...empty,
         round,
         settled: round.settled,
-        chained: { ...chained, betId: kept?.betId ?? null },
+        // The same fields as a scheme-1 verification (publishedDigit, recomputedDigit, …) and more.
+        verification: { ...chained, betId: kept?.betId ?? null },
       });
     }
     return json({ ...empty, round, verification: verifyRound(round), settled: round.settled });
@@ -112,8 +113,10 @@ export default function Verify() {
             {t("verify.submit")}
           </button>
         </Form>
-        {data.chained ? <ChainedVerdict v={data.chained} settled={data.settled} /> : null}
-        {v ? <Verdict v={v} settled={data.settled} /> : null}
+        {v && "chainMatches" in v ? (
+          <ChainedVerdict v={v as unknown as Chained} settled={data.settled} />
+        ) : null}
+        {v && !("chainMatches" in v) ? <Verdict v={v} settled={data.settled} /> : null}
       </main>
     </>
   );
