@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Rules() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("game");
-  const { money } = useFormat();
+  const { money, locale } = useFormat();
   return (
     <>
       <NavBar title={t("rules.title")} backTo={PAGES.gameList} />
@@ -112,8 +112,8 @@ export default function Rules() {
                     ) : null}
                   </td>
                   <td className="tabular-nums">{money(r.exampleReturn)}</td>
-                  <td className="tabular-nums" data-testid={`rtp-${r.betName}`}>
-                    {r.rtpPercent} %
+                  <td className="whitespace-nowrap tabular-nums" data-testid={`rtp-${r.betName}`}>
+                    {new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(r.rtpPercent)} %
                   </td>
                 </tr>
               ))}
