@@ -135,7 +135,8 @@ const run: OperatorCommand["run"] = async (argv, db, out) => {
   await runGameAdmin(argv, db, out, (message) => new UsageError(message));
 };
 
-const FAIRNESS_USAGE = "  admin fairness alarms        rounds settlement refused (seed, chain or kept commitment mismatch)";
+const FAIRNESS_USAGE =
+  "  admin fairness alarms        rounds settlement refused (seed, chain or kept commitment mismatch)";
 
 export const GAME_COMMANDS: OperatorCommand[] = [
   { name: "level", usage: LEVEL_USAGE, run },
@@ -147,7 +148,8 @@ export const GAME_COMMANDS: OperatorCommand[] = [
       if (argv[1] !== "alarms") throw new UsageError(`Usage:\n${FAIRNESS_USAGE}`);
       const alarms = await listAlarms(db);
       if (alarms.length === 0) out("no fairness alarms");
-      for (const a of alarms) out(`${a.createdAt} round ${a.roundId}: ${a.problem} ${JSON.stringify(a.detail)}`);
+      for (const a of alarms)
+        out(`${a.createdAt} round ${a.roundId}: ${a.problem} ${JSON.stringify(a.detail)}`);
     },
   },
 ];

@@ -75,5 +75,9 @@ export async function listAlarms(db: Sql, limit = 100) {
      FROM fairness_alarms ORDER BY id DESC LIMIT $1`,
     [limit],
   );
-  return rows.map((r) => ({ ...r, roundId: Number(r.roundId), createdAt: new Date(r.createdAt).toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    roundId: Number(r.roundId),
+    createdAt: new Date(r.createdAt).toISOString(),
+  }));
 }

@@ -1,7 +1,7 @@
 import { ok } from "../platform/http";
 import type { CoreModule } from "../platform/module";
-import { listAlarms } from "./fairness-log";
 import { GAME_COMMANDS } from "./admin";
+import { listAlarms } from "./fairness-log";
 import { gameRoutes } from "./routes";
 import { gameSchedulerJob } from "./scheduler";
 
