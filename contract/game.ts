@@ -76,6 +76,8 @@ export const gameSessionSchema = z.object({
   betMultipleStr: z.string(),
   /** SHA-256 (hex) of the round's server seed, published before betting opens. */
   seedHash: z.string(),
+  /** Ours: the beacon round whose randomness the digit will also take (after betting closes). */
+  beaconRound: z.number().int().nullable().optional(),
   /** Ours: the payout table of this round (fixed when it was created), for "pays if it wins". */
   payout: payoutTableSchema.optional(),
   /** Server time when the answer was made: countdowns derive from it. */
@@ -127,6 +129,9 @@ export const betRecordSchema = z.object({
   lotteryResult: z.string().nullable(),
   createTime: z.number(),
   sessionEndTime: z.number(),
+  /** Ours: the round's commitment (SHA-256 of its seed) and beacon round, kept on the bet when placed. */
+  commitment: z.string().nullable().optional(),
+  beaconRound: z.number().int().nullable().optional(),
 });
 export type BetRecord = z.infer<typeof betRecordSchema>;
 export const bettingResultSchema = betRecordSchema.extend({
@@ -239,7 +244,79 @@ export const verifyResultSchema = z.object({
   lotteryResult: z.string().nullable(),
   sessionEndTime: z.number(),
   settled: z.boolean(),
+  /** Ours (decision 040): 1 = before hash chains and the beacon, 2 = chained seed and beacon. */
+  scheme: z.number().int().optional(),
+  betEndTime: z.number().optional(),
+  /** The payout table the round was created with. */
+  payout: payoutTableSchema.optional(),
+  /** The round's place in its room's hash chain: SHA-256 applied `index` times to the seed = terminalHash. */
+  chain: z
+    .object({
+      id: z.number().int(),
+      index: z.number().int(),
+      length: z.number().int(),
+      lane: z.number().int(),
+      terminalHash: z.string(),
+    })
+    .nullable()
+    .optional(),
+  /** The beacon round the digit takes; signature and randomness once it exists. */
+  beacon: z
+    .object({
+      source: z.string(),
+      round: z.number().int(),
+      time: z.number(),
+      publicKey: z.string(),
+      signature: z.string().nullable(),
+      randomness: z.string().nullable(),
+      sandbox: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
+export type VerifyResult = z.infer<typeof verifyResultSchema>;
+
+// ---- GET /app/game/luckyLottery/fairness (public): keys, chains and the newest log entries
+const logEntrySchema = z.object({
+  seq: z.number().int(),
+  body: z.string(),
+  hash: z.string(),
+  signature: z.string(),
+});
+export const fairnessSchema = z.object({
+  /** Ed25519 public key (raw 32 bytes, hex) that signs every log entry's body. */
+  logPublicKey: z.string(),
+  beacon: z.object({
+    source: z.string(),
+    publicKey: z.string(),
+    genesisTime: z.number(),
+    periodSeconds: z.number(),
+    scheme: z.string(),
+    dst: z.string(),
+    sandbox: z.boolean(),
+  }),
+  rtpCeiling: z.number(),
+  chains: z.array(
+    z.object({
+      id: z.number().int(),
+      coin: coinSchema,
+      level: z.number().int(),
+      lane: z.number().int(),
+      length: z.number().int(),
+      terminalHash: z.string(),
+      used: z.number().int(),
+      createdAt: z.number(),
+    }),
+  ),
+  log: z.array(logEntrySchema),
+});
+
+// ---- GET /app/game/luckyLottery/fairnessLog (public): the whole log, oldest first, for archiving
+export const fairnessLogInputSchema = z.object({
+  afterSeq: optionalField(plainInteger("afterSeq must be a number").pipe(z.number().min(0))),
+  limit: optionalField(plainInteger("limit must be a number").pipe(z.number().min(1).max(1000))),
+});
+export const fairnessLogSchema = z.object({ logPublicKey: z.string(), entries: z.array(logEntrySchema) });
 
 // ---- GET /app/game/luckyLottery/rules (public)
 export const rulesSchema = z.object({
@@ -252,4 +329,6 @@ export const rulesSchema = z.object({
   roundSeconds: z.number().int(),
   betCloseSeconds: z.number().int(),
   maxBetMultiple: z.number().int(),
+  /** Ours: no bet type may return more than this share of its stake on average (GAME_RTP_CEILING). */
+  rtpCeiling: z.number().optional(),
 });

@@ -80,3 +80,13 @@ export function possibleWinsCents(
   }
   return [...byAmount].map(([cents, digits]) => ({ cents, digits })).sort((a, b) => b.cents - a.cents);
 }
+
+/**
+ * A bet's return to player under a table: the stake's expected payout when each digit is drawn
+ * with probability 1/10, net of the fee (e.g. 0.98 = 98 %). Exact in basis points.
+ */
+export function returnToPlayer(betName: string, table: PayoutTable): number {
+  let sumBp = 0;
+  for (let digit = 0; digit < 10; digit++) sumBp += multiplierBp(betName, digit, table);
+  return (sumBp / 10 / BP) * (netStakeBp(table) / BP);
+}

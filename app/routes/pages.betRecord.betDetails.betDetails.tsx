@@ -62,6 +62,16 @@ export default function BetDetails() {
     [t("details.placedAt"), dateTime(bet.createTime)],
     [t("details.drawnAt"), dateTime(bet.sessionEndTime)],
   ];
+  // The commitment and beacon round kept on the bet when it was placed (decision 040).
+  if (bet.commitment) {
+    rows.push([
+      t("commitment.label"),
+      <span key="c" className="break-all font-mono text-xs font-normal" data-testid="bet-commitment">
+        {bet.commitment}
+      </span>,
+    ]);
+  }
+  if (bet.beaconRound) rows.push([t("details.beaconRound"), bet.beaconRound]);
   return (
     <>
       <NavBar title={t("details.title")} backTo={PAGES.betRecord} />
@@ -74,7 +84,10 @@ export default function BetDetails() {
             </div>
           ))}
         </dl>
-        <Link to={`${PAGES.verify}?sessionId=${bet.gameSessionId}`} className="btn-secondary w-full">
+        <Link
+          to={`${PAGES.verify}?sessionId=${bet.gameSessionId}${bet.commitment ? `&betId=${bet.id}` : ""}`}
+          className="btn-secondary w-full"
+        >
           {t("verify.thisRound")}
         </Link>
       </main>

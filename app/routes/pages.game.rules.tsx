@@ -11,6 +11,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
+import { returnToPlayer } from "#contract/payout";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("rules.title", "game");
@@ -31,9 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     p.serviceFeeRate,
     BET_NAMES,
   );
+  // Each bet's return to player (decision 040): what it pays back on average, after the fee.
+  const percent = (x: number) => Math.round(x * 10_000) / 100;
   return json(
     {
-      rows,
+      rows: rows.map((r) => ({ ...r, rtpPercent: percent(returnToPlayer(r.betName, p)) })),
+      rtpCeilingPercent: rules.rtpCeiling === undefined ? null : percent(rules.rtpCeiling),
       feePercent: Math.round(p.serviceFeeRate * 10_000) / 100,
       roundSeconds: rules.roundSeconds,
       betCloseSeconds: rules.betCloseSeconds,
@@ -47,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Rules() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("game");
-  const { money } = useFormat();
+  const { money, locale } = useFormat();
   return (
     <>
       <NavBar title={t("rules.title")} backTo={PAGES.gameList} />
@@ -84,6 +88,9 @@ export default function Rules() {
                 <th scope="col">{t("rules.winsOn")}</th>
                 <th scope="col">{t("rules.pays")}</th>
                 <th scope="col">{t("rules.example", { amount: money(100) })}</th>
+                <th scope="col">
+                  <abbr title={t("rules.rtpLong")}>{t("rules.rtp")}</abbr>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -105,6 +112,9 @@ export default function Rules() {
                     ) : null}
                   </td>
                   <td className="tabular-nums">{money(r.exampleReturn)}</td>
+                  <td className="whitespace-nowrap tabular-nums" data-testid={`rtp-${r.betName}`}>
+                    {new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(r.rtpPercent)} %
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -112,12 +122,23 @@ export default function Rules() {
           <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">
             {t("rules.exampleNote", { amount: money(100) })}
           </p>
+          <p className="mt-1 text-xs text-gray-700 dark:text-gray-300">
+            {data.rtpCeilingPercent === null
+              ? t("rules.rtpNote")
+              : t("rules.rtpCeiling", { ceiling: data.rtpCeilingPercent })}
+          </p>
         </section>
-        <section className="card space-y-2 text-sm">
+        <section className="card space-y-2 text-sm" id="fair">
           <h2 className="text-base font-semibold">{t("rules.fairTitle")}</h2>
           <p>{t("rules.fair")}</p>
+          <p>{t("rules.fairChain")}</p>
+          <p>{t("rules.fairBeacon")}</p>
+          <p>{t("rules.fairKeep")}</p>
           <Link to={PAGES.verify} className="btn-secondary">
             {t("verify.link")}
+          </Link>
+          <Link to={PAGES.fairness} className="btn-secondary">
+            {t("fairness.link")}
           </Link>
         </section>
       </main>

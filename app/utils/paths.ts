@@ -16,6 +16,7 @@ export const PAGES = {
   game: "/pages/game/game",
   rules: "/pages/game/rules",
   verify: "/pages/game/verify",
+  fairness: "/pages/game/fairness",
   betRecord: "/pages/betRecord/betRecord",
   betDetails: "/pages/betRecord/betDetails/betDetails",
   assetRecords: "/pages/assetRecords/assetRecords",

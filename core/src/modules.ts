@@ -1,5 +1,6 @@
 import { assetsModule } from "./assets/module";
 import { authModule } from "./auth/module";
+import { beaconModule } from "./beacon/module";
 import { bloggersModule } from "./bloggers/module";
 import { configModule } from "./config/module";
 import { exchangeModule } from "./exchange/module";
@@ -47,4 +48,5 @@ export const MODULES: readonly CoreModule[] = [
   jackpotModule,
   lobbyModule,
   bloggersModule,
+  beaconModule,
 ];

@@ -101,6 +101,7 @@ describe("core layout", () => {
       "assets",
       "auth",
       "bloggers",
+      "beacon",
       "config",
       "exchange",
       "files",

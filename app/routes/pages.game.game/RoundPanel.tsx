@@ -1,3 +1,4 @@
+import { Commitment } from "~/components/game/Commitment";
 import { DigitBall } from "~/components/game/DigitBall";
 import { operatorName } from "~/components/game/names";
 import type { Remaining } from "~/utils/countdown";
@@ -18,7 +19,10 @@ export function RoundPanel({
   previousDraw,
   refreshAfter,
   live,
+  commitment,
 }: {
+  /** The round's commitment, shown before any bet (decision 040). */
+  commitment: string;
   roundId: string;
   gameTitle: string;
   levelName: string;
@@ -47,6 +51,7 @@ export function RoundPanel({
       >
         {t("round.id", { id: roundId })}
       </p>
+      <Commitment value={commitment} testId="round-commitment" />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p className="text-sm text-gray-700 dark:text-gray-300" id="previous-draw-label">
           {t("round.previousDraw")}

@@ -135,6 +135,20 @@ export async function gameLoader(request: Request) {
           };
     const betName = url.searchParams.get("betName");
     const baseAmounts = baseAmountsOf(current);
+    // The receipt of the bet just placed (?receipt=<bet id>, set by the action): it keeps the
+    // round's commitment and beacon round (decision 040); the player's own bets are on page one.
+    const receiptId = Number(url.searchParams.get("receipt"));
+    const placed = mine.content.find((r) => r.id === receiptId && r.commitment);
+    const receipt = placed
+      ? {
+          id: String(placed.id),
+          roundId: String(placed.gameSessionId),
+          betName: placed.betName,
+          total: placed.totalBetAmount,
+          commitment: placed.commitment ?? "",
+          beaconRound: placed.beaconRound ?? null,
+        }
+      : null;
 
     return json(
       {
@@ -154,6 +168,7 @@ export async function gameLoader(request: Request) {
         lastDrawnId: last ? String(last.id) : null,
         tabData,
         popup,
+        receipt,
         betName: isBetName(betName) ? betName : null,
         betForm: betFormFromQuery(url.searchParams, baseAmounts),
         formKey: crypto.randomUUID(),
@@ -321,6 +336,9 @@ export async function gameAction(request: Request) {
       { status },
     );
   }
-  const back = gameUrl({ level: roomOf(form, request, outcome.result), coin });
+  const placedId = (outcome.result as { id?: unknown } | null)?.id;
+  const back = `${gameUrl({ level: roomOf(form, request, outcome.result), coin })}${
+    typeof placedId === "number" ? `&receipt=${placedId}` : ""
+  }`;
   return redirectWithToast(back, { type: outcome.code === 200 ? "success" : "error", message });
 }

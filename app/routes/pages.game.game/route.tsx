@@ -14,6 +14,7 @@ import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import { BetButtons } from "./BetButtons";
 import { LevelTabs } from "./LevelTabs";
+import { Receipt } from "./Receipt";
 import { MyRecords, ResultTabs, type TabData, TrendChart } from "./ResultTabs";
 import { RoundPanel } from "./RoundPanel";
 import { type GameActionData, gameAction, gameLoader } from "./game-page.server";
@@ -139,6 +140,7 @@ export default function GamePage() {
             previousDraw={data.previousDraw}
             refreshAfter={data.round.refreshAfter}
             live={hydrated}
+            commitment={data.round.seedHash}
           />
         ) : (
           <section className="card text-center" aria-live="polite">
@@ -148,6 +150,8 @@ export default function GamePage() {
             <p>{data.emptyMessage || t("round.none")}</p>
           </section>
         )}
+
+        {data.receipt ? <Receipt receipt={data.receipt} money={(n) => money(n, data.symbol)} /> : null}
 
         <BetButtons
           level={data.level}

@@ -7,6 +7,8 @@
  *   HMAC again with message roundId + ":" + counter (counter = 1, 2, …).
  */
 import { createHash, createHmac } from "node:crypto";
+import { checkRound, proofInputOf } from "#contract/fairness-proof";
+import type { VerifyResult } from "#contract/game";
 
 /** The seed's bytes: hex-decoded (the documented form), or its UTF-8 text if it is not hex. */
 function seedKey(seed: string): Buffer {
@@ -75,5 +77,33 @@ export function verifyRound(round: {
     publishedDigit: Number.isInteger(published) ? published : null,
     digitMatches: recomputed !== null && Number.isInteger(published) ? recomputed === published : null,
     command: seed ? verifyCommand(seed, round.id) : null,
+  };
+}
+
+/**
+ * A chained round (scheme 2, decision 040), checked with the shared proof (contract/fairness-proof.ts):
+ * the revealed seed against the commitment the player kept on their bet (else the published one),
+ * its chain's published terminal hash, the beacon's BLS signature, and the digit.
+ */
+export function verifyChainedRound(round: VerifyResult, kept: string | null) {
+  const proof = checkRound(proofInputOf(round, kept));
+  const published = round.lotteryResult === null ? null : Number(round.lotteryResult);
+  return {
+    roundId: String(round.id),
+    seedHash: round.seedHash,
+    keptCommitment: kept,
+    /** The player's copy differs from what the database says now. */
+    commitmentChanged: kept !== null && kept.toLowerCase() !== round.seedHash.toLowerCase(),
+    seed: round.seed,
+    hashMatches: proof.seedMatches,
+    chainMatches: proof.chainMatches,
+    beaconMatches: proof.beaconMatches,
+    recomputedDigit: proof.digit,
+    publishedDigit: Number.isInteger(published) ? published : null,
+    digitMatches: proof.resultMatches,
+    ok: proof.ok,
+    chain: round.chain ?? null,
+    beacon: round.beacon ?? null,
+    command: `node scripts/verify-round.mjs <site> ${round.id}`,
   };
 }

@@ -2,73 +2,78 @@ import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
-import { DigitBall } from "~/components/game/DigitBall";
 import { UpstreamError, asPageError } from "~/utils/api/errors.server";
-import { getRoundForVerify } from "~/utils/api/game.server";
+import { getBetRecord, getRoundForVerify } from "~/utils/api/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
-import { verifyRound } from "./game-fairness.server";
+import { type Chained, ChainedVerdict } from "./ChainedVerdict";
+import { Step } from "./Step";
+import { verifyChainedRound, verifyRound } from "./game-fairness.server";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("verify.title", "game");
 
+const HEX64 = /^[0-9a-fA-F]{64}$/;
+
 /**
- * Verifies a round (?sessionId=): the upstream gives the committed hash and the revealed seed;
- * the digit is recomputed here with node:crypto, not taken from the upstream. Public.
+ * The commitment the player kept: their bet's (?betId=, signed in) or one they paste
+ * (?commitment=), checked instead of what the database says today. Null when neither.
+ */
+async function keptCommitment(request: Request, params: URLSearchParams, roundId: number) {
+  const pasted = params.get("commitment")?.trim() ?? "";
+  if (HEX64.test(pasted)) return { commitment: pasted.toLowerCase(), betId: null };
+  const betId = params.get("betId")?.trim() ?? "";
+  if (!/^\d{1,16}$/.test(betId)) return null;
+  const bet = await getBetRecord(request, Number(betId)).catch(() => null);
+  if (!bet?.commitment || bet.gameSessionId !== roundId) return null;
+  return { commitment: bet.commitment, betId: bet.id };
+}
+
+/**
+ * Verifies a round (?sessionId=, optionally ?betId= or ?commitment=): the upstream gives the
+ * public facts (commitment, revealed seed, chain, beacon signature); every check is recomputed
+ * here, not taken from the upstream. Public; `Accept: application/json` answers this data
+ * (decision 004), so anyone can verify with curl.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const raw = new URL(request.url).searchParams.get("sessionId")?.trim() ?? "";
-  if (!raw) return json({ sessionId: "", error: null, verification: null, settled: false });
+  const params = new URL(request.url).searchParams;
+  const raw = params.get("sessionId")?.trim() ?? "";
+  const empty = {
+    sessionId: raw,
+    error: null,
+    verification: null,
+    chained: null,
+    round: null,
+    settled: false,
+  };
+  if (!raw) return json(empty);
   const t = await i18n.getFixedT(request, "game");
   if (!/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < 1) {
-    return json(
-      { sessionId: raw, error: t("errors.invalidRound"), verification: null, settled: false },
-      { status: 400 },
-    );
+    return json({ ...empty, error: t("errors.invalidRound") }, { status: 400 });
   }
   try {
     const round = await getRoundForVerify(request, Number(raw));
-    return json({ sessionId: raw, error: null, verification: verifyRound(round), settled: round.settled });
+    if (round.scheme === 2) {
+      const kept = await keptCommitment(request, params, round.id);
+      const chained = verifyChainedRound(round, kept?.commitment ?? null);
+      chained.command = chained.command.replace("<site>", new URL(request.url).origin);
+      return json({
+        ...empty,
+        round,
+        settled: round.settled,
+        // The same fields as a scheme-1 verification (publishedDigit, recomputedDigit, …) and more.
+        verification: { ...chained, betId: kept?.betId ?? null },
+      });
+    }
+    return json({ ...empty, round, verification: verifyRound(round), settled: round.settled });
   } catch (error) {
     if (error instanceof UpstreamError && error.failure === "refused" && error.code < 500) {
-      return json(
-        { sessionId: raw, error: t("verify.unknownRound"), verification: null, settled: false },
-        { status: 404 },
-      );
+      return json({ ...empty, error: t("verify.unknownRound") }, { status: 404 });
     }
     return asPageError(error);
   }
-}
-
-/** One step of the check in words, with its outcome: ✓ (green), ✗ (red) or not yet (no mark). */
-function Step({
-  what,
-  ok,
-  outcome,
-  ball,
-}: { what: string; ok: boolean | null; outcome: string | null; ball?: number | null }) {
-  return (
-    <li className="space-y-1">
-      <p>{what}</p>
-      {outcome ? (
-        <p
-          className={`font-semibold ${
-            ok === false ? "text-red-700 dark:text-red-300" : ok ? "text-green-800 dark:text-green-300" : ""
-          }`}
-        >
-          {ok === null ? null : <span aria-hidden="true">{ok ? "✓ " : "✗ "}</span>}
-          {outcome}
-          {ball === null || ball === undefined ? null : (
-            <span className="ml-2 inline-block align-middle">
-              <DigitBall digit={ball} size={28} />
-            </span>
-          )}
-        </p>
-      ) : null}
-    </li>
-  );
 }
 
 export default function Verify() {
@@ -108,7 +113,10 @@ export default function Verify() {
             {t("verify.submit")}
           </button>
         </Form>
-        {v ? <Verdict v={v} settled={data.settled} /> : null}
+        {v && "chainMatches" in v ? (
+          <ChainedVerdict v={v as unknown as Chained} settled={data.settled} />
+        ) : null}
+        {v && !("chainMatches" in v) ? <Verdict v={v} settled={data.settled} /> : null}
       </main>
     </>
   );

@@ -12,6 +12,7 @@ import {
   betRecordPageSchema,
   betRecordSchema,
   bettingResultSchema,
+  fairnessSchema,
   gameSessionSchema,
   levelListSchema,
   rulesSchema,
@@ -149,6 +150,11 @@ export async function getBetRecord(request: Request, id: number): Promise<BetRec
 
 export function getRoundForVerify(request: Request, sessionId: number) {
   return upstream(request, `${GAME}/verify`, { params: { sessionId }, schema: verifyResultSchema });
+}
+
+/** The public fairness facts: keys, chains (terminal hashes) and the newest signed log entries. */
+export function getFairness(request: Request) {
+  return upstream(request, `${GAME}/fairness`, { schema: fairnessSchema });
 }
 
 export function getRules(request: Request) {

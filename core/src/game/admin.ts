@@ -2,9 +2,10 @@ import { parseArgs } from "node:util";
 import { coinSchema, fromCents, moneySchema, toCents } from "#contract/money";
 import type { Db } from "../platform/db";
 import { type OperatorCommand, UsageError } from "../platform/module";
+import { listAlarms } from "./fairness-log";
 import { type LevelPatch, listLevels, setLevel } from "./levels";
 import type { PayoutTable } from "./payout";
-import { getPayoutTable, setPayoutTable } from "./settings";
+import { getPayoutTable, rtpCeilingFromEnv, setPayoutTable } from "./settings";
 
 const LEVEL_USAGE = `  admin level list [--coin CHIP|GOLD|POINT]
   admin level set --coin CHIP --level N [--name TEXT] [--min UNITS] [--max UNITS] [--enable 0|1]
@@ -119,7 +120,9 @@ async function runGameAdmin(
       if (v !== undefined) patch[key] = v;
     }
     try {
-      out(`payout table for new rounds: ${JSON.stringify(await setPayoutTable(db, patch))}`);
+      out(
+        `payout table for new rounds: ${JSON.stringify(await setPayoutTable(db, patch, rtpCeilingFromEnv()))}`,
+      );
     } catch (error) {
       throw usage((error as Error).message);
     }
@@ -132,7 +135,21 @@ const run: OperatorCommand["run"] = async (argv, db, out) => {
   await runGameAdmin(argv, db, out, (message) => new UsageError(message));
 };
 
+const FAIRNESS_USAGE =
+  "  admin fairness alarms        rounds settlement refused (seed, chain or kept commitment mismatch)";
+
 export const GAME_COMMANDS: OperatorCommand[] = [
   { name: "level", usage: LEVEL_USAGE, run },
   { name: "payout", usage: PAYOUT_USAGE, run },
+  {
+    name: "fairness",
+    usage: FAIRNESS_USAGE,
+    async run(argv, db, out) {
+      if (argv[1] !== "alarms") throw new UsageError(`Usage:\n${FAIRNESS_USAGE}`);
+      const alarms = await listAlarms(db);
+      if (alarms.length === 0) out("no fairness alarms");
+      for (const a of alarms)
+        out(`${a.createdAt} round ${a.roundId}: ${a.problem} ${JSON.stringify(a.detail)}`);
+    },
+  },
 ];

@@ -18,7 +18,8 @@ interface PlacedBet {
 export const BET_COLUMNS = `b.id, b.round_id AS "gameSessionId", b.coin, b.level, b.bet_name AS "betName",
   b.base_amount_cents AS "baseAmountCents", b.bet_multiples AS "betMultiples",
   b.total_amount_cents AS "totalAmountCents", b.win_amount_cents AS "winAmountCents", b.status,
-  r.result, b.created_at AS "createdAt", r.end_time AS "endTime"`;
+  r.result, b.created_at AS "createdAt", r.end_time AS "endTime", b.commitment,
+  b.beacon_round AS "beaconRound"`;
 
 export interface BetRow {
   id: number;
@@ -34,6 +35,9 @@ export interface BetRow {
   result: number | null;
   createdAt: Date | string;
   endTime: number;
+  /** The round's commitment and beacon round, kept on the bet when it was placed (migration 045). */
+  commitment: string | null;
+  beaconRound: number | null;
 }
 
 export function toBetRecord(r: BetRow): BetRecord {
@@ -51,6 +55,8 @@ export function toBetRecord(r: BetRow): BetRecord {
     lotteryResult: r.result === null ? null : String(r.result),
     createTime: new Date(r.createdAt).getTime(),
     sessionEndTime: r.endTime,
+    commitment: r.commitment,
+    beaconRound: r.beaconRound === null ? null : Number(r.beaconRound),
   };
 }
 
@@ -226,6 +232,8 @@ export async function placeBet(
       result: null,
       createdAt: row.o_created_at ?? new Date(nowMs),
       endTime: row.o_end_time ?? 0,
+      commitment: row.commitment,
+      beaconRound: row.beacon_round,
     }),
     balanceCents: row.o_balance,
     repeated: false,

@@ -1,5 +1,7 @@
+import { ok } from "../platform/http";
 import type { CoreModule } from "../platform/module";
 import { GAME_COMMANDS } from "./admin";
+import { listAlarms } from "./fairness-log";
 import { gameRoutes } from "./routes";
 import { gameSchedulerJob } from "./scheduler";
 
@@ -9,4 +11,7 @@ export const gameModule: CoreModule = {
   routes: gameRoutes,
   jobs: [gameSchedulerJob],
   adminCommands: GAME_COMMANDS,
+  operatorRoutes(op) {
+    op.get("/game/fairness-alarms", async (c) => ok(c, await listAlarms(c.get("deps").db)));
+  },
 };

@@ -11,6 +11,7 @@ import {
   type PayoutTable,
   multiplierBp as multiplierOf,
   netStakeBp as netOf,
+  returnToPlayer,
   winAmountCents as winOf,
 } from "#contract/payout";
 
@@ -30,10 +31,20 @@ export const DEFAULT_PAYOUT_TABLE: PayoutTable = {
   bigSmall: 2,
 };
 
-export function validatePayoutTable(t: PayoutTable): string | null {
+/**
+ * The table's problem, or null: rates in range, and no bet type returning more than `rtpCeiling`
+ * of its stake on average (GAME_RTP_CEILING, below 1), so the game never pays out more than it takes.
+ */
+export function validatePayoutTable(t: PayoutTable, rtpCeiling: number): string | null {
   if (!(t.serviceFeeRate >= 0 && t.serviceFeeRate < 1)) return "serviceFeeRate must be in [0, 1)";
   for (const key of ["colour", "colourOnVioletDigit", "violet", "number", "bigSmall"] as const) {
     if (!(Number.isFinite(t[key]) && t[key] >= 0 && t[key] <= 1000)) return `${key} must be in [0, 1000]`;
+  }
+  for (const name of BET_NAMES) {
+    const rtp = returnToPlayer(name, t);
+    if (rtp > rtpCeiling + 1e-12) {
+      return `${name} would return ${(rtp * 100).toFixed(2)} % to players, above the ceiling of ${(rtpCeiling * 100).toFixed(2)} %`;
+    }
   }
   return null;
 }

@@ -1,7 +1,11 @@
 import type { Coin } from "#contract/money";
-import type { Sql } from "../platform/db";
-import { newSeed, seedHashSync } from "./fairness-node";
-import type { PayoutTable } from "./payout";
+import { beaconRoundAfter } from "../beacon/beacon";
+import type { Db, Sql } from "../platform/db";
+import { laneOf, nextSeed } from "./chains";
+import { type Fairness, fairnessOf, openSeed, sealSeed } from "./fairness-keys";
+import { CREATION_LOCK, appendLog } from "./fairness-log";
+import { seedHashSync } from "./fairness-node";
+import { DEFAULT_PAYOUT_TABLE, type PayoutTable, validatePayoutTable } from "./payout";
 import type { GameTiming } from "./settings";
 import { getPayoutTable } from "./settings";
 
@@ -43,61 +47,161 @@ export interface Round {
   betEndTime: number;
   endTime: number;
   seedHash: string;
-  /** The server seed: kept secret until the round is settled. */
-  seed: string;
+  /** The server seed: null until the round is drawn (scheme 2 keeps it in seedEnc until then). */
+  seed: string | null;
   result: number | null;
   /** The payout table in force for this round, fixed when it was created. */
   payout: PayoutTable;
+  /** 1: before migration 045 (plain seed, no beacon); 2: chained seed and beacon. */
+  scheme: number;
+  chainId: number | null;
+  chainIndex: number | null;
+  seedEnc: string | null;
+  beaconRound: number | null;
+  beaconSignature: string | null;
 }
 
 const ROUND_COLUMNS = `id, coin, level, start_time AS "startTime", bet_end_time AS "betEndTime",
-  end_time AS "endTime", seed_hash AS "seedHash", seed, result, payout`;
+  end_time AS "endTime", seed_hash AS "seedHash", seed, result, payout, scheme, chain_id AS "chainId",
+  chain_index AS "chainIndex", seed_enc AS "seedEnc", beacon_round AS "beaconRound",
+  beacon_signature AS "beaconSignature"`;
 
 export async function findRound(db: Sql, id: number): Promise<Round | null> {
   const rows = await db.query<Round>(`SELECT ${ROUND_COLUMNS} FROM game_rounds WHERE id = $1`, [id]);
   return rows[0] ?? null;
 }
 
+/** The encryption context of a round's seed: a sealed seed cannot be moved to another round. */
+export const roundSeedContext = (id: number) => `round:${id}`;
+
+/** A round's seed, revealed or (before the draw) decrypted; for settlement and tests only. */
+export function secretSeedOf(f: Fairness, round: Pick<Round, "id" | "seed" | "seedEnc">): string {
+  if (round.seed) return round.seed;
+  if (!round.seedEnc) throw new Error(`Round ${round.id} has no seed`);
+  return openSeed(f, round.seedEnc, roundSeedContext(round.id));
+}
+
+/** The payout table for new rounds; one over the RTP ceiling (set before the ceiling) is not used. */
+async function tableForNewRounds(db: Sql, f: Fairness): Promise<PayoutTable> {
+  const table = await getPayoutTable(db);
+  if (validatePayoutTable(table, f.rtpCeiling) === null) return table;
+  f.log?.error(
+    { table, ceiling: f.rtpCeiling },
+    "payout table above the RTP ceiling: new rounds use the default",
+  );
+  return DEFAULT_PAYOUT_TABLE;
+}
+
+interface Wanted {
+  coin: Coin;
+  level: number;
+  w: RoundWindow;
+  id: number;
+}
+
+/**
+ * Creates one round (scheme 2) unless it exists, in one transaction under CREATION_LOCK: its seed
+ * is the next of its lane's chain, sealed (AES-256-GCM) until the draw; its beacon round is the
+ * first whose time is after betting closes; the public log gets its commitment first.
+ */
+async function createRound(db: Db, f: Fairness, r: Wanted, payout: PayoutTable, nowMs: number) {
+  await db.tx(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [CREATION_LOCK]);
+    const exists = await tx.query("SELECT 1 FROM game_rounds WHERE id = $1", [r.id]);
+    if (exists.length > 0) return;
+    const period = r.w.endTime - r.w.startTime;
+    const { chainId, index, seed } = await nextSeed(
+      tx,
+      f,
+      r.coin,
+      r.level,
+      laneOf(r.w.startTime, period),
+      nowMs,
+    );
+    const seedHash = seedHashSync(seed);
+    const beaconRound = beaconRoundAfter(f.beacon, r.w.betEndTime);
+    await tx.query(
+      `INSERT INTO game_rounds (id, coin, level, start_time, bet_end_time, end_time, seed, seed_hash, payout,
+         scheme, chain_id, chain_index, seed_enc, beacon_round)
+       VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8, 2, $9, $10, $11, $12)`,
+      [
+        r.id,
+        r.coin,
+        r.level,
+        r.w.startTime,
+        r.w.betEndTime,
+        r.w.endTime,
+        seedHash,
+        JSON.stringify(payout),
+        chainId,
+        index,
+        sealSeed(f, seed, roundSeedContext(r.id)),
+        beaconRound,
+      ],
+    );
+    await appendLog(
+      tx,
+      f,
+      {
+        kind: "round",
+        roundId: r.id,
+        coin: r.coin,
+        level: r.level,
+        commitment: seedHash,
+        chainId,
+        chainIndex: index,
+        beaconSource: f.beacon.source,
+        beaconRound,
+        bettingClosesAt: r.w.betEndTime,
+      },
+      nowMs,
+    );
+  });
+}
+
 /**
  * The round of a room that starts at `window.startTime`, created (seed drawn and committed) if it
- * does not exist yet. Several processes may race: the first insert wins, the others read it.
+ * does not exist yet. Several processes may race: creation is serialised, the others read it.
  */
-export async function ensureRound(db: Sql, coin: Coin, level: number, window: RoundWindow): Promise<Round> {
+export async function ensureRound(
+  db: Db,
+  coin: Coin,
+  level: number,
+  window: RoundWindow,
+  f: Fairness = fairnessOf(),
+  nowMs: number = window.startTime,
+): Promise<Round> {
   const id = roundIdOf(coin, level, window.startTime);
   const existing = await findRound(db, id);
   if (existing) return existing;
-  const seed = newSeed();
-  const payout = await getPayoutTable(db);
-  await db.query(
-    `INSERT INTO game_rounds (id, coin, level, start_time, bet_end_time, end_time, seed, seed_hash, payout)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
-    [
-      id,
-      coin,
-      level,
-      window.startTime,
-      window.betEndTime,
-      window.endTime,
-      seed,
-      seedHashSync(seed),
-      JSON.stringify(payout),
-    ],
-  );
+  await createRound(db, f, { coin, level, w: window, id }, await tableForNewRounds(db, f), nowMs);
   const round = await findRound(db, id);
   if (!round) throw new Error(`Round ${id} vanished`);
   return round;
 }
 
 /** The round running now in a room (created on demand). */
-export function currentRound(db: Sql, coin: Coin, level: number, nowMs: number, timing: GameTiming) {
-  return ensureRound(db, coin, level, roundWindow(nowMs, timing));
+export function currentRound(
+  db: Db,
+  coin: Coin,
+  level: number,
+  nowMs: number,
+  timing: GameTiming,
+  f: Fairness = fairnessOf(),
+) {
+  return ensureRound(db, coin, level, roundWindow(nowMs, timing), f, nowMs);
 }
 
 /**
  * Creates the current and the next round of every enabled room, so that their commitments are
  * public before betting opens. One read when nothing is missing (the usual case each second).
  */
-export async function ensureUpcomingRounds(db: Sql, nowMs: number, timing: GameTiming): Promise<number> {
+export async function ensureUpcomingRounds(
+  db: Db,
+  nowMs: number,
+  timing: GameTiming,
+  f: Fairness = fairnessOf(),
+): Promise<number> {
   const levels = await db.query<{ coin: Coin; level: number }>(
     "SELECT coin, level FROM game_levels WHERE enable_flag ORDER BY coin, level",
   );
@@ -112,29 +216,11 @@ export async function ensureUpcomingRounds(db: Sql, nowMs: number, timing: GameT
       await db.query<{ id: number }>("SELECT id FROM game_rounds WHERE id = ANY($1::bigint[])", [
         wanted.map((r) => r.id),
       ])
-    ).map((r) => r.id),
+    ).map((r) => Number(r.id)),
   );
   const missing = wanted.filter((r) => !existing.has(r.id));
   if (missing.length === 0) return 0;
-  const payout = JSON.stringify(await getPayoutTable(db));
-  const seeds = missing.map(() => newSeed());
-  await db.query(
-    `INSERT INTO game_rounds (id, coin, level, start_time, bet_end_time, end_time, seed, seed_hash, payout)
-     SELECT id, coin, level, start_time, bet_end_time, end_time, seed, seed_hash, $9::jsonb
-     FROM unnest($1::bigint[], $2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::bigint[], $7::text[], $8::text[])
-       AS m (id, coin, level, start_time, bet_end_time, end_time, seed, seed_hash)
-     ON CONFLICT (id) DO NOTHING`,
-    [
-      missing.map((r) => r.id),
-      missing.map((r) => r.coin),
-      missing.map((r) => r.level),
-      missing.map((r) => r.w.startTime),
-      missing.map((r) => r.w.betEndTime),
-      missing.map((r) => r.w.endTime),
-      seeds,
-      seeds.map(seedHashSync),
-      payout,
-    ],
-  );
+  const payout = await tableForNewRounds(db, f);
+  for (const r of missing) await createRound(db, f, r, payout, nowMs);
   return missing.length;
 }

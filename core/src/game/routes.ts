@@ -10,6 +10,7 @@ import {
   betRecordPageInputSchema,
   bettingInputSchema,
   coloursOf,
+  fairnessLogInputSchema,
   levelListInputSchema,
   sessionInputSchema,
   sessionResultPageInputSchema,
@@ -19,13 +20,18 @@ import {
 } from "#contract/game";
 import { Header } from "#contract/headers";
 import { fromCents } from "#contract/money";
+import { beaconInfo } from "../beacon/beacon";
 import type { CoreRouter, Deps } from "../platform/context";
 import { ApiError, ok, parseInput, reply, requireUser } from "../platform/http";
 import { placeBet } from "./bets";
+import { listChains } from "./chains";
+import { fairnessOf } from "./fairness-keys";
+import { latestLog, readLog } from "./fairness-log";
 import { type Level, getLevel, listLevels } from "./levels";
 import { betDetail, betPage, sessionResultPage, winPage } from "./records";
 import { currentRound, findRound } from "./rounds";
 import { type GameTiming, gameTiming, getPayoutTable } from "./settings";
+import { verifyView } from "./verify";
 
 export const GAME_TITLE = "Colour Lottery";
 
@@ -71,7 +77,7 @@ export function gameRoutes(app: CoreRouter) {
     const room = await getLevel(deps.db, coin, level);
     if (!room?.enableFlag) throw new ApiError(Code.NOT_FOUND, EMPTY_SESSION_MESSAGE);
     const now = deps.now();
-    const round = await currentRound(deps.db, coin, level, now, timingOf(deps));
+    const round = await currentRound(deps.db, coin, level, now, timingOf(deps), fairnessOf(deps.config));
     const session: GameSession = {
       id: round.id,
       coin,
@@ -86,6 +92,7 @@ export function gameRoutes(app: CoreRouter) {
       betBaseAmountStr: room.betBaseAmountStr,
       betMultipleStr: room.betMultipleStr,
       seedHash: round.seedHash,
+      beaconRound: round.beaconRound === null ? null : Number(round.beaconRound),
       payout: round.payout,
       timestamp: now,
     };
@@ -113,18 +120,30 @@ export function gameRoutes(app: CoreRouter) {
 
   app.get(`${game}/verify`, async (c) => {
     const { sessionId } = await parseInput(c, verifyInputSchema);
-    const round = await findRound(c.get("deps").db, sessionId);
+    const deps = c.get("deps");
+    const round = await findRound(deps.db, sessionId);
     if (!round) throw new ApiError(Code.NOT_FOUND, "This round does not exist");
-    const settled = round.result !== null;
+    return ok(c, await verifyView(deps.db, fairnessOf(deps.config), round, deps.now()));
+  });
+
+  app.get(`${game}/fairness`, async (c) => {
+    const deps = c.get("deps");
+    const f = fairnessOf(deps.config);
     return ok(c, {
-      id: round.id,
-      coin: round.coin,
-      level: round.level,
-      seedHash: round.seedHash,
-      seed: settled ? round.seed : null,
-      lotteryResult: settled ? String(round.result) : null,
-      sessionEndTime: round.endTime,
-      settled,
+      logPublicKey: f.logPublicKey,
+      beacon: beaconInfo(f.beacon),
+      rtpCeiling: f.rtpCeiling,
+      chains: await listChains(deps.db),
+      log: await latestLog(deps.db, 20),
+    });
+  });
+
+  app.get(`${game}/fairnessLog`, async (c) => {
+    const q = await parseInput(c, fairnessLogInputSchema);
+    const deps = c.get("deps");
+    return ok(c, {
+      logPublicKey: fairnessOf(deps.config).logPublicKey,
+      entries: await readLog(deps.db, q.afterSeq ?? 0, q.limit ?? 500),
     });
   });
 
@@ -141,6 +160,7 @@ export function gameRoutes(app: CoreRouter) {
       roundSeconds: timing.roundSeconds,
       betCloseSeconds: timing.betCloseSeconds,
       maxBetMultiple: MAX_BET_MULTIPLE,
+      rtpCeiling: fairnessOf(deps.config).rtpCeiling,
     });
   });
 

@@ -1,5 +1,6 @@
 import type { Deps } from "../platform/context";
 import type { BackgroundJob } from "../platform/jobs";
+import { fairnessOf } from "./fairness-keys";
 import { ensureUpcomingRounds } from "./rounds";
 import { type GameTiming, gameTiming } from "./settings";
 import { settleDue } from "./settle";
@@ -17,7 +18,7 @@ interface GameScheduler {
  * several processes on one PostgreSQL: creation is insert-if-absent, settlement locks the round.
  */
 export function startGameScheduler(
-  deps: Pick<Deps, "db" | "log" | "now">,
+  deps: Pick<Deps, "db" | "log" | "now"> & { config?: Deps["config"] },
   timing: GameTiming,
   options: { intervalMs?: number; autostart?: boolean } = {},
 ): GameScheduler {
@@ -26,11 +27,12 @@ export function startGameScheduler(
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
 
+  const fairness = fairnessOf(deps.config, deps.log);
   const pass = async () => {
     const now = deps.now();
-    await ensureUpcomingRounds(deps.db, now, timing);
+    await ensureUpcomingRounds(deps.db, now, timing, fairness);
     for (;;) {
-      const settled = await settleDue(deps.db, now);
+      const settled = await settleDue(deps.db, now, 100, fairness);
       for (const s of settled) {
         // Rounds nobody bet on are the common case; they only show at debug level.
         if (s.bets > 0) deps.log.info({ settlement: s }, "round settled");

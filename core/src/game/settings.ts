@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEV_FAIRNESS } from "../platform/config";
 import type { Sql } from "../platform/db";
 import { DEFAULT_PAYOUT_TABLE, type PayoutTable, validatePayoutTable } from "./payout";
 
@@ -51,9 +52,13 @@ export async function getPayoutTable(db: Sql): Promise<PayoutTable> {
  * Changes the payout table (admin CLI). Rounds already created keep the table they were
  * created with, so open bets are paid as announced.
  */
-export async function setPayoutTable(db: Sql, patch: Partial<PayoutTable>): Promise<PayoutTable> {
+export async function setPayoutTable(
+  db: Sql,
+  patch: Partial<PayoutTable>,
+  rtpCeiling: number = DEV_FAIRNESS.rtpCeiling,
+): Promise<PayoutTable> {
   const next = { ...(await getPayoutTable(db)), ...patch };
-  const problem = validatePayoutTable(next);
+  const problem = validatePayoutTable(next, rtpCeiling);
   if (problem) throw new Error(problem);
   await db.query(
     `INSERT INTO game_settings (key, value) VALUES ($1, $2)
@@ -61,4 +66,10 @@ export async function setPayoutTable(db: Sql, patch: Partial<PayoutTable>): Prom
     [PAYOUT_KEY, JSON.stringify(next)],
   );
   return next;
+}
+
+/** GAME_RTP_CEILING for the admin CLI (the core reads it through its config), default 0.98. */
+export function rtpCeilingFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.GAME_RTP_CEILING);
+  return env.GAME_RTP_CEILING && value > 0 && value < 1 ? value : DEV_FAIRNESS.rtpCeiling;
 }

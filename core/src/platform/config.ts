@@ -17,6 +17,7 @@ function validTimeZone(zone: string): boolean {
     return false;
   }
 }
+const hex32 = (name: string) => z.string().regex(/^[0-9a-fA-F]{64}$/, `${name} must be 64 hex characters`);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -86,6 +87,22 @@ const envSchema = z.object({
     .default("https://www.begambleaware.org/"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ...sessionLifetimeEnv,
+  /** AES-256-GCM key (64 hex) of the seeds of unplayed rounds; required in production. */
+  FAIRNESS_SEED_KEY: hex32("FAIRNESS_SEED_KEY").optional(),
+  /** Ed25519 private key (32-byte seed, 64 hex) that signs the public fairness log; required in production. */
+  FAIRNESS_LOG_KEY: hex32("FAIRNESS_LOG_KEY").optional(),
+  /** Rounds per hash chain (a new chain is made and announced when one is used up). */
+  FAIRNESS_CHAIN_LENGTH: z.coerce.number().int().min(2).max(1_000_000).default(10_000),
+  /** The highest return to player any bet type may have (payout table check), below 1. */
+  GAME_RTP_CEILING: z.coerce.number().gt(0).lt(1).default(0.98),
+  /** The public randomness beacon: drand quicknet, or the local sandbox (no network). */
+  BEACON: z.enum(["sandbox", "drand"]).default("sandbox"),
+  /** "1" lets production run on the sandbox beacon (then players must trust the operator's beacon key). */
+  BEACON_ALLOW_SANDBOX: z.enum(["0", "1"]).default("0"),
+  BEACON_DRAND_URL: z.string().url().default("https://api.drand.sh"),
+  /** The sandbox beacon's BLS secret key (64 hex) and period. */
+  BEACON_SANDBOX_KEY: hex32("BEACON_SANDBOX_KEY").optional(),
+  BEACON_SANDBOX_PERIOD_SECONDS: z.coerce.number().int().min(1).max(60).default(1),
 });
 
 /** Lifetime of sign-in tokens (auth/tokens.ts): sliding idle time and absolute maximum, in ms. */
@@ -119,6 +136,56 @@ export interface CoreConfig {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Lifetime of sign-in tokens: sliding idle time and absolute maximum, in ms. */
   tokens: TokenLifetime;
+  /** The draw's keys and beacon (game/fairness-config.ts, beacon/). */
+  fairness: FairnessConfig;
+}
+
+export interface FairnessConfig {
+  seedKey: string;
+  logKey: string;
+  chainLength: number;
+  rtpCeiling: number;
+  beacon: { source: "sandbox" | "drand"; drandUrl: string; sandboxKey: string; sandboxPeriodSeconds: number };
+}
+
+/**
+ * Development keys of the draw, public on purpose (docs/fairness.md): never used in production,
+ * which refuses to start without its own FAIRNESS_SEED_KEY and FAIRNESS_LOG_KEY.
+ */
+export const DEV_FAIRNESS: FairnessConfig = {
+  seedKey: "6465762d6f6e6c792d736565642d6b65792d2d636f6c6f75722d6c6f74746572",
+  logKey: "6465762d6f6e6c792d6c6f672d6b65792d2d2d636f6c6f75722d6c6f74746572",
+  chainLength: 10_000,
+  rtpCeiling: 0.98,
+  beacon: {
+    source: "sandbox",
+    drandUrl: "https://api.drand.sh",
+    sandboxKey: "2f6a0b1c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8",
+    sandboxPeriodSeconds: 1,
+  },
+};
+
+function fairnessConfig(e: z.infer<typeof envSchema>, production: boolean): FairnessConfig {
+  const fail = (message: string): never => {
+    throw new ConfigError(`Invalid core configuration: ${message}`);
+  };
+  if (production && !e.FAIRNESS_SEED_KEY) fail("FAIRNESS_SEED_KEY is required in production (64 hex)");
+  if (production && !e.FAIRNESS_LOG_KEY) fail("FAIRNESS_LOG_KEY is required in production (64 hex)");
+  if (production && e.BEACON === "sandbox" && e.BEACON_ALLOW_SANDBOX !== "1") {
+    fail("BEACON=sandbox is a local stand-in: set BEACON=drand in production, or BEACON_ALLOW_SANDBOX=1");
+  }
+  return {
+    seedKey: (e.FAIRNESS_SEED_KEY ?? DEV_FAIRNESS.seedKey).toLowerCase(),
+    logKey: (e.FAIRNESS_LOG_KEY ?? DEV_FAIRNESS.logKey).toLowerCase(),
+    chainLength: e.FAIRNESS_CHAIN_LENGTH,
+    rtpCeiling: e.GAME_RTP_CEILING,
+    beacon: {
+      source: e.BEACON,
+      drandUrl: e.BEACON_DRAND_URL.replace(/\/+$/, ""),
+      sandboxKey: (e.BEACON_SANDBOX_KEY ?? DEV_FAIRNESS.beacon.sandboxKey).toLowerCase(),
+      sandboxPeriodSeconds: e.BEACON_SANDBOX_PERIOD_SECONDS,
+    },
+  };
 }
 
 export class ConfigError extends Error {
@@ -237,6 +304,7 @@ export function loadConfig(
     inviteLinkBase: e.INVITE_LINK_BASE.replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,
     tokens: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxMs: e.SESSION_MAX_DAYS * 24 * 60 * 60_000 },
+    fairness: fairnessConfig(e, production),
     ...overrides,
   };
 }

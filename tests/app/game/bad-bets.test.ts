@@ -54,9 +54,12 @@ describe("one idempotency key, one bet", () => {
     });
     const first = await post(body);
     const second = await post(body);
+    // Both go back to the room with the receipt of the one bet (decision 040): the same bet id.
+    expect(first.headers.get("location")).toMatch(/&receipt=\d+$/);
     for (const res of [first, second]) {
       expect(res.status).toBe(302);
-      expect(res.headers.get("location")).toBe(`${GAME}?level=1&coin=CHIP`);
+      expect(res.headers.get("location")).toBe(first.headers.get("location"));
+      expect(res.headers.get("location")).toMatch(new RegExp(`^${GAME}\\?level=1&coin=CHIP&receipt=\\d+$`));
       expect(await toastOf(res)).toMatchObject({ type: "success", message: "Bet placed successfully" });
     }
     const after = await snapshot();
@@ -157,7 +160,7 @@ describe("a bet with the spec's fields only (no level): the round names the room
     const before = await snapshot();
     const res = await client.post({ ...specFields(round), level: "" }, {}, "coin=CHIP");
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe(`${GAME}?level=2&coin=CHIP`);
+    expect(res.headers.get("location")).toMatch(new RegExp(`^${GAME}\\?level=2&coin=CHIP&receipt=\\d+$`));
     expect(await toastOf(res)).toMatchObject({ type: "success", message: "Bet placed successfully" });
     expect((await snapshot()).chip).toBe(before.chip - 20);
   });

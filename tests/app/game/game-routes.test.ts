@@ -232,7 +232,8 @@ describe("game page", () => {
       await verifyLoader(args(await get(`/pages/game/verify?sessionId=${data.round.id}`))),
     );
     expect(verify.verification).toMatchObject({ hashMatches: true, digitMatches: true });
-    expect(verify.verification.command).toContain("node -e");
+    // Chained rounds (decision 040): the one command of docs/fairness.md, with this site and round.
+    expect(verify.verification.command).toContain("node scripts/verify-round.mjs");
 
     // Bet record and details list the bet.
     const records = await (await betRecordLoader(args(await get("/pages/betRecord/betRecord")))).json();

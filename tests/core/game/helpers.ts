@@ -2,8 +2,12 @@ import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import pino from "pino";
 import { Code } from "#contract/codes";
+import { digitOf } from "#contract/fairness-proof";
 import type { BetName } from "#contract/game";
 import type { Coin } from "#contract/money";
+import { beaconValue } from "../../../core/src/beacon/beacon";
+import { fairnessOf } from "../../../core/src/game/fairness-keys";
+import { type Round, secretSeedOf } from "../../../core/src/game/rounds";
 import { gameRoutes } from "../../../core/src/game/routes";
 import type { GameTiming } from "../../../core/src/game/settings";
 import type { CoreEnv, Deps } from "../../../core/src/platform/context";
@@ -11,6 +15,17 @@ import { type Db, openDb } from "../../../core/src/platform/db";
 import { ApiError, reply } from "../../../core/src/platform/http";
 import { migrate } from "../../../core/src/platform/migrate";
 import { type Balances, call as coreCall, credit } from "../../support/core";
+
+/**
+ * The digit a scheme-2 round will draw: its seed (decrypted with the development key) and its
+ * beacon round's randomness (decision 040), as settlement computes it.
+ */
+export async function expectedDigit(db: Db, round: Round): Promise<number> {
+  const f = fairnessOf();
+  const beacon = await beaconValue(db, f.beacon, Number(round.beaconRound), Number.MAX_SAFE_INTEGER);
+  if (!beacon) throw new Error("no beacon value");
+  return digitOf(secretSeedOf(f, round), round.id, beacon.randomness);
+}
 
 export const MIGRATIONS = fileURLToPath(new URL("../../../core/migrations", import.meta.url));
 export const TIMING: GameTiming = { roundSeconds: 60, betCloseSeconds: 5 };

@@ -1,0 +1,102 @@
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { NavBar } from "~/components/NavBar";
+import { asPageError } from "~/utils/api/errors.server";
+import { getFairness } from "~/utils/api/game.server";
+import { useTranslation } from "~/utils/i18n-react";
+import { pageTitle } from "~/utils/meta";
+import { PAGES } from "~/utils/paths";
+import { useFormat } from "~/utils/use-format";
+
+export const handle = { i18n: ["game"] };
+export const meta = pageTitle("fairness.title", "game");
+
+/**
+ * The public fairness page: the log's Ed25519 key, the beacon's key, every hash chain's terminal
+ * hash (published before the chain is used, kept for good) and the newest signed log entries.
+ * Public; `Accept: application/json` answers the same data for archivers (decision 004).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const fairness = await getFairness(request).catch(asPageError);
+  return json(fairness, { headers: { "cache-control": "public, max-age=5" } });
+}
+
+function Key({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-gray-700 dark:text-gray-300">{label}</dt>
+      <dd className="break-all font-mono text-xs" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export default function Fairness() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("game");
+  const { dateTime } = useFormat();
+  return (
+    <>
+      <NavBar title={t("fairness.title")} backTo={PAGES.rules} />
+      <main className="mx-auto max-w-md space-y-3 p-3 pb-24 text-sm">
+        <section className="card space-y-2">
+          <p>{t("fairness.intro")}</p>
+          <dl className="space-y-2">
+            <Key label={t("fairness.logKey")} value={data.logPublicKey} testId="log-key" />
+            <Key
+              label={t("fairness.beaconKey", { source: data.beacon.source })}
+              value={data.beacon.publicKey}
+            />
+          </dl>
+          {data.beacon.sandbox ? <p className="text-xs">{t("verify.sandbox")}</p> : null}
+          <p className="text-xs text-gray-700 dark:text-gray-300">{t("fairness.json")}</p>
+        </section>
+        <section className="card" aria-labelledby="chains-title">
+          <h2 id="chains-title" className="mb-2 font-semibold">
+            {t("fairness.chains")}
+          </h2>
+          {data.chains.length === 0 ? <p>{t("fairness.noChains")}</p> : null}
+          <ul className="divide-y divide-gray-200 dark:divide-gray-700">
+            {data.chains.map((c) => (
+              <li key={c.id} className="space-y-1 py-2">
+                <p className="font-semibold">
+                  {t("fairness.chainRow", {
+                    id: c.id,
+                    coin: t(`coin.${c.coin}`),
+                    level: c.level,
+                    lane: c.lane + 1,
+                    used: c.used,
+                    length: c.length,
+                  })}
+                </p>
+                <p className="text-xs text-gray-700 dark:text-gray-300">{dateTime(c.createdAt)}</p>
+                <p className="break-all font-mono text-xs">{c.terminalHash}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="card" aria-labelledby="log-title">
+          <h2 id="log-title" className="mb-2 font-semibold">
+            {t("fairness.log")}
+          </h2>
+          <ol className="space-y-2">
+            {data.log.map((e) => (
+              <li key={e.seq} className="rounded bg-gray-100 p-2 dark:bg-gray-800">
+                <p className="break-all font-mono text-xs">{e.body}</p>
+                <p className="mt-1 break-all font-mono text-[10px] text-gray-700 dark:text-gray-300">
+                  {t("fairness.signature")}: {e.signature}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,73 @@
+import {
+  type KeyObject,
+  createCipheriv,
+  createDecipheriv,
+  createPrivateKey,
+  createPublicKey,
+  randomBytes,
+} from "node:crypto";
+import type { Logger } from "pino";
+import { type Beacon, beaconOf } from "../beacon/beacon";
+import { DEV_FAIRNESS, type FairnessConfig } from "../platform/config";
+
+/** The draw's keys, beacon and limits, made once per configuration (decision 040). */
+export interface Fairness {
+  /** AES-256-GCM key of the seeds of unplayed rounds (and chains' top seeds). */
+  seedKey: Buffer;
+  /** Signs the public log (Ed25519). */
+  logKey: KeyObject;
+  /** The log's public key, raw 32 bytes as hex (documented in docs/fairness.md). */
+  logPublicKey: string;
+  chainLength: number;
+  rtpCeiling: number;
+  beacon: Beacon;
+  /** Where alarms are written besides fairness_alarms (the scheduler's logger). */
+  log?: Pick<Logger, "error">;
+}
+
+const ED25519_PKCS8_PREFIX = "302e020100300506032b657004220420";
+
+const made = new Map<string, Fairness>();
+/** The fairness of a core configuration (tests' partial configs get the development keys). */
+export function fairnessOf(config?: { fairness?: FairnessConfig }, log?: Fairness["log"]): Fairness {
+  const c = config?.fairness ?? DEV_FAIRNESS;
+  const key = JSON.stringify(c);
+  let f = made.get(key);
+  if (!f) {
+    const logKey = createPrivateKey({
+      key: Buffer.from(ED25519_PKCS8_PREFIX + c.logKey, "hex"),
+      format: "der",
+      type: "pkcs8",
+    });
+    const spki = createPublicKey(logKey).export({ format: "der", type: "spki" });
+    f = {
+      seedKey: Buffer.from(c.seedKey, "hex"),
+      logKey,
+      logPublicKey: spki.subarray(spki.length - 32).toString("hex"),
+      chainLength: c.chainLength,
+      rtpCeiling: c.rtpCeiling,
+      beacon: beaconOf(c.beacon),
+    };
+    made.set(key, f);
+  }
+  return log ? { ...f, log } : f;
+}
+
+/** Encrypts a secret seed for storage: "v1:" iv, tag and ciphertext in hex (AES-256-GCM). */
+export function sealSeed(f: Pick<Fairness, "seedKey">, seedHex: string, context: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", f.seedKey, iv);
+  cipher.setAAD(Buffer.from(context));
+  const ct = Buffer.concat([cipher.update(Buffer.from(seedHex, "hex")), cipher.final()]);
+  return `v1:${iv.toString("hex")}:${cipher.getAuthTag().toString("hex")}:${ct.toString("hex")}`;
+}
+
+/** The seed back from sealSeed; throws when the key, the context or the text is wrong. */
+export function openSeed(f: Pick<Fairness, "seedKey">, sealed: string, context: string): string {
+  const [version, iv, tag, ct] = sealed.split(":");
+  if (version !== "v1" || !iv || !tag || !ct) throw new Error("Not a sealed seed");
+  const decipher = createDecipheriv("aes-256-gcm", f.seedKey, Buffer.from(iv, "hex"));
+  decipher.setAAD(Buffer.from(context));
+  decipher.setAuthTag(Buffer.from(tag, "hex"));
+  return Buffer.concat([decipher.update(Buffer.from(ct, "hex")), decipher.final()]).toString("hex");
+}

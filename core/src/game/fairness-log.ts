@@ -1,0 +1,83 @@
+import { createHash, sign } from "node:crypto";
+import type { Sql } from "../platform/db";
+import type { Fairness } from "./fairness-keys";
+
+/** Serialises round and chain creation (and so the log's order) across processes. */
+export const CREATION_LOCK = 4_210_010;
+
+type LogEntry =
+  | {
+      kind: "chain";
+      chainId: number;
+      coin: string;
+      level: number;
+      lane: number;
+      length: number;
+      terminalHash: string;
+    }
+  | {
+      kind: "round";
+      roundId: number;
+      coin: string;
+      level: number;
+      commitment: string;
+      chainId: number;
+      chainIndex: number;
+      beaconSource: string;
+      beaconRound: number;
+      bettingClosesAt: number;
+    };
+
+/**
+ * Appends one entry to the public log (inside the caller's transaction, which holds
+ * CREATION_LOCK): body = canonical JSON {seq, prev, at, ...entry}, hash = SHA-256(body),
+ * signature = Ed25519(body) with the log key. The table refuses updates and deletes.
+ */
+export async function appendLog(tx: Sql, f: Fairness, entry: LogEntry, nowMs: number): Promise<number> {
+  const last = await tx.query<{ seq: number; hash: string }>(
+    "SELECT seq, hash FROM fairness_log ORDER BY seq DESC LIMIT 1",
+  );
+  const seq = Number(last[0]?.seq ?? 0) + 1;
+  const body = JSON.stringify({ seq, prev: last[0]?.hash ?? null, at: nowMs, ...entry });
+  const hash = createHash("sha256").update(body).digest("hex");
+  const signature = sign(null, Buffer.from(body), f.logKey).toString("hex");
+  await tx.query("INSERT INTO fairness_log (seq, body, hash, signature) VALUES ($1, $2, $3, $4)", [
+    seq,
+    body,
+    hash,
+    signature,
+  ]);
+  return seq;
+}
+
+/** A page of the public log, oldest first from `afterSeq`. */
+export async function readLog(db: Sql, afterSeq: number, limit: number) {
+  const rows = await db.query<{ seq: number; body: string; hash: string; signature: string }>(
+    "SELECT seq, body, hash, signature FROM fairness_log WHERE seq > $1 ORDER BY seq LIMIT $2",
+    [afterSeq, limit],
+  );
+  return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
+}
+
+/** The newest entries, newest first (the public page). */
+export async function latestLog(db: Sql, limit: number) {
+  const rows = await db.query<{ seq: number; body: string; hash: string; signature: string }>(
+    "SELECT seq, body, hash, signature FROM fairness_log ORDER BY seq DESC LIMIT $1",
+    [limit],
+  );
+  return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
+}
+
+/** What settlement refused, newest first (operators: CLI `admin fairness alarms`, GET /core/operator/game/fairness-alarms). */
+export async function listAlarms(db: Sql, limit = 100) {
+  const rows = await db.query<{ roundId: number; problem: string; detail: object; createdAt: Date | string }>(
+    `SELECT round_id AS "roundId", problem, detail, created_at AS "createdAt"
+     FROM fairness_alarms ORDER BY id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({
+    ...r,
+    roundId: Number(r.roundId),
+    createdAt: new Date(r.createdAt).toISOString(),
+  }));
+}

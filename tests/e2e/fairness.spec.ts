@@ -1,0 +1,83 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { expect, test } from "@playwright/test";
+import { DEMO, GAME_PATH, hydrated, login, openRound, screen, shown, shownRoundId } from "./fixtures";
+
+/**
+ * Issue 10 end to end at 360×740: the player sees the round's commitment before betting, finds
+ * the same value on their bet receipt, and after the draw the verify page (checking against the
+ * copy kept on the bet, the chain and the beacon) says "Verified". Anyone can then verify the
+ * round through the app's JSON mode and with the one-line command of docs/fairness.md.
+ * Bets POINT, which no other spec touches.
+ */
+const GAME = `${GAME_PATH}?level=1&coin=POINT`;
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+test("commitment before the bet = on the receipt = Verified after the draw", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await login(page, DEMO.phone, DEMO.password);
+  await openRound(page, GAME, 10);
+  await hydrated(page);
+
+  const commitment = page.getByTestId("round-commitment");
+  await expect(commitment).toBeVisible();
+  const before = (await commitment.getAttribute("data-commitment")) ?? "";
+  expect(before).toMatch(/^[0-9a-f]{64}$/);
+  const roundId = await shownRoundId(page);
+  await expect(page.getByRole("link", { name: "What is this?" })).toBeVisible();
+  await screen(page, "fairness-commitment");
+
+  await page.getByRole("button", { name: "Bet on Red", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("radio", { name: shown(1), exact: true }).check({ force: true });
+  await dialog.getByLabel("Multiple", { exact: true }).fill("1");
+  await dialog.getByRole("button", { name: "Confirm bet" }).click();
+  await expect(dialog).toBeHidden();
+
+  const receipt = page.getByTestId("receipt");
+  await expect(receipt).toBeVisible();
+  await expect(page.getByTestId("receipt-commitment")).toHaveText(before);
+  await expect(receipt).toContainText(roundId);
+  await screen(page, "fairness-receipt");
+
+  // After the draw (20-s rounds, a 1-s sandbox beacon), the verify page checks the player's copy.
+  await page.getByTestId("receipt-verify").click();
+  await expect(page).toHaveURL(/betId=\d+/);
+  const verdict = page.getByTestId("verdict");
+  await expect(async () => {
+    await page.reload();
+    await expect(verdict).toContainText("Verified", { timeout: 2000 });
+  }).toPass({ timeout: 90_000, intervals: [2000] });
+  await expect(page.getByTestId("kept-commitment")).toHaveText(
+    "Checked against the commitment kept on your bet.",
+  );
+  await screen(page, "fairness-verified");
+
+  // Anyone, signed out: the app's JSON mode gives the public facts and the same verdict.
+  const answer = await request.get(`/pages/game/verify?sessionId=${roundId}&commitment=${before}`, {
+    headers: { accept: "application/json", cookie: "" },
+  });
+  expect(answer.ok()).toBe(true);
+  const data = await answer.json();
+  expect(data.round.seedHash).toBe(before);
+  expect(data.verification).toMatchObject({
+    ok: true,
+    hashMatches: true,
+    chainMatches: true,
+    beaconMatches: true,
+  });
+
+  // The one-line command of docs/fairness.md, from public data alone.
+  const { stdout } = await promisify(execFile)("node", [
+    "scripts/verify-round.mjs",
+    String(baseURL),
+    roundId,
+    before,
+  ]);
+  expect(stdout).toContain(`round ${roundId}: Verified`);
+});
