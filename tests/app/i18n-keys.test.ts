@@ -71,7 +71,7 @@ describe("translation keys", () => {
     expect(keys.filter((k) => !known.has(k))).toEqual([]);
   });
 
-  it("every coming-soon page has a title", () => {
+  it("every page's title key exists", () => {
     // A page is a file, or a route folder's route.tsx.
     const missing = readdirSync("app/routes", { withFileTypes: true })
       .map((e) => join("app/routes", e.name, e.isDirectory() ? "route.tsx" : ""))
