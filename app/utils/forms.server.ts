@@ -6,8 +6,10 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { UpstreamError, statusOf } from "./api/errors.server";
+import { formatsFor } from "./format.server";
 import { i18n } from "./i18n.server";
 import { wantsJson } from "./json-mode.server";
+import { limitRefusalText } from "./limit-refusal.server";
 
 /** Server-side t() for the request's language. */
 export async function serverT(request: Request, ns: "common" | "account" | "assets" = "common") {
@@ -46,7 +48,7 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
  * error (its message; the status of the one mapping, statusOf); anything else is rethrown for
  * the error boundary.
  */
-export function upstreamFormError(
+export async function upstreamFormError(
   request: Request,
   submission: Submission<unknown, string[]>,
   error: unknown,
@@ -54,12 +56,10 @@ export function upstreamFormError(
   extra: Record<string, unknown> = {},
 ) {
   if (!isUpstreamError(error)) throw error;
-  return formError(
-    request,
-    submission.reply({ formErrors: [error.message], hideFields }),
-    statusOf(error),
-    extra,
-  );
+  // A refusal by player protection (a limit, a break) is said in the player's words, whatever the form.
+  const [t, format] = await Promise.all([i18n.getFixedT(request, "limits"), formatsFor(request)]);
+  const message = limitRefusalText(t, format, error.detail) ?? error.message;
+  return formError(request, submission.reply({ formErrors: [message], hideFields }), statusOf(error), extra);
 }
 
 const URLENCODED = "application/x-www-form-urlencoded";

@@ -108,7 +108,10 @@ describe.skipIf(!BUILT)("player protection through curl", () => {
     expect(barred.body.message).toMatch(/^You are on a break until .+: betting is closed\.$/);
     const recharge = await call("/pages/recharge/recharge", { amount: "100", payChannelName: "SANDBOX_UPI" });
     expect(recharge.body.ok).toBe(false);
-    expect(recharge.body.message).toMatch(/time-out until/);
+    // In the player's words (app/utils/limit-refusal.server.ts), not the core's English.
+    expect(recharge.body.message).toMatch(
+      /^You are on a time-out until .+: you can withdraw and read your records, nothing else\.$/,
+    );
     const change = await call(PAGE, { intent: "limit", kind: "LOSS", period: "DAY", amount: "10" });
     expect(change.body.ok).toBe(false);
     expect(change.body.message).toMatch(/^You are on a time-out until /);

@@ -13,12 +13,12 @@ import type { Formats } from "~/utils/format";
 import { formatsFor } from "~/utils/format.server";
 import { formError, readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
+import { limitRefusalText } from "~/utils/limit-refusal.server";
 import { PAGES } from "~/utils/paths";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { commitSession, getSession, requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
 import type { TFunction } from "~/utils/translate";
-import { type LimitRefusal, limitRefusalSchema } from "#contract/limits";
 import { type ProtectionMessages, protectionSchema } from "./protection-schema";
 
 const SELF = PAGES.responsiblePlay;
@@ -51,25 +51,6 @@ function dayIn(ms: number, timeZone: string): string {
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A refusal of the limits in the player's words (which limit, what is left, when it resets). */
-function limitRefusalText(t: TFunction, format: Formats, detail: unknown): string | null {
-  const parsed = limitRefusalSchema.safeParse(detail);
-  if (!parsed.success) return null;
-  const r: LimitRefusal = parsed.data;
-  if (r.reason === "EXCLUDED" && r.block && r.until !== undefined) {
-    return t(`refusal.${r.block}`, { until: format.dateTime(r.until) });
-  }
-  if (r.period && r.limit !== undefined && r.left !== undefined && r.resetsAt !== undefined) {
-    return t(`refusal.${r.reason}`, {
-      period: t(`periodAdj.${r.period}`),
-      limit: format.money(r.limit),
-      left: format.money(r.left),
-      resets: format.dateTime(r.resetsAt),
-    });
-  }
-  return null;
-}
 
 export async function protectionLoader(request: Request) {
   await requireToken(request);

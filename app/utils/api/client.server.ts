@@ -410,7 +410,14 @@ export async function upstream<S extends z.ZodTypeAny>(
   opts: UpstreamOptions<S>,
 ): Promise<z.infer<S>> {
   const envelope = await send(request, path, opts);
-  if (envelope.code !== Code.OK) throw new UpstreamError(envelope.code, envelope.message || "Request failed");
+  if (envelope.code !== Code.OK)
+    throw new UpstreamError(
+      envelope.code,
+      envelope.message || "Request failed",
+      undefined,
+      "refused",
+      envelope.result ?? null,
+    );
   return parseResult(opts.schema, envelope.result, path);
 }
 

@@ -14,6 +14,8 @@ export class UpstreamError extends Error {
     readonly status?: number,
     /** What went wrong: the field to branch on (the code cannot: 5 is a timeout and a network error). */
     readonly failure: UpstreamFailure = "refused",
+    /** A refusal's `result` (why, with its amounts: a limit, a balance), for the player's own words. */
+    readonly detail: unknown = null,
   ) {
     super(message);
   }
