@@ -51,6 +51,8 @@ export const loginResultSchema = z.object({
   userId: z.number().int(),
   /** Milliseconds since the epoch. */
   expiresAt: z.number().int(),
+  /** When this player signed in before this sign-in (ms), shown after signing in; null the first time. */
+  previousSignIn: z.number().int().nullable().optional(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 

@@ -11,6 +11,7 @@ import { NavBar } from "~/components/NavBar";
 import { login, register, resetLoginPwd, sendSmsCodeNoAuth } from "~/utils/api/auth.server";
 import { getAreaCodes } from "~/utils/api/config.server";
 import { logoutAction } from "~/utils/auth-actions.server";
+import { formatsFor } from "~/utils/format.server";
 import { formError, readForm, serverT, upstreamFormError } from "~/utils/forms.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyForm, withForms } from "~/utils/lazy-form";
@@ -120,12 +121,16 @@ export async function action({ request }: ActionFunctionArgs) {
     return formError(request, submission.reply({ hideFields: ["password"] }));
   const { areaCode, phone, password, redirectTo } = submission.value;
   try {
-    const { token } = await login(request, { areaCode, phone, password });
+    const { token, previousSignIn } = await login(request, { areaCode, phone, password });
     const cookie = await createLoginSession(request, token);
+    // The previous sign-in, so that a player notices one that was not theirs (issue 9).
+    const message = previousSignIn
+      ? t("toast.loggedInSince", { at: (await formatsFor(request)).dateTime(previousSignIn) })
+      : t("toast.loggedIn");
     return finish(
       request,
       safeRedirect(redirectTo, "/"),
-      { type: "success", message: t("toast.loggedIn") },
+      { type: "success", message },
       { headers: { "set-cookie": cookie } },
     );
   } catch (error) {

@@ -19,7 +19,7 @@ import {
 } from "./limits";
 import { hashPassword, verifyPassword } from "./passwords";
 import { type SmsDelivery, WRONG_SMS_CODE, assertLiveSmsCode, sendSmsCode, withSmsCode } from "./sms";
-import { issueToken, revokeAllTokens, revokeToken } from "./tokens";
+import { issueToken, revokeAllTokens, revokeToken, signInTimes } from "./tokens";
 
 const PHONE_TAKEN = "This phone number is already registered";
 
@@ -39,7 +39,9 @@ export function authRoutes(app: CoreRouter) {
     }
     if (user.user_status !== "NORMAL") throw new ApiError(Code.FORBIDDEN, "This account is disabled");
     await forgiveLoginFailures(db, keys);
-    const result: LoginResult = await issueToken(db, user.id, now(), config.tokens);
+    const issued = await issueToken(db, user.id, now(), config.tokens);
+    const { previous } = await signInTimes(db, user.id, issued.token);
+    const result: LoginResult = { ...issued, previousSignIn: previous };
     return ok(c, result, "Login successful");
   });
 

@@ -131,6 +131,26 @@ describeOnEachDatabase("auth", (core, database) => {
     expect((await login(player.phone, player.password)).code).toBe(200);
   });
 
+  it("tells each sign-in when the one before it was (registration counts)", async () => {
+    const player = await registerPlayer(core);
+    const latestToken = async () => {
+      const [{ at }] = await core.deps.db.query<{ at: Date }>(
+        "SELECT max(created_at) AS at FROM auth_tokens WHERE user_id = $1",
+        [player.userId],
+      );
+      return new Date(at).getTime();
+    };
+    const registeredAt = await latestToken();
+    core.advance(60_000);
+    const first = loginResultSchema.parse((await login(player.phone, player.password)).result);
+    expect(first.previousSignIn).toBe(registeredAt);
+    const firstAt = await latestToken();
+    expect(firstAt).toBeGreaterThanOrEqual(registeredAt + 60_000);
+    core.advance(60_000);
+    const second = loginResultSchema.parse((await login(player.phone, player.password)).result);
+    expect(second.previousSignIn).toBe(firstAt);
+  });
+
   it("refuses registrations that are wrong in any way, and creates nothing", async () => {
     const phone = freshPhone();
     const ip = freshIp();
