@@ -3,6 +3,7 @@ import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { BUILT, startApp, stopApp } from "../support/app-server";
+import { PRODUCTION_KEYS } from "../support/production";
 
 /**
  * Docker cannot run here, so this test does what the Dockerfile's runtime stage does, outside
@@ -76,6 +77,7 @@ describe.skipIf(!BUILT)("the runtime stage, outside Docker", () => {
       cwd: dir,
       env: {
         NODE_ENV: "production",
+        ...PRODUCTION_KEYS,
         SESSION_SECRET: "runtime-test-secret-0123456789abcdef",
         // Production refuses the log provider: a gateway is configured (nothing here sends an SMS).
         SMS_PROVIDER: "http",

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BUILT, ROOT } from "../support/app-server";
+import { PRODUCTION_KEYS } from "../support/production";
 
 /**
  * The built core, started as an operator would: in production without an SMS gateway it refuses
@@ -17,6 +18,7 @@ describe.skipIf(!BUILT)("the core in production", () => {
         env: {
           PATH: process.env.PATH,
           NODE_ENV: "production",
+          ...PRODUCTION_KEYS,
           DATA_DIR: join(dir, "db"),
           CORE_PORT: "0",
           ...env,

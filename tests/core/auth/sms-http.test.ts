@@ -7,6 +7,7 @@ import { SmsDeliveryError, httpSmsSender, retryPauseMs } from "../../../core/src
 import { ConfigError, loadConfig } from "../../../core/src/platform/config";
 import type { HttpSmsConfig, SmsMessage } from "../../../core/src/platform/sms";
 import { call, freshIp, freshPhone, startTestCore } from "../../support/core";
+import { PRODUCTION_KEYS } from "../../support/production";
 
 /**
  * The HTTP gateway adapter against a real local HTTP server standing in for the operator's SMS
@@ -158,11 +159,11 @@ describe("HTTP SMS gateway adapter", () => {
 
 describe("SMS configuration", () => {
   it("refuses to start in production with the log provider unless allowed, and then writes no code", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: "production", ...PRODUCTION_KEYS })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: "production", ...PRODUCTION_KEYS })).toThrow(
       /SMS_PROVIDER=log cannot send codes in production/,
     );
-    const allowed = loadConfig({ NODE_ENV: "production", SMS_ALLOW_LOG_PROVIDER: "1" });
+    const allowed = loadConfig({ NODE_ENV: "production", ...PRODUCTION_KEYS, SMS_ALLOW_LOG_PROVIDER: "1" });
     expect(allowed.sms).toEqual({ provider: "log", writeCodes: false });
     expect(loadConfig({ NODE_ENV: "development" }).sms).toEqual({ provider: "log", writeCodes: true });
   });
@@ -170,6 +171,7 @@ describe("SMS configuration", () => {
   it("reads the gateway's settings and refuses bad ones", () => {
     const env = {
       NODE_ENV: "production",
+      ...PRODUCTION_KEYS,
       SMS_PROVIDER: "http",
       SMS_HTTP_URL: "https://sms.example.com/send",
       SMS_HTTP_AUTH_HEADER: "X-Api-Key",

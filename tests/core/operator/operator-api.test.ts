@@ -3,6 +3,7 @@ import { verifyPassword } from "../../../core/src/auth/passwords";
 import { writeAudit } from "../../../core/src/operator/audit";
 import { DEV_OPERATOR_PASSWORD, loadConfig } from "../../../core/src/platform/config";
 import { describeOnEachDatabase, freshIp } from "../../support/core";
+import { PRODUCTION_KEYS } from "../../support/production";
 
 function basic(name: string, password: string) {
   return `Basic ${Buffer.from(`${name}:${password}`).toString("base64")}`;
@@ -66,7 +67,12 @@ describeOnEachDatabase("operator API", (core) => {
 
 describe("operator credentials", () => {
   it("production has no default operator; OPERATORS names each with a hash from `admin operator hash`", async () => {
-    const production = { NODE_ENV: "production", DEMO_SEED: "0", SMS_ALLOW_LOG_PROVIDER: "1" };
+    const production = {
+      NODE_ENV: "production",
+      ...PRODUCTION_KEYS,
+      DEMO_SEED: "0",
+      SMS_ALLOW_LOG_PROVIDER: "1",
+    };
     expect(loadConfig(production).operators).toEqual({});
     expect(Object.keys(loadConfig({ NODE_ENV: "development" }).operators)).toEqual(["operator"]);
     const lines: string[] = [];

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "../../../core/src/platform/config";
 import { startCore } from "../../../core/src/start";
 import { DEMO_BALANCES } from "../../../core/src/user/seed";
 import { call, freshIp } from "../../support/core";
+import { PRODUCTION_KEYS } from "../../support/production";
 
 describe("configuration", () => {
   it("has working defaults and names the variable that is wrong", () => {
@@ -29,6 +30,7 @@ describe("configuration", () => {
     // Production needs an SMS provider (tests/core/auth/sms-http.test.ts); a gateway URL is enough here.
     const production = {
       NODE_ENV: "production",
+      ...PRODUCTION_KEYS,
       SMS_PROVIDER: "http",
       SMS_HTTP_URL: "https://sms.example.com/send",
     };
