@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Rules() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("game");
-  const { money, locale } = useFormat();
+  const { money, number } = useFormat();
   return (
     <>
       <NavBar title={t("rules.title")} backTo={PAGES.gameList} />
@@ -113,7 +113,7 @@ export default function Rules() {
                   </td>
                   <td className="tabular-nums">{money(r.exampleReturn)}</td>
                   <td className="whitespace-nowrap tabular-nums" data-testid={`rtp-${r.betName}`}>
-                    {new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(r.rtpPercent)} %
+                    {number(r.rtpPercent)} %
                   </td>
                 </tr>
               ))}

@@ -161,6 +161,16 @@ export function makeFormats(locale: string, timeZone: string, currencySign: stri
   };
 }
 
+/** The calendar day `ms` falls on in `timeZone`, as YYYY-MM-DD (a date input's value). */
+export function dayIn(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(ms);
+}
+
 /** Cookie that tells the server the player's time zone (set by TIME_ZONE_SCRIPT). */
 export const TIME_ZONE_COOKIE = "tz";
 

@@ -10,6 +10,7 @@ import {
   startBlock,
 } from "~/utils/api/limits.server";
 import type { Formats } from "~/utils/format";
+import { dayIn } from "~/utils/format";
 import { formatsFor } from "~/utils/format.server";
 import { formError, readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
@@ -38,16 +39,6 @@ function messagesOf(t: TFunction): ProtectionMessages {
     length: t("validation.length"),
     password: t("validation.password"),
   };
-}
-
-/** The day `ms` falls on in `timeZone`, as YYYY-MM-DD. */
-function dayIn(ms: number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(ms);
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
