@@ -10,3 +10,8 @@ export function operatorName(t: TFunction, group: "rooms" | "gameTitles", name: 
   if (!name || name.includes(".")) return name;
   return t(`${group}.${name}`, { defaultValue: name });
 }
+
+/** A bet's name as the player reads it: a digit stays a digit, Red or Big in the player's language. */
+export function betLabel(t: TFunction, name: string): string {
+  return /^\d$/.test(name) ? name : t(`game:betName.${name}`, { defaultValue: name });
+}

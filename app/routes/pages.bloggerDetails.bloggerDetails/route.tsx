@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { betLabel } from "~/components/game/names";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
@@ -123,7 +124,7 @@ function BetText({ bet }: { bet: Bet }) {
   return (
     <span className="min-w-0 flex-1">
       <span className="block font-semibold">
-        {bet.betName} · {fmt.coinMoney(bet.totalBetAmount, bet.coin)}
+        {betLabel(t, bet.betName)} · {fmt.coinMoney(bet.totalBetAmount, bet.coin)}
       </span>
       <span className="block text-xs text-gray-600 dark:text-gray-400">
         {t("detail.round", { id: bet.gameSessionId })}

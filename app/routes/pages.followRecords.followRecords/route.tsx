@@ -3,13 +3,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { betLabel } from "~/components/game/names";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import { followRecordsLoader } from "./follow-records.server";
 
-export const handle = { i18n: ["common", "social"] };
+export const handle = { i18n: ["common", "social", "game"] };
 export const meta = pageTitle("followRecords.title", "social");
 
 export const loader = ({ request }: LoaderFunctionArgs) => followRecordsLoader(request);
@@ -34,7 +35,7 @@ export default function FollowRecords() {
               <li key={bet.id} className="card space-y-1" data-testid="follow-record">
                 <div className="flex items-center justify-between gap-2">
                   <span className="font-semibold">
-                    {bet.betName} · {fmt.coinMoney(bet.totalBetAmount, bet.coin)}
+                    {betLabel(t, bet.betName)} · {fmt.coinMoney(bet.totalBetAmount, bet.coin)}
                   </span>
                   <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE[bet.status]}`}>
                     {t(`followRecords.status.${bet.status}`)}
