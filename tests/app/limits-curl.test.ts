@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
+import { BUILT, Jar, type RunningApp, embeddedCoreOf, startApp, stopApp } from "../support/app-server";
 
 /**
  * Player protection through curl (issue 9): a client that drives the app's JSON mode (or the
@@ -41,6 +41,21 @@ describe.skipIf(!BUILT)("player protection through curl", () => {
     return { status: res.status, body };
   }
 
+  /** The dev operator's test-only rewind: the player's limit requests, breaks and sign-ins move back. */
+  async function rewind(userId: number, hours: number) {
+    if (!app) throw new Error("the app did not start");
+    const core = embeddedCoreOf(app);
+    const res = await fetch(`http://127.0.0.1:${core?.port}/core/operator/limits/test/rewind`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ userId: String(userId), hours: String(hours) }).toString(),
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(200);
+  }
+
   type Game = { round: { id: string; remaining: { bet: number; round: number } } | null };
   /** A bet of ₹10 on Red in a level-1 round with at least 4 s of betting left. */
   async function betTen() {
@@ -71,6 +86,18 @@ describe.skipIf(!BUILT)("player protection through curl", () => {
       password: "demo1234",
     });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
+
+    // The reality check: none right after signing in; due once the sign-in is an hour old (the
+    // default reminder), on the game page itself (so without JavaScript too); gone after "continue".
+    expect((await call(GAME)).body.reality).toBeNull();
+    const me = (await call("/pages/account/account")).body.user as { id?: number };
+    await rewind(me.id ?? 0, 1.1);
+    const reality = (await call(GAME)).body.reality as { title: string; played: string } | null;
+    expect(reality?.title).toBeTruthy();
+    expect(reality?.played).toMatch(/6[56] min/);
+    const goOn = await call(PAGE, { intent: "continue", back: GAME });
+    expect(goOn.body.ok, JSON.stringify(goOn.body)).not.toBe(false);
+    expect((await call(GAME)).body.reality).toBeNull();
 
     const set = await call(PAGE, { intent: "limit", kind: "LOSS", period: "DAY", amount: "20" });
     expect(set.body).toMatchObject({ ok: true, message: "Limit saved. It applies now.", outcome: "APPLIED" });

@@ -177,6 +177,12 @@ export function limitsOperatorRoutes(op: CoreRouter) {
         "UPDATE player_limits SET blocked_from = blocked_from - $2, blocked_until = blocked_until - $2 WHERE user_id = $1 AND blocked_until IS NOT NULL",
         [userId, ms],
       );
+      // The player's sign-ins too, so that a reality check falls due as after hours of play.
+      await tx.query(
+        `UPDATE auth_tokens SET created_at = created_at - make_interval(secs => $2::double precision / 1000)
+         WHERE user_id = $1 AND revoked_at IS NULL`,
+        [userId, ms],
+      );
       await writeAudit(tx, {
         operator: operatorOf(c),
         action: "limits.test.rewind",
