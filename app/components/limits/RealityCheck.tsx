@@ -1,10 +1,6 @@
 import { Form } from "@remix-run/react";
-import { lazyForm } from "~/utils/lazy-form";
-
-// "Continue" is a kit form (decision 036), loaded after first paint; the server renders it.
-export const ContinueForm = lazyForm(() =>
-  import("~/routes/pages.responsiblePlay.responsiblePlay/protection-forms").then((m) => m.ContinueForm),
-);
+import { SubmitButton } from "~/components/form-parts";
+import { PAGES } from "~/utils/paths";
 
 interface Reality {
   title: string;
@@ -35,7 +31,13 @@ export function RealityCheck({ reality, back }: { reality: Reality; back: string
         <p>{reality.played}</p>
         <p className="font-semibold">{reality.net}</p>
         <div className="flex gap-2">
-          <ContinueForm back={back} label={reality.continueLabel} />
+          {/* One button, nothing to check: a plain form (decision 036), no form code to fetch. */}
+          <Form method="post" action={PAGES.responsiblePlay} className="flex-1">
+            <input type="hidden" name="intent" value="continue" />
+            <input type="hidden" name="back" value={back} />
+            <input type="hidden" name="form" value="reality-continue" />
+            <SubmitButton>{reality.continueLabel}</SubmitButton>
+          </Form>
           <Form method="post" action="/logout" className="flex-1">
             <button
               type="submit"

@@ -6,7 +6,6 @@ import { NavBar } from "~/components/NavBar";
 import { betFormReducer, initialBetForm, reopenedChoice, roomLimitProblem } from "~/components/game/bet-form";
 import { type BetName, isBetName } from "~/components/game/bets";
 import { type GameTab, gameUrl } from "~/components/game/format";
-import { RealityCheck } from "~/components/limits/RealityCheck";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyComponent, whenIdle } from "~/utils/lazy";
 import { pageTitle } from "~/utils/meta";
@@ -14,7 +13,6 @@ import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import { BetButtons } from "./BetButtons";
 import { LevelTabs } from "./LevelTabs";
-import { Receipt } from "./Receipt";
 import { MyRecords, ResultTabs, type TabData, TrendChart } from "./ResultTabs";
 import { RoundPanel } from "./RoundPanel";
 import { type GameActionData, gameAction, gameLoader } from "./game-page.server";
@@ -33,6 +31,11 @@ const NO_TIME = { bet: 0, round: 0 };
 // are not in the page's start-up JavaScript. The server renders them in full (see lazyComponent).
 const BetPopup = lazyComponent(() => import("./BetPopup").then((m) => m.BetPopup));
 const ResultPopup = lazyComponent(() => import("./ResultPopup").then((m) => m.ResultPopup));
+// Shown only after a bet, and when a reality check is due: their code loads when they show.
+const Receipt = lazyComponent(() => import("./Receipt").then((m) => m.Receipt));
+const RealityCheck = lazyComponent(() =>
+  import("~/components/limits/RealityCheck").then((m) => m.RealityCheck),
+);
 
 export default function GamePage() {
   const data = useLoaderData<typeof loader>();
@@ -151,7 +154,9 @@ export default function GamePage() {
           </section>
         )}
 
-        {data.receipt ? <Receipt receipt={data.receipt} money={(n) => money(n, data.symbol)} /> : null}
+        <Suspense fallback={null}>
+          {data.receipt ? <Receipt receipt={data.receipt} money={(n) => money(n, data.symbol)} /> : null}
+        </Suspense>
 
         <BetButtons
           level={data.level}
@@ -202,9 +207,11 @@ export default function GamePage() {
         {data.popup && !form.betName ? <ResultPopup popup={data.popup} symbol={data.symbol} /> : null}
       </Suspense>
       {/* Player protection: the reality check, over everything, until "continue" or "stop playing". */}
-      {data.reality ? (
-        <RealityCheck reality={data.reality} back={gameUrl({ ...here, tab: data.tabData.tab })} />
-      ) : null}
+      <Suspense fallback={null}>
+        {data.reality ? (
+          <RealityCheck reality={data.reality} back={gameUrl({ ...here, tab: data.tabData.tab })} />
+        ) : null}
+      </Suspense>
     </>
   );
 }

@@ -194,16 +194,3 @@ export function BlockForm({ kind }: { kind: BlockKind }) {
     </Form>
   );
 }
-
-/** The reality check's "continue" (on the game page, label translated by its loader). */
-export function ContinueForm({ back, label }: { back: string; label: string }) {
-  const [form] = useProtectionForm("reality-continue", {});
-  return (
-    <Form method="post" action={PAGES.responsiblePlay} {...getFormProps(form)} className="flex-1">
-      <input type="hidden" name="intent" value="continue" />
-      <input type="hidden" name="back" value={back} />
-      <input type="hidden" name="form" value="reality-continue" />
-      <SubmitButton>{label}</SubmitButton>
-    </Form>
-  );
-}
