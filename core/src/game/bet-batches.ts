@@ -23,27 +23,22 @@ export interface PlaceRow {
   o_detail: string | null;
   o_level: number | null;
   o_end_time: number | null;
-  /** The round's commitment and beacon round, on an OK bet (the receipt's): the
-   * bets_keep_commitment trigger (migration 045) copied them onto the bet in the same statement,
-   * and they cannot change. */
-  commitment: string | null;
-  beacon_round: number | null;
+  /** The round's commitment and beacon round, kept on an OK bet (the receipt's; migration 046). */
+  o_commitment: string | null;
+  o_beacon_round: number | null;
 }
 
-const ONE = `SELECT p.*, g.seed_hash AS commitment, g.beacon_round
-  FROM game_place_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) p
-  LEFT JOIN game_rounds g ON g.id = $2 AND p.o_status = 'OK'`;
+const ONE = "SELECT * FROM game_place_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
 
 /**
  * Several bets in one statement: game_place_bet once per bet, in the order they arrived. Each
  * call sees the ones before it (a later command of the same transaction), so a balance, a loss
  * of the race for the last chip or a repeated key is decided exactly as one statement each would.
  */
-const MANY = `SELECT f.*, g.seed_hash AS commitment, g.beacon_round FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::integer[], $5::text[],
+const MANY = `SELECT f.* FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::integer[], $5::text[],
     $6::bigint[], $7::integer[], $8::bigint[], $9::text[], $10::bigint[])
     WITH ORDINALITY AS x(u, r, c, l, n, b, m, t, k, now, ord)
   CROSS JOIN LATERAL game_place_bet(x.u, x.r, x.c, x.l, x.n, x.b, x.m, x.t, x.k, x.now, false) AS f
-  LEFT JOIN game_rounds g ON g.id = x.r AND f.o_status = 'OK'
   ORDER BY x.ord`;
 
 /** The most bets one statement takes; more wait for the next. */
