@@ -263,7 +263,9 @@ test.describe("15 and 16 · balls, rooms and names at 360 px", () => {
 });
 
 test.describe("17 · verify, empty states, dates and copying", () => {
-  test("the verify page says Verified in words; the verify command waits in a collapsed part", async ({ page }) => {
+  test("the verify page says Verified in words; the verify command waits in a collapsed part", async ({
+    page,
+  }) => {
     await login(page, DEMO.phone, DEMO.password);
     let roundId: string | undefined;
     for (let i = 0; !roundId && i < 30; i++) {
