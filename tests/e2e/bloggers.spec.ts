@@ -1,34 +1,12 @@
-import { readFileSync } from "node:fs";
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
-import { APP_LOG, gameJson, postJson, registerPlayer, screen } from "./fixtures";
+import { gameJson, operator, postJson, registerPlayer, screen } from "./fixtures";
 
 /**
  * Bloggers end to end at 360x740 (issue 12): a player applies to be a blogger (Under Review), an
  * operator approves, a second player, without JavaScript, follows and copies the blogger's open
  * bet; the copy is in the fan's follow records and the fan in the blogger's fans list.
  */
-
-const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
-
-function coreUrl(): string {
-  for (const line of readFileSync(APP_LOG, "utf8").split("\n").reverse()) {
-    const match = line.match(/"url":"(http:\/\/[^"]+\/core)"[^\n]*core listening/);
-    if (match) return match[1];
-  }
-  throw new Error(`No "core listening" line in ${APP_LOG}`);
-}
-
-async function operator<T>(request: APIRequestContext, path: string, data?: Record<string, string>) {
-  const response = await request.fetch(`${coreUrl()}/operator${path}`, {
-    method: data ? "POST" : "GET",
-    headers: { authorization: OPERATOR, "content-type": "application/json" },
-    data: data ? JSON.stringify(data) : undefined,
-  });
-  const body = (await response.json()) as { code: number; message: string; result: T };
-  expect(body.code, body.message).toBe(200);
-  return body.result;
-}
 
 /** A bet placed in the current round while at least `left` seconds of betting remain. */
 async function betWithTime(page: Page, left: number, multiples: string) {

@@ -70,6 +70,36 @@ export async function readSmsCode(
   }
 }
 
+const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
+
+/** The embedded core's URL, from the app's log (its latest "core listening" line). */
+export function coreUrl(): string {
+  for (const line of readFileSync(APP_LOG, "utf8").split("\n").reverse()) {
+    const match = line.match(/"url":"(http:\/\/[^"]+\/core)"[^\n]*core listening/);
+    if (match) return match[1];
+  }
+  throw new Error(`No "core listening" line in ${APP_LOG}`);
+}
+
+/**
+ * The dev operator's call on the core's operator API: a GET without `data`, else a POST of `data`
+ * as JSON. Asserts the answer's code 200 and returns its result.
+ */
+export async function operator<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  path: string,
+  data?: Record<string, string | number>,
+): Promise<T> {
+  const response = await request.fetch(`${coreUrl()}/operator${path}`, {
+    method: data ? "POST" : "GET",
+    headers: { authorization: OPERATOR, "content-type": "application/json" },
+    data: data ? JSON.stringify(data) : undefined,
+  });
+  const body = (await response.json()) as { code: number; message: string; result: T };
+  expect(body.code, body.message).toBe(200);
+  return body.result;
+}
+
 let phoneCounter = 0;
 /** A 10-digit phone number no other test (nor an earlier run in the same database) used. */
 export function uniquePhone(): string {

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
-import { APP_LOG, gameJson, pageJson, postJson, registerPlayer, screen } from "./fixtures";
+import { gameJson, operator, pageJson, postJson, registerPlayer, screen } from "./fixtures";
 
 /**
  * The daily jackpot end to end at 360x740 (issue 12), with the one-minute jackpot day of the e2e
@@ -11,26 +11,6 @@ import { APP_LOG, gameJson, pageJson, postJson, registerPlayer, screen } from ".
  * day wins with 100 winners) is paid and the yesterday page verifies the draw; the documented
  * one-line command recomputes the same winners from the page's JSON.
  */
-
-const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
-
-function coreUrl(): string {
-  for (const line of readFileSync(APP_LOG, "utf8").split("\n").reverse()) {
-    const match = line.match(/"url":"(http:\/\/[^"]+\/core)"[^\n]*core listening/);
-    if (match) return match[1];
-  }
-  throw new Error(`No "core listening" line in ${APP_LOG}`);
-}
-
-async function operator(request: APIRequestContext, path: string, data: Record<string, string>) {
-  const response = await request.fetch(`${coreUrl()}/operator${path}`, {
-    method: "POST",
-    headers: { authorization: OPERATOR, "content-type": "application/json" },
-    data: JSON.stringify(data),
-  });
-  const body = (await response.json()) as { code: number; message: string };
-  expect(body.code, body.message).toBe(200);
-}
 
 interface InfoJson {
   info: {

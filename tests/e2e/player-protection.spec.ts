@@ -1,12 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
 import {
-  APP_LOG,
   GAME_PATH,
   type Player,
   hydrated,
   openRound,
+  operator,
   pageJson,
   postJson,
   registerPlayer,
@@ -19,24 +18,6 @@ import {
  * through the operator API's test-only rewind) and the player's confirmation; a 24-hour time-out
  * stops betting and recharging but not withdrawing. Once with JavaScript, once without.
  */
-
-function coreUrl(): string {
-  const log = existsSync(APP_LOG) ? readFileSync(APP_LOG, "utf8") : "";
-  const match = log.match(/"upstream":"(http:\/\/127\.0\.0\.1:\d+\/core)"/);
-  if (!match) throw new Error(`No core address in ${APP_LOG}`);
-  return match[1];
-}
-const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
-
-async function operator(request: APIRequestContext, path: string, form: Record<string, string>) {
-  const res = await request.post(`${coreUrl()}/operator${path}`, {
-    headers: { authorization: OPERATOR },
-    form,
-  });
-  const body = (await res.json()) as { code: number; message: string; result: Record<string, unknown> };
-  expect(body.code, body.message).toBe(200);
-  return body.result;
-}
 
 /** A funded player; answers the player and their id. */
 async function fundedPlayer(request: APIRequestContext): Promise<Player & { userId: string }> {

@@ -1,23 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Page, expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
-import { APP_LOG, accountJson, hydrated, money, postJson, registerPlayer, screen } from "./fixtures";
+import { accountJson, coreUrl, hydrated, money, postJson, registerPlayer, screen } from "./fixtures";
 
 /**
  * Recharge at 360x740 (issue 8): cash through the sandbox provider's pay page, USDT confirmed by
  * the sandbox chain watcher (the operator API), and the cash flow without JavaScript. Balances and
  * records match to the cent.
  */
-
-/** The embedded core's base URL, from the app's log ("upstream":"http://127.0.0.1:PORT/core"). */
-function coreUrl(): string {
-  const log = existsSync(APP_LOG) ? readFileSync(APP_LOG, "utf8") : "";
-  const match = log.match(/"upstream":"(http:\/\/127\.0\.0\.1:\d+\/core)"/);
-  if (!match) throw new Error(`No core address in ${APP_LOG}`);
-  return match[1];
-}
 
 const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
 

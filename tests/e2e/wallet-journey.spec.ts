@@ -1,15 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
 import {
-  APP_LOG,
   accountJson,
   drawnDigit,
   expectedWinCents,
   gameJson,
   hydrated,
   money,
+  operator,
   postJson,
   readSmsCode,
   registerPlayer,
@@ -27,26 +26,7 @@ import {
  * sum of what happened, and the asset records against the balances.
  */
 
-const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
 const PAY_PASSWORD = "246813";
-
-/** The embedded core's base URL, from the app's log. */
-function coreUrl(): string {
-  const match = readFileSync(APP_LOG, "utf8").match(/"upstream":"(http:\/\/127\.0\.0\.1:\d+\/core)"/);
-  if (!match) throw new Error(`No core address in ${APP_LOG}`);
-  return match[1];
-}
-
-async function operator<T>(request: APIRequestContext, path: string, form?: Record<string, string>) {
-  const res = await request.fetch(`${coreUrl()}/operator${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { authorization: OPERATOR, accept: "application/json" },
-    form,
-  });
-  const body = (await res.json()) as { code: number; message: string; result: T };
-  expect(body.code, body.message).toBe(200);
-  return body.result;
-}
 
 async function cents(request: APIRequestContext) {
   const user = await accountJson(request);

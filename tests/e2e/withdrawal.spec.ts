@@ -1,11 +1,10 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
 import {
-  APP_LOG,
   accountJson,
   hydrated,
+  operator,
   readSmsCode,
   registerPlayer,
   screen,
@@ -36,32 +35,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
 }
 
-const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
 const PAY_PASSWORD = "135790";
-
-/** The embedded core's URL, from the app's log ("core listening"). */
-function coreUrl(): string {
-  for (const line of readFileSync(APP_LOG, "utf8").split("\n").reverse()) {
-    const match = line.match(/"url":"(http:\/\/[^"]+\/core)"[^\n]*core listening/);
-    if (match) return match[1];
-  }
-  throw new Error(`No "core listening" line in ${APP_LOG}`);
-}
-
-async function operator<T = Record<string, unknown>>(
-  request: APIRequestContext,
-  path: string,
-  data?: Record<string, string>,
-) {
-  const response = await request.fetch(`${coreUrl()}/operator${path}`, {
-    method: data ? "POST" : "GET",
-    headers: { authorization: OPERATOR, "content-type": "application/json" },
-    data: data ? JSON.stringify(data) : undefined,
-  });
-  const body = (await response.json()) as { code: number; message: string; result: T };
-  expect(body.code, body.message).toBe(200);
-  return body.result;
-}
 
 test("a player sets a payment password, adds a card, withdraws (paid, then rejected with a reason), also without JS", async ({
   page,
