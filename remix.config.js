@@ -14,7 +14,7 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: false,
+    v3_lazyRouteDiscovery: true, // decision 053
     v3_singleFetch: false,
   },
 };

@@ -1,5 +1,12 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
 import { NavigationProgress } from "./components/NavigationProgress";
@@ -27,7 +34,17 @@ export const meta: MetaFunction = () => [{ title: "Colour Lottery" }];
 
 export const handle = { i18n: ["common"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+/**
+ * The root's data is fetched again when the path changes, not only when Remix would (search,
+ * actions): it brings the next page's translation namespaces (decision 052).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request);
   let sessionCookie: string | null = null;
   if (!session.get("deviceId")) {
@@ -38,13 +55,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers: toastHeaders }, jackpot, i18n] = await Promise.all([
     getToast(request),
     isJackpotEnabled(request),
-    i18nData(locale),
+    // The page's namespaces (its routes' handle.i18n, found by the server), or every one.
+    i18nData(locale, context.i18nNamespaces as readonly string[] | undefined),
   ]);
   trackPageView(request, new URL(request.url).pathname);
   return json(
     {
       locale,
-      /** The language's translations (every namespace): the browser needs no i18n library. */
+      /** The page's translations (its namespaces): the browser needs no i18n library. */
       i18n,
       theme: themeOf(session),
       /** Times are shown in this zone (the player's, once the page's script has stored it). */

@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -55,6 +55,10 @@ export async function startApp() {
       DEMO_PASSWORD: "demo1234",
       // The bench sends no SMS; production refuses the log provider unless allowed.
       SMS_ALLOW_LOG_PROVIDER: "1",
+      // The draw's own keys, fresh for each run; no drand relay is reachable here.
+      FAIRNESS_SEED_KEY: randomBytes(32).toString("hex"),
+      FAIRNESS_LOG_KEY: randomBytes(32).toString("hex"),
+      BEACON_ALLOW_SANDBOX: "1",
       UPSTREAM_URL: "",
       LOG_LEVEL: "error",
     },
@@ -111,4 +115,50 @@ export async function coreToken(core) {
   if (body?.code !== 200 || !body.result?.token)
     throw new Error(`Core login failed: ${JSON.stringify(body)}`);
   return body.result.token;
+}
+
+/** Clock ticks (1/100 s) of user + system time of all the process's threads (Linux), or NaN. */
+export function cpuTicks(pid) {
+  if (!pid) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return Number.NaN;
+  }
+}
+/** The embedded core: the one child process of the server (Linux), or undefined. */
+export function childPid(pid) {
+  try {
+    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0];
+    return first ? Number(first) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the game page's loader asks the core for room 1 of CHIP (app/utils/game-page.server.ts). */
+export const GAME_CALLS = [
+  "/app/game/luckyLottery/getLevelList?coin=CHIP",
+  "/app/user/getBalance",
+  "/app/game/luckyLottery/getSession?level=1&coin=CHIP",
+  "/app/game/luckyLottery/sessionResultPage?level=1&coin=CHIP&pageNo=1&pageSize=20",
+  "/app/game/luckyLottery/userLotteryRecordPage?coin=CHIP&pageNo=1&pageSize=20",
+];
+
+/**
+ * The headers the BFF sends the core on each call (app/utils/api/client.server.ts), a new request
+ * id each time, so that a direct call costs the core the same work.
+ */
+export function bffHeaders(token) {
+  return {
+    accept: "application/json",
+    "access-token": token,
+    authorization: token,
+    "accept-language": "en-US",
+    encrypt: "0",
+    "x-request-id": crypto.randomUUID(),
+    "x-forwarded-for": "127.0.0.1",
+  };
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 /**
  * Load test of the game page (issue 6, point 20), run after a production build:
  *   npm run build && node bench/load.mjs [--duration=20] [--connections=50] [--warmup=2]
@@ -15,7 +15,17 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
-import { benchArgs, coreToken, login, root, startApp } from "./app.mjs";
+import {
+  GAME_CALLS,
+  benchArgs,
+  bffHeaders,
+  childPid,
+  coreToken,
+  cpuTicks,
+  login,
+  root,
+  startApp,
+} from "./app.mjs";
 
 const args = benchArgs();
 const DURATION_S = Number(args.duration ?? 20);
@@ -25,14 +35,6 @@ const WARMUP_S = Number(args.warmup ?? Math.min(3, DURATION_S / 4));
 const TARGET_RPS = 4 * 58;
 const QUERY = "level=1&coin=CHIP";
 const PAGE = `/pages/game/game?${QUERY}`;
-/** What the game page's loader asks the core (app/utils/game-page.server.ts). */
-const GAME_CALLS = [
-  "/app/game/luckyLottery/getLevelList?coin=CHIP",
-  "/app/user/getBalance",
-  `/app/game/luckyLottery/getSession?${QUERY}`,
-  `/app/game/luckyLottery/sessionResultPage?${QUERY}&pageNo=1&pageSize=20`,
-  "/app/game/luckyLottery/userLotteryRecordPage?coin=CHIP&pageNo=1&pageSize=20",
-];
 
 /** One GET over `agent`; resolves with the status and the body (bytes), never rejects. */
 function get(url, headers, agent) {
@@ -94,27 +96,6 @@ async function run(name, once, { seconds, warmup, connections, pids }) {
 }
 const round = (n) => Math.round(n * 10) / 10;
 
-/** Clock ticks (1/100 s) of user + system time of a process (Linux), or NaN. */
-function cpuTicks(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return Number.NaN;
-  }
-}
-/** The embedded core: the one child process of the server (Linux), or undefined. */
-function childPid(pid) {
-  try {
-    return (
-      Number(readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0]) || undefined
-    );
-  } catch {
-    return undefined;
-  }
-}
-
 async function main() {
   const app = await startApp();
   const options = {
@@ -134,20 +115,11 @@ async function main() {
       const res = await get(`${app.origin}${PAGE}`, pageHeaders, pageAgent);
       return res.status === 200 && res.body.length > 1000;
     };
-    // What the BFF sends the core on each call (app/utils/upstream.server.ts), over keep-alive.
+    // What the BFF sends the core on each call, over keep-alive.
     const coreAgent = new http.Agent({ keepAlive: true });
-    const coreHeaders = () => ({
-      accept: "application/json",
-      "access-token": token,
-      authorization: token,
-      "accept-language": "en-US",
-      encrypt: "0",
-      "x-request-id": crypto.randomUUID(),
-      "x-forwarded-for": "127.0.0.1",
-    });
     const direct = async () => {
       const answers = await Promise.all(
-        GAME_CALLS.map((p) => get(`${app.core}${p}`, coreHeaders(), coreAgent)),
+        GAME_CALLS.map((p) => get(`${app.core}${p}`, bffHeaders(token), coreAgent)),
       );
       return answers.every((a) => a.status === 200 && JSON.parse(a.body.toString("utf8")).code === 200);
     };
@@ -175,6 +147,16 @@ async function main() {
     `   game page: ${bff.requestsPerSecond} requests/s, p50 ${bff.p50_ms} ms, p99 ${bff.p99_ms} ms (target >= ${TARGET_RPS} requests/s) ${
       met ? "OK" : "UNDER"
     }`,
+  );
+  // What the CPU allows, whatever the latency: the BFF is one process (one CPU at most), and the
+  // BFF and the core together share the machine's CPUs with this load generator.
+  const perPage = bff.bff_cpu_ms_per_request + bff.core_cpu_ms_per_request;
+  result.ceiling = {
+    bff_one_process_rps: round(1000 / bff.bff_cpu_ms_per_request),
+    bff_and_core_all_cpus_rps: round((1000 * result.cpus) / perPage),
+  };
+  console.log(
+    `   CPU per page: BFF ${bff.bff_cpu_ms_per_request} ms + core ${bff.core_cpu_ms_per_request} ms; at most ${result.ceiling.bff_one_process_rps} pages/s from the one BFF process, ${result.ceiling.bff_and_core_all_cpus_rps} pages/s if both had all ${result.cpus} CPUs`,
   );
   mkdirSync(path.join(root, "bench/out"), { recursive: true });
   writeFileSync(path.join(root, "bench/out/load.json"), `${JSON.stringify(result, null, 2)}\n`);

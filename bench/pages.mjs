@@ -22,7 +22,17 @@ import http from "node:http";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { benchArgs, coreToken, login, root, startApp } from "./app.mjs";
+import {
+  GAME_CALLS,
+  benchArgs,
+  bffHeaders,
+  childPid,
+  coreToken,
+  cpuTicks,
+  login,
+  root,
+  startApp,
+} from "./app.mjs";
 import { pageJs } from "./js-size.mjs";
 
 const args = benchArgs();
@@ -52,14 +62,19 @@ const PAGES = [
 // ---------------------------------------------------------------------------------------- 1. JS
 /**
  * What each page loads at start: the static import closure of entry.client + root + the route
- * (bench/js-size.mjs, from build/metafile.js.json), plus the manifest. Chunks loaded later by
+ * (bench/js-size.mjs, from build/metafile.js.json), plus the manifest unless routes are discovered
+ * lazily (then the page carries its own routes inline). Chunks loaded later by
  * dynamic import() (popups, the trend chart) are listed apart.
  */
-function jsSizes() {
+async function jsSizes() {
   const dir = path.join(root, "public/build");
   const manifestFile = readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
   if (!manifestFile) throw new Error("No public/build/manifest-*.js: run `npx remix build` first");
-  const manifestBytes = gzipSync(readFileSync(path.join(dir, manifestFile)), { level: 6 }).length;
+  // With lazy route discovery a page carries its own routes inline and never loads the manifest.
+  const { default: config } = await import(path.join(root, "remix.config.js"));
+  const manifestBytes = config.future?.v3_lazyRouteDiscovery
+    ? 0
+    : gzipSync(readFileSync(path.join(dir, manifestFile)), { level: 6 }).length;
   const pages = pageJs(PAGES.map((p) => p.id));
   const rows = PAGES.map((page) => {
     const closure = pages[page.id];
@@ -223,27 +238,9 @@ async function overhead(origin, core, cookie, pid) {
   const q = "level=1&coin=CHIP";
   // A token of its own from the core (the session cookie does not show the BFF's).
   const token = await coreToken(core);
-  // The headers the BFF sends on each call (app/utils/api/client.server.ts), so the core does the
-  // same work either way.
-  const coreHeaders = () => ({
-    accept: "application/json",
-    "access-token": token,
-    authorization: token,
-    "accept-language": "en-US",
-    encrypt: "0",
-    "x-request-id": crypto.randomUUID(),
-    "x-forwarded-for": "127.0.0.1",
-  });
   // Every call of this section goes through one client, node:http with keep-alive (what the BFF
   // uses upstream), so the client's own cost is the same on both sides of the comparison.
-  const coreGet = (p) => getJson(core + p, coreHeaders());
-  const GAME_CALLS = [
-    "/app/game/luckyLottery/getLevelList?coin=CHIP",
-    "/app/user/getBalance",
-    `/app/game/luckyLottery/getSession?${q}`,
-    `/app/game/luckyLottery/sessionResultPage?${q}&pageNo=1&pageSize=20`,
-    "/app/game/luckyLottery/userLotteryRecordPage?coin=CHIP&pageNo=1&pageSize=20",
-  ];
+  const coreGet = (p) => getJson(core + p, bffHeaders(token));
   const bffJson = (url) =>
     getJson(`${origin}${url}`, { cookie, accept: "application/json", "accept-encoding": "gzip" });
   const variants = {
@@ -377,27 +374,6 @@ function cpuNs(pid) {
     return Number.NaN;
   }
 }
-/** Clock ticks (1/100 s) of user + system time of all the process's threads (Linux), or NaN. */
-function cpuTicks(pid) {
-  if (!pid) return Number.NaN;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return Number.NaN;
-  }
-}
-/** The embedded core: the one child process of the server (Linux), or undefined. */
-function childPid(pid) {
-  try {
-    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0];
-    return first ? Number(first) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function pct(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -406,7 +382,7 @@ const round = (n) => Math.round(n * 100) / 100;
 
 // ------------------------------------------------------------------------------------------ main
 async function main() {
-  jsSizes();
+  await jsSizes();
   const app = await startApp();
   try {
     const cookie = await login(app.origin);

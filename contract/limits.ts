@@ -66,6 +66,23 @@ export const limitsStatusSchema = z.object({
   now: z.number(),
 });
 
+// ---- GET /app/limits/reality: is the reality check due? (the game page asks on every load)
+export const realityInputSchema = z.object({
+  /** The player's last "continue" (ms since the epoch; 0 or left out: none). */
+  since: z.coerce.number({ invalid_type_error: "since must be a time in ms" }).int().min(0).default(0),
+});
+export const realitySchema = z.object({
+  /** When this sign-in started. */
+  startedAt: z.number(),
+  reminderMinutes: z.number().int(),
+  /** The reminder's minutes have passed since the sign-in or since `since`, whichever is later. */
+  due: z.boolean(),
+  /** Stakes minus winnings since the sign-in, only when due (null otherwise: not computed). */
+  netLoss: z.number().nullable(),
+  now: z.number(),
+});
+export type Reality = z.infer<typeof realitySchema>;
+
 // ---- POST /app/limits/set: a new limit (lower: at once; higher or removed: after cooling)
 export const setLimitInputSchema = z.object({
   kind,

@@ -8,6 +8,7 @@ import { sameOriginMutations } from "./middleware/csrf";
 import { lastResort } from "./middleware/error";
 import { health } from "./middleware/health";
 import { type ManifestRoute, jsonModeRewrite } from "./middleware/json-mode";
+import { pageNamespaces } from "./middleware/page-namespaces";
 import { type HandleRequest, remixPages } from "./middleware/remix";
 import { requestLog } from "./middleware/request-log";
 import { securityHeaders } from "./middleware/security-headers";
@@ -79,7 +80,7 @@ export function createApp(options: AppOptions): Express {
   );
   app.use(sameOriginMutations({ trustProxy }));
   app.use(jsonModeRewrite(options.build.routes));
-  app.all("*", remixPages(handleRequest));
+  app.all("*", remixPages(handleRequest, pageNamespaces(options.build.routes)));
   app.use(lastResort());
   return app;
 }

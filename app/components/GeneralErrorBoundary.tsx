@@ -1,5 +1,6 @@
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n-react";
+import { NavBar } from "./NavBar";
 
 /**
  * The error block every route renders. It shows the server's message for an expected failure
@@ -39,5 +40,15 @@ export function GeneralErrorBoundary() {
         </Link>
       </div>
     </main>
+  );
+}
+
+/** A page's error under a bare navigation bar (no title), whose back action leads to `backTo`. */
+export function ErrorBelowNavBar({ backTo }: { backTo?: string }) {
+  return (
+    <>
+      <NavBar title="" backTo={backTo} />
+      <GeneralErrorBoundary />
+    </>
   );
 }

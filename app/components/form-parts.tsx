@@ -49,3 +49,88 @@ export function SubmitButton({
     </button>
   );
 }
+
+/** The form's own errors (not a field's), then its submit button: the end of every kit form. */
+export function FormSubmit({
+  form,
+  children,
+  className,
+}: {
+  form: { errorId: string; errors?: string[] | null };
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <SubmitButton className={className}>{children}</SubmitButton>
+    </>
+  );
+}
+
+/**
+ * What the form's answer will be, live as the player types (a quote, an estimate), read out by
+ * screen readers when it changes.
+ */
+export function LiveLine({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <p
+      className="min-h-[1.5rem] rounded-lg bg-gray-50 px-3 py-2 text-sm dark:bg-gray-800"
+      aria-live="polite"
+      data-testid={testId}
+    >
+      {children}
+    </p>
+  );
+}
+
+const CHOICE_TONES = {
+  pink: "border-gray-200 has-[:checked]:border-brand has-[:checked]:bg-pink-50 dark:border-gray-700 dark:has-[:checked]:border-pink-300 dark:has-[:checked]:bg-gray-800",
+  brand:
+    "border-gray-300 has-[:checked]:border-brand has-[:checked]:bg-brand-light/60 dark:border-gray-600 dark:has-[:checked]:bg-pink-950/60",
+};
+
+/**
+ * One radio option drawn as a tappable box, checked when its box is outlined: a "row" (the radio,
+ * then what it picks: a plan, a pair, a card, a channel) or a "chip" (a short label, centred, in a
+ * grid of them). `className` adds to the box (its height, padding, text size).
+ */
+export function RadioCard({
+  name,
+  value,
+  defaultChecked,
+  onChange,
+  look = "row",
+  tone = "pink",
+  small = false,
+  className = "",
+  children,
+}: {
+  name: string;
+  value: string | number;
+  defaultChecked: boolean;
+  onChange?: () => void;
+  look?: "row" | "chip";
+  tone?: keyof typeof CHOICE_TONES;
+  /** A smaller radio (chips in a grid of three). */
+  small?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const layout = look === "row" ? "gap-3 px-3" : "min-h-[44px] justify-center gap-2 font-semibold";
+  return (
+    <label
+      className={`flex cursor-pointer items-center rounded-lg border ${layout} ${CHOICE_TONES[tone]} ${className}`}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        onChange={onChange}
+        className={`${small ? "h-4 w-4" : "h-5 w-5"} flex-none accent-brand`}
+      />
+      {children}
+    </label>
+  );
+}

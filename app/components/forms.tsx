@@ -26,7 +26,7 @@ import { ErrorList } from "./form-parts";
  * page that uses only them (a form without Conform) imports them from there, so that Conform
  * stays out of its start-up JavaScript.
  */
-export { ErrorList, SubmitButton } from "./form-parts";
+export { ErrorList, FormSubmit, LiveLine, RadioCard, SubmitButton } from "./form-parts";
 /** Field metadata of any Conform form (the components only read generic parts of it). */
 // biome-ignore lint/suspicious/noExplicitAny: Conform's generics vary per form; the fields read here do not.
 export type AnyField = FieldMetadata<any, any, any>;
@@ -83,6 +83,49 @@ export function Field({
       ) : null}
       <ErrorList id={errorId} errors={meta.errors} />
     </div>
+  );
+}
+
+/** An amount of money: a decimal keypad, nothing remembered, `placeholder` until typed. */
+export function AmountField({
+  label,
+  meta,
+  placeholder,
+  hint,
+  inputProps,
+}: {
+  label: ReactNode;
+  meta: AnyField;
+  placeholder: string;
+  hint?: ReactNode;
+  /** More attributes of the input (a controlled value, its handlers). */
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+}) {
+  return (
+    <Field
+      label={label}
+      meta={meta}
+      hint={hint}
+      inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder, ...inputProps }}
+    />
+  );
+}
+
+/**
+ * A choice of one among cards (RadioCard): the legend, the cards in a column, then the field's
+ * errors (a plan, an exchange pair).
+ */
+export function ChoiceFieldset({
+  legend,
+  meta,
+  children,
+}: { legend: ReactNode; meta: AnyField; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-sm font-medium text-gray-800 dark:text-gray-200">{legend}</legend>
+      <div className="grid grid-cols-1 gap-2">{children}</div>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </fieldset>
   );
 }
 

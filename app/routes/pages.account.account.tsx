@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { Balances } from "~/components/Balances";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { Chevron } from "~/components/Chevron";
+import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { TabBar } from "~/components/TabBar";
 import { showToast } from "~/components/Toasts";
@@ -57,20 +58,6 @@ const LINKS: Array<{ to: string; key: string }> = [
 
 const rowClass =
   "flex min-h-[48px] w-full items-center justify-between px-4 text-left hover:bg-gray-50 dark:hover:bg-gray-800";
-
-function Chevron() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5 text-gray-400"
-      fill="none"
-      stroke="currentColor"
-    >
-      <path strokeWidth="2" strokeLinecap="round" d="M9 5l7 7-7 7" />
-    </svg>
-  );
-}
 
 export default function AccountPage() {
   const { t } = useTranslation("account");
@@ -183,10 +170,5 @@ export default function AccountPage() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <>
-      <NavBar title="" />
-      <GeneralErrorBoundary />
-    </>
-  );
+  return <ErrorBelowNavBar />;
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, createContext, useContext, useMemo } from "react";
+import { type ReactNode, createContext, useContext, useMemo, useRef } from "react";
 import { fallbackLanguage } from "./i18n";
 import { type I18nData, type TFunction, makeT } from "./translate";
 
@@ -33,6 +33,23 @@ export function useFallbackTranslations(): I18nData | null {
 
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
+/**
+ * The translations to provide: a page is sent its own namespaces (decision 052), and the ones
+ * received before are kept (same language and version), so a page still shown while the next one
+ * loads keeps its text. Equal content keeps the same object, so that readers do not re-render.
+ */
+function useKeptTranslations(chosen: I18nData | null): I18nData | null {
+  const kept = useRef<I18nData | null>(null);
+  const before = kept.current;
+  let next = chosen;
+  if (chosen && before && before.lng === chosen.lng && before.v === chosen.v) {
+    const added = Object.keys(chosen.resources).filter((ns) => !(ns in before.resources));
+    next = added.length ? { ...before, resources: { ...before.resources, ...chosen.resources } } : before;
+  }
+  kept.current = next;
+  return next;
+}
+
 export function TranslationsProvider({
   data,
   nonce,
@@ -43,12 +60,7 @@ export function TranslationsProvider({
   children: ReactNode;
 }) {
   const fallback = useFallbackTranslations();
-  const chosen = data ?? fallback;
-  // Root revalidations send equal translations in a new object: keep the old one, so that the
-  // components reading them do not re-render for nothing.
-  const key = chosen ? `${chosen.lng}|${chosen.v}` : "";
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` identifies `chosen`'s content.
-  const value = useMemo(() => chosen, [key]);
+  const value = useKeptTranslations(data ?? fallback);
   return (
     <I18nContext.Provider value={value}>
       {!data && fallback ? (

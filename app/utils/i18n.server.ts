@@ -39,8 +39,8 @@ function merge(base: Messages, over: Messages): Messages {
 
 const dataCache = new Map<string, Promise<I18nData>>();
 
-/** Every namespace of `lng`, the fallback language merged in: what the root loader sends. */
-export function i18nData(lng: Lang): Promise<I18nData> {
+/** Every namespace of `lng`, the fallback language merged in; `v` names this content. */
+function allOf(lng: Lang): Promise<I18nData> {
   let entry = dataCache.get(lng);
   if (!entry) {
     entry = Promise.all(
@@ -57,6 +57,29 @@ export function i18nData(lng: Lang): Promise<I18nData> {
       return { lng, v, resources };
     });
     dataCache.set(lng, entry);
+  }
+  return entry;
+}
+
+const pickCache = new Map<string, Promise<I18nData>>();
+
+/**
+ * What the root loader sends: `lng`'s translations, the fallback language merged in, of the
+ * namespaces `only` names ("common" always) or of every namespace. A page gets the namespaces its
+ * routes declare (decision 052); the browser keeps what it has been sent (i18n-react.tsx).
+ */
+export function i18nData(lng: Lang, only?: readonly string[]): Promise<I18nData> {
+  if (!only) return allOf(lng);
+  const wanted = ["common", ...only.filter((ns) => ns !== "common")];
+  const key = `${lng}|${wanted.join(",")}`;
+  let entry = pickCache.get(key);
+  if (!entry) {
+    entry = allOf(lng).then(({ v, resources }) => ({
+      lng,
+      v,
+      resources: Object.fromEntries(wanted.filter((ns) => ns in resources).map((ns) => [ns, resources[ns]])),
+    }));
+    pickCache.set(key, entry);
   }
   return entry;
 }

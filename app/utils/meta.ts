@@ -1,6 +1,6 @@
 /**
  * Page titles: "<page title> · Colour Lottery", translated from the root loader's translations
- * (every namespace is there), so meta functions need no loader changes.
+ * (they hold the page's namespaces, decision 052), so meta functions need no loader changes.
  */
 import type { MetaFunction } from "@remix-run/node";
 import { type I18nData, makeT } from "./translate";

@@ -12,18 +12,22 @@ export function compressAllButData(): RequestHandler {
 }
 
 /**
- * JSON answers (data requests, JSON mode) are small and complete: they are sent in one write,
- * gzipped in one synchronous call when worth it, instead of going through the streaming
- * `compression` middleware (a zlib stream, a write, a flush and an end on the thread pool per
- * answer). Same bytes on the wire as `compression` would send (gzip, level 6, above 1 KB).
+ * JSON answers (data requests, JSON mode) and pages (rendered whole, app/entry.server.tsx) are
+ * complete when Remix hands them over: they are sent in one write, gzipped in one synchronous call
+ * when worth it, instead of going through the streaming `compression` middleware (a zlib stream,
+ * a write, a flush and an end on the thread pool per answer). Same bytes on the wire as
+ * `compression` would send (gzip, level 6, above 1 KB).
  */
 const GZIP_THRESHOLD = 1024;
 
-export function isJson(response: globalThis.Response): boolean {
-  return Boolean(response.body) && /^application\/json\b/i.test(response.headers.get("content-type") ?? "");
+export function isWhole(response: globalThis.Response): boolean {
+  return (
+    Boolean(response.body) &&
+    /^(application\/json|text\/html)\b/i.test(response.headers.get("content-type") ?? "")
+  );
 }
 
-export async function sendJsonResponse(req: Request, res: Response, response: globalThis.Response) {
+export async function sendWholeResponse(req: Request, res: Response, response: globalThis.Response) {
   let body = Buffer.from(await response.arrayBuffer());
   res.statusMessage = response.statusText;
   res.status(response.status);

@@ -38,7 +38,7 @@ export interface ManifestRoute {
 }
 
 /** The manifest's routes as a tree that @remix-run/router matches. */
-function routeTree(manifest: Record<string, ManifestRoute>, parentId?: string): AgnosticRouteObject[] {
+export function routeTree(manifest: Record<string, ManifestRoute>, parentId?: string): AgnosticRouteObject[] {
   return Object.values(manifest)
     .filter((r) => r.parentId === parentId)
     .map((r) =>

@@ -2,13 +2,22 @@ import expressAdapter from "@remix-run/express/dist/server.js";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { countedBody, lingeringClose } from "./body-limit";
-import { isJson, sendJsonResponse } from "./compression";
+import { isWhole, sendWholeResponse } from "./compression";
 import { toJsonModeResponse } from "./json-mode";
 
 const { createRemixRequest, sendRemixResponse } = expressAdapter;
 
+/**
+ * What loaders get besides the request: the CSP nonce of the page's inline scripts, and the
+ * translation namespaces the page's routes declare (page-namespaces.ts; undefined: every one).
+ */
+type LoadContext = {
+  cspNonce: string;
+  i18nNamespaces?: readonly string[];
+};
+
 /** Remix's handler: a Request (with the load context) in, a Response out. */
-export type HandleRequest = (request: Request, context: { cspNonce: string }) => Promise<Response>;
+export type HandleRequest = (request: Request, context: LoadContext) => Promise<Response>;
 
 /** Remix's Request for `req` (the adapter's URL, headers and abort signal) with the counted body. */
 function toRemixRequest(req: ExpressRequest, res: ExpressResponse): Request {
@@ -22,12 +31,18 @@ function toRemixRequest(req: ExpressRequest, res: ExpressResponse): Request {
   } as RequestInit);
 }
 
-/** Every request left: Remix renders it; JSON answers go out in one write (compression.ts). */
-export function remixPages(handleRequest: HandleRequest): RequestHandler {
+/** Every request left: Remix renders it; pages and JSON answers go out in one write (compression.ts). */
+export function remixPages(
+  handleRequest: HandleRequest,
+  namespacesOf: (pathname: string) => readonly string[] | undefined = () => undefined,
+): RequestHandler {
   return async (req, res, next) => {
     try {
       const request = toRemixRequest(req, res);
-      let response = await handleRequest(request, { cspNonce: res.locals.cspNonce });
+      let response = await handleRequest(request, {
+        cspNonce: res.locals.cspNonce,
+        i18nNamespaces: namespacesOf(req.path),
+      });
       // Already answered: 413 while the body was being read.
       if (res.headersSent) return;
       if (req.headers["x-json-mode"] === "1") response = toJsonModeResponse(response);
@@ -37,7 +52,7 @@ export function remixPages(handleRequest: HandleRequest): RequestHandler {
         res.setHeader("connection", "close");
         lingeringClose(req.socket);
       }
-      if (isJson(response)) await sendJsonResponse(req, res, response);
+      if (isWhole(response)) await sendWholeResponse(req, res, response);
       else await sendRemixResponse(res, response);
     } catch (error) {
       next(error);

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, Jar, type RunningApp, embeddedCoreOf, startApp, stopApp } from "../support/app-server";
+import {
+  BUILT,
+  Jar,
+  type RunningApp,
+  bodyOf,
+  embeddedCoreOf,
+  startApp,
+  stopApp,
+} from "../support/app-server";
 
 /**
  * The README's curl walkthrough, run with fetch against the real product: `node build/server/index.js`
@@ -44,14 +52,7 @@ describe.skipIf(!BUILT)("README curl walkthrough against the built server", () =
       redirect: "manual",
     });
     jar.store(res);
-    const text = await res.text();
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      body = { raw: text.slice(0, 500) };
-    }
-    return { status: res.status, body, type: res.headers.get("content-type") ?? "" };
+    return { status: res.status, body: await bodyOf(res), type: res.headers.get("content-type") ?? "" };
   }
 
   it("logs in, reads the balance and the round, bets, sees the stake taken, logs out", async () => {

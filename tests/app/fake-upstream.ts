@@ -51,3 +51,38 @@ export function envelope(res: ServerResponse, code: number, message: string, res
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify({ code, message, result, timestamp: Date.now() }));
 }
+
+/** A whole getUserInfo answer (spec section 3): 12.50 chips, 3 gold, no points. */
+export const USER_INFO = {
+  chip: 12.5,
+  gold: 3,
+  point: 0,
+  address: null,
+  areaCode: "91",
+  exchangeBalance: 0,
+  headUrl: null,
+  id: 1,
+  incomeList: [],
+  invitation: "ABC123",
+  inviteLinkUrl: "https://app.test/?invite=ABC123",
+  level: 0,
+  nickName: null,
+  parentId: null,
+  phone: "9000000001",
+  recharge: 0,
+  remark: null,
+  sex: 0,
+  sysUserId: null,
+  todayBetAmount: 0,
+  todayBetIncome: 0,
+  todayWin: 0,
+  totalBetAmount: 0,
+  userStatus: "NORMAL",
+  userType: "PLAYER",
+  withdraw: 0,
+  yesterdayCommission: 0,
+  customerServiceUrl: null,
+  walletErc: null,
+  walletTrc: null,
+  hasAssetPassword: false,
+};

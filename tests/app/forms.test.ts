@@ -37,33 +37,23 @@ test("register reports mismatched passwords even while other fields are invalid"
   expect(errors.phone).toBeDefined();
 });
 
+/** A register form that passes every rule. */
+const VALID_REGISTER = {
+  intent: "register",
+  areaCode: "91",
+  phone: "9000000077",
+  smsCode: "123456",
+  password: "secret12",
+  confirmPassword: "secret12",
+  ageConfirmed: "on",
+};
+
 test("register succeeds when everything is valid and the passwords match", () => {
-  const submission = parseWithZod(
-    form({
-      intent: "register",
-      areaCode: "91",
-      phone: "9000000077",
-      smsCode: "123456",
-      password: "secret12",
-      confirmPassword: "secret12",
-      ageConfirmed: "on",
-    }),
-    { schema: registerSchema },
-  );
+  const submission = parseWithZod(form(VALID_REGISTER), { schema: registerSchema });
   expect(submission.status).toBe("success");
 });
 
 describe("schemas with a password confirmation take the fields their rules transform", () => {
-  const register = {
-    intent: "register",
-    areaCode: "91",
-    phone: "9000000077",
-    smsCode: "123456",
-    password: "secret12",
-    confirmPassword: "secret12",
-    ageConfirmed: "on",
-  };
-
   it("register: an empty, blank or lower-case invitation code", () => {
     const cases: Array<[string, string | undefined]> = [
       ["", undefined],
@@ -73,7 +63,9 @@ describe("schemas with a password confirmation take the fields their rules trans
       ["DEMO8888", "DEMO8888"],
     ];
     for (const [invitationCode, expected] of cases) {
-      const submission = parseWithZod(form({ ...register, invitationCode }), { schema: registerSchema });
+      const submission = parseWithZod(form({ ...VALID_REGISTER, invitationCode }), {
+        schema: registerSchema,
+      });
       expect(submission.status, JSON.stringify(invitationCode)).toBe("success");
       if (submission.status === "success") expect(submission.value.invitationCode).toBe(expected);
     }
@@ -81,12 +73,12 @@ describe("schemas with a password confirmation take the fields their rules trans
 
   it("register and forgot: a phone with spaces and an area code with +", () => {
     const fields = { areaCode: "+91", phone: " 9000000077 " };
-    const registered = parseWithZod(form({ ...register, ...fields }), { schema: registerSchema });
+    const registered = parseWithZod(form({ ...VALID_REGISTER, ...fields }), { schema: registerSchema });
     expect(registered.status).toBe("success");
     if (registered.status === "success") {
       expect(registered.value).toMatchObject({ areaCode: "91", phone: "9000000077" });
     }
-    const { ageConfirmed: _age, ...rest } = register;
+    const { ageConfirmed: _age, ...rest } = VALID_REGISTER;
     const forgot = parseWithZod(form({ ...rest, ...fields, intent: "forgot" }), { schema: forgotSchema });
     expect(forgot.status).toBe("success");
   });

@@ -6,42 +6,8 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, expect, it } from "vitest";
 import { homeLoader } from "~/routes/pages.home.home/home.server";
-import { envelope, startFakeUpstream } from "./fake-upstream";
+import { USER_INFO, envelope, startFakeUpstream } from "./fake-upstream";
 import { requestWithSession } from "./helpers";
-
-const USER_INFO = {
-  chip: 12.5,
-  gold: 3,
-  point: 0,
-  address: null,
-  areaCode: "91",
-  exchangeBalance: 0,
-  headUrl: null,
-  id: 1,
-  incomeList: [],
-  invitation: "ABC123",
-  inviteLinkUrl: "https://app.test/?invite=ABC123",
-  level: 0,
-  nickName: null,
-  parentId: null,
-  phone: "9000000001",
-  recharge: 0,
-  remark: null,
-  sex: 0,
-  sysUserId: null,
-  todayBetAmount: 0,
-  todayBetIncome: 0,
-  todayWin: 0,
-  totalBetAmount: 0,
-  userStatus: "NORMAL",
-  userType: "PLAYER",
-  withdraw: 0,
-  yesterdayCommission: 0,
-  customerServiceUrl: null,
-  walletErc: null,
-  walletTrc: null,
-  hasAssetPassword: false,
-};
 
 const ANSWERS: Record<string, unknown> = {
   "/core/app/user/getUserInfo": USER_INFO,

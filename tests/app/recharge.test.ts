@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkUsdtAddress } from "#contract/addresses";
 import { SANDBOX_SIGNATURE_HEADER, sandboxNotification } from "../../core/src/recharge/providers";
-import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
+import { BUILT, Jar, type RunningApp, bodyOf, startApp, stopApp } from "../support/app-server";
 
 /**
  * The recharge pages' loaders and actions in JSON mode and as a browser without JavaScript, against
@@ -39,14 +39,7 @@ describe.skipIf(!BUILT)("recharge pages against the built server", () => {
       redirect: "manual",
     });
     jar.store(res);
-    const text = await res.text();
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      body = { raw: text.slice(0, 500) };
-    }
-    return { status: res.status, body, location: res.headers.get("location") };
+    return { status: res.status, body: await bodyOf(res), location: res.headers.get("location") };
   }
 
   const balance = async () => (await call(PAGE)).body.balance as number;

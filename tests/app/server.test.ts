@@ -1,5 +1,6 @@
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { BODY_LIMITS, DEFAULT_BODY_LIMIT } from "../../server/body-limits";
@@ -38,6 +39,12 @@ async function handleRequest(request: Request): Promise<Response> {
       bodiesRead.push({ path: url.pathname, error: (error as { code?: string }).code ?? String(error) });
       throw error;
     }
+  }
+  if (url.searchParams.has("page")) {
+    const size = Number(url.searchParams.get("page")) || 0;
+    return new Response(`<!DOCTYPE html><p>${"colour ".repeat(size)}</p>`, {
+      headers: { "content-type": "text/html; charset=utf-8" },
+    });
   }
   if (url.searchParams.get("redirect")) {
     return new Response(null, {
@@ -330,5 +337,45 @@ describe("request body limits", () => {
       announce: true,
     });
     expect(res.status).toBe(413);
+  });
+});
+
+describe("pages in one piece", () => {
+  /** A raw GET (fetch would decompress): status, headers and the bytes as sent. */
+  function rawGet(path: string, headers: Record<string, string>) {
+    return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${base}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+  }
+
+  it("a page is gzipped in one write with its length when the browser takes gzip, else sent as is", async () => {
+    const page = `<!DOCTYPE html><p>${"colour ".repeat(2000)}</p>`;
+    const zipped = await rawGet("/pages/account/account?page=2000", {
+      accept: "text/html",
+      "accept-encoding": "gzip, deflate, br",
+    });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(gunzipSync(zipped.body).toString("utf8")).toBe(page);
+
+    const plain = await rawGet("/pages/account/account?page=2000", { accept: "text/html" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString("utf8")).toBe(page);
+
+    // Under 1 KB it is not worth it.
+    const small = await rawGet("/pages/account/account?page=3", {
+      accept: "text/html",
+      "accept-encoding": "gzip",
+    });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body.toString("utf8")).toBe(`<!DOCTYPE html><p>${"colour ".repeat(3)}</p>`);
   });
 });

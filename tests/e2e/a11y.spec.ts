@@ -53,6 +53,22 @@ async function check(page: Page, path: string) {
   expect(found, `${path}:\n${found.join("\n")}`).toEqual([]);
 }
 
+/** Checks each page in the light theme, then in the dark one, and leaves the light one set. */
+async function checkInBothThemes(page: Page, paths: string[]) {
+  for (const theme of ["light", "dark"]) {
+    const res = await page.request.post("/resources/theme", {
+      form: { theme },
+      headers: { accept: "application/json" },
+    });
+    expect(res.status()).toBe(200);
+    for (const path of paths) await test.step(`${theme} ${path}`, () => check(page, path));
+  }
+  await page.request.post("/resources/theme", {
+    form: { theme: "light" },
+    headers: { accept: "application/json" },
+  });
+}
+
 test("login page (log in, register, forgot) has no serious or critical violations", async ({ page }) => {
   await check(page, LOGIN_PATH);
   await check(page, `${LOGIN_PATH}?tab=register`);
@@ -117,16 +133,23 @@ test("game pages, the bet sheet, verify and the empty states have no serious or 
     "/pages/betRecord/betDetails/betDetails",
     "/pages/notice/noticeDetail/noticeDetail",
   ];
-  for (const theme of ["light", "dark"]) {
-    const res = await page.request.post("/resources/theme", {
-      form: { theme },
-      headers: { accept: "application/json" },
-    });
-    expect(res.status()).toBe(200);
-    for (const path of paths) await test.step(`${theme} ${path}`, () => check(page, path));
-  }
-  await page.request.post("/resources/theme", {
-    form: { theme: "light" },
-    headers: { accept: "application/json" },
-  });
+  await checkInBothThemes(page, paths);
+});
+
+test("team, rewards, jackpot, bloggers, fairness and protection pages have no serious or critical violations, light and dark", async ({
+  page,
+}) => {
+  await login(page, DEMO.phone, DEMO.password);
+  const paths = [
+    PAGES.team,
+    `${PAGES.team}?level=2`,
+    PAGES.claimBonus,
+    PAGES.jackpot,
+    PAGES.yesterdayJackpot,
+    PAGES.blogger,
+    PAGES.followRecords,
+    PAGES.fairness,
+    PAGES.responsiblePlay,
+  ];
+  await checkInBothThemes(page, paths);
 });

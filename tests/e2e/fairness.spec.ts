@@ -80,4 +80,16 @@ test("commitment before the bet = on the receipt = Verified after the draw", asy
     before,
   ]);
   expect(stdout).toContain(`round ${roundId}: Verified`);
+
+  // The public log reads in words: each entry says which round's commitment or which chain's end
+  // it published; the signed body, as archived, folds away until asked for.
+  await page.goto("/pages/game/fairness");
+  const entry = page.getByTestId("log-entry").first();
+  await expect(entry).toBeVisible();
+  await expect(entry.locator("p").first()).toHaveText(/^(Round \d+ · .+ room \d+|Chain \d+ published · .+)$/);
+  const raw = entry.locator("details p").first();
+  await expect(raw).toBeHidden();
+  await entry.getByText("Signed entry, as archived").click();
+  await expect(raw).toContainText('"seq":');
+  await screen(page, "fairness-log");
 });

@@ -208,6 +208,21 @@ export async function postJson(
   return { status: res.status(), body };
 }
 
+/**
+ * Recharges `amount` by cash as the player of `page`: the recharge form, the sandbox pay page
+ * (showing that amount), "Pay", and back on the recharge records.
+ */
+export async function payCashInSandbox(page: Page, amount: string): Promise<void> {
+  await page.goto(PAGES.recharge);
+  await page.getByLabel("Amount").fill(amount);
+  await page.getByLabel("UPI (sandbox)").check();
+  await page.getByRole("button", { name: "Recharge now" }).click();
+  await page.waitForURL(/\/pay\/sandbox\/R\d+/);
+  await expect(page.getByTestId("pay-amount")).toHaveText(money(Number(amount), "CHIP"));
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL((url) => url.pathname === PAGES.rechargeRecords);
+}
+
 /** Screenshot (full page unless told otherwise) into test-results/screens/<name>.png. */
 export async function screen(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
@@ -309,6 +324,32 @@ export function gameJson(request: APIRequestContext, level = 1, coin: Coin = "CH
 }
 
 /** The settled digit of a round, from the verify page (which recomputes it from the seed). */
+/**
+ * Places one CHIP bet of room 1 through the game page's JSON mode, in the first round with at
+ * least 3 seconds of betting left (waiting up to a minute for one), and expects it taken.
+ */
+export async function betInNextRound(
+  request: APIRequestContext,
+  bet: { betName: string; baseAmount: string; betMultiples: string },
+): Promise<void> {
+  let placed = false;
+  for (let i = 0; i < 60 && !placed; i++) {
+    const game = await gameJson(request);
+    if (game.round && game.round.remaining.bet >= 3) {
+      const answer = await postJson(request, `${PAGES.game}?level=1&coin=CHIP`, {
+        intent: "bet",
+        gameSessionId: game.round.id,
+        ...bet,
+        coin: "CHIP",
+        level: "1",
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      placed = true;
+    } else await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  expect(placed).toBe(true);
+}
+
 export async function drawnDigit(request: APIRequestContext, roundId: string): Promise<number> {
   let last = "";
   for (let i = 0; i < 40; i++) {

@@ -140,6 +140,14 @@ test("a new player registers, logs in again, edits the profile, changes settings
     await screen(page, "06-account-zh-CN");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(zh("account", "account.title"));
     await expect(page.getByRole("button", { name: zh("account", "account.logout") })).toBeVisible();
+    // A page is sent its own translations (decision 052): a navigation in the browser to a page of
+    // another namespace (the rooms, "game") brings that page's, and its title reads in zh-CN.
+    await page.getByRole("link", { name: zh("common", "tab.points") }).click();
+    await page.waitForURL(/\/pages\/game\/gameList/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(zh("game", "gameList.title"));
+    await expect(page).toHaveTitle(new RegExp(`^${zh("game", "gameList.title")} · `));
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(zh("account", "account.title"));
     await page.locator('select[name="lang"]').selectOption("en-US");
     await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Account");

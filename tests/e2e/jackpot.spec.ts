@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
-import { gameJson, operator, pageJson, postJson, registerPlayer, screen } from "./fixtures";
+import { betInNextRound, operator, pageJson, registerPlayer, screen } from "./fixtures";
 
 /**
  * The daily jackpot end to end at 360x740 (issue 12), with the one-minute jackpot day of the e2e
@@ -59,24 +59,7 @@ test("the pool grows with bets, the day's draw pays the player and yesterday's j
     const fundedBefore = await fundedSoFar();
 
     await test.step("a bet of 100 adds 10 to the pool once its round is settled", async () => {
-      let placed = false;
-      for (let i = 0; i < 60 && !placed; i++) {
-        const game = await gameJson(page.request);
-        if (game.round && game.round.remaining.bet >= 3) {
-          const bet = await postJson(page.request, `${PAGES.game}?level=1&coin=CHIP`, {
-            intent: "bet",
-            gameSessionId: game.round.id,
-            betName: "Red",
-            baseAmount: "10",
-            betMultiples: "10",
-            coin: "CHIP",
-            level: "1",
-          });
-          expect(bet.status, JSON.stringify(bet.body)).toBe(200);
-          placed = true;
-        } else await page.waitForTimeout(1000);
-      }
-      expect(placed).toBe(true);
+      await betInNextRound(page.request, { betName: "Red", baseAmount: "10", betMultiples: "10" });
       await expect.poll(fundedSoFar, { timeout: 90_000 }).toBeGreaterThanOrEqual(fundedBefore + 1_000);
     });
 

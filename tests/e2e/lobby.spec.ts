@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { PAGES } from "../../app/utils/paths";
-import { APP_LOG, gameJson, postJson, registerPlayer, screen } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import { betInNextRound, operator, registerPlayer, screen } from "./fixtures";
 
 /**
  * Home as a lobby at 360x740 (issue 12): after a player's bet, today's bet ranking shows them with
@@ -9,50 +7,14 @@ import { APP_LOG, gameJson, postJson, registerPlayer, screen } from "./fixtures"
  * game launches through a signed URL, and a forged one is refused.
  */
 
-const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
-
-function coreUrl(): string {
-  for (const line of readFileSync(APP_LOG, "utf8").split("\n").reverse()) {
-    const match = line.match(/"url":"(http:\/\/[^"]+\/core)"[^\n]*core listening/);
-    if (match) return match[1];
-  }
-  throw new Error(`No "core listening" line in ${APP_LOG}`);
-}
-
-async function credit(request: APIRequestContext, phone: string, amount: string) {
-  const response = await request.fetch(`${coreUrl()}/operator/users/credit`, {
-    method: "POST",
-    headers: { authorization: OPERATOR, "content-type": "application/json" },
-    data: JSON.stringify({ phone, coin: "CHIP", amount }),
-  });
-  expect(((await response.json()) as { code: number }).code).toBe(200);
-}
-
 test("home shows today's ranking with masked phones and launches the sandbox game", async ({ page }) => {
   test.setTimeout(180_000);
   const { phone } = await registerPlayer(page.request);
-  await credit(page.request, phone, "5000");
+  await operator(page.request, "/users/credit", { phone, coin: "CHIP", amount: "5000" });
   const masked = `${phone.slice(0, 2)}****${phone.slice(-4)}`;
 
   await test.step("a bet of 2,000 puts the player in today's ranking", async () => {
-    let placed = false;
-    for (let i = 0; i < 60 && !placed; i++) {
-      const game = await gameJson(page.request);
-      if (game.round && game.round.remaining.bet >= 3) {
-        const bet = await postJson(page.request, `${PAGES.game}?level=1&coin=CHIP`, {
-          intent: "bet",
-          gameSessionId: game.round.id,
-          betName: "Big",
-          baseAmount: "100",
-          betMultiples: "20",
-          coin: "CHIP",
-          level: "1",
-        });
-        expect(bet.status, JSON.stringify(bet.body)).toBe(200);
-        placed = true;
-      } else await page.waitForTimeout(1000);
-    }
-    expect(placed).toBe(true);
+    await betInNextRound(page.request, { betName: "Big", baseAmount: "100", betMultiples: "20" });
     await page.goto("/");
     const row = page.getByTestId("bet-rank-row").filter({ hasText: masked });
     await expect(row).toContainText("₹2,000.00");

@@ -1,8 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
-import { accountJson, coreUrl, hydrated, money, postJson, registerPlayer, screen } from "./fixtures";
+import {
+  accountJson,
+  coreUrl,
+  hydrated,
+  money,
+  payCashInSandbox,
+  postJson,
+  registerPlayer,
+  screen,
+} from "./fixtures";
 
 /**
  * Recharge at 360x740 (issue 8): cash through the sandbox provider's pay page, USDT confirmed by
@@ -11,17 +20,6 @@ import { accountJson, coreUrl, hydrated, money, postJson, registerPlayer, screen
  */
 
 const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
-
-async function payCash(page: Page, amount: string) {
-  await page.goto(PAGES.recharge);
-  await page.getByLabel("Amount").fill(amount);
-  await page.getByLabel("UPI (sandbox)").check();
-  await page.getByRole("button", { name: "Recharge now" }).click();
-  await page.waitForURL(/\/pay\/sandbox\/R\d+/);
-  await expect(page.getByTestId("pay-amount")).toHaveText(money(Number(amount), "CHIP"));
-  await page.getByRole("button", { name: /^Pay / }).click();
-  await page.waitForURL((url) => url.pathname === PAGES.rechargeRecords);
-}
 
 test.describe("recharge", () => {
   test("cash through the sandbox pay page: the balance and the record match to the cent", async ({
@@ -47,7 +45,7 @@ test.describe("recharge", () => {
     await expect(page.getByLabel("Amount")).toHaveValue("300");
     await expect(page.getByText("Enter an amount from ₹100.00 to ₹50,000.00")).toBeHidden();
     await screen(page, "recharge-cash");
-    await payCash(page, "150.25");
+    await payCashInSandbox(page, "150.25");
     await expect(page.getByText("Recharge of ₹150.25 credited")).toBeVisible();
     const record = page.getByTestId("recharge-record").first();
     await expect(record.getByTestId("record-amount")).toHaveText("₹150.25");
@@ -99,7 +97,7 @@ test.describe("recharge without JavaScript", () => {
     await page.getByLabel("Amount").fill("abc");
     await page.getByRole("button", { name: "Recharge now" }).click();
     await expect(page.getByText("Enter an amount such as 100 or 100.50")).toBeVisible();
-    await payCash(page, "100.01");
+    await payCashInSandbox(page, "100.01");
     await expect(page.getByText("Recharge of ₹100.01 credited")).toBeVisible();
     await expect(page.getByTestId("recharge-record").first().getByTestId("record-amount")).toHaveText(
       "₹100.01",

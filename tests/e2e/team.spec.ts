@@ -1,9 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { type APIRequestContext, type BrowserContext, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
 import {
-  APP_LOG,
   GAME_PATH,
   accountJson,
   drawnDigit,
@@ -11,6 +9,8 @@ import {
   hydrated,
   money,
   openRound,
+  operator,
+  payCashInSandbox,
   postJson,
   readSmsCode,
   registerPlayer,
@@ -27,31 +27,9 @@ import {
  * 5.00 register rebate from a first recharge of 100.00, "recharge 100 today: 2".
  */
 
-const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
-
-function coreUrl(): string {
-  const log = existsSync(APP_LOG) ? readFileSync(APP_LOG, "utf8") : "";
-  const match = log.match(/"upstream":"(http:\/\/127\.0\.0\.1:\d+\/core)"/);
-  if (!match) throw new Error(`No core address in ${APP_LOG}`);
-  return match[1];
-}
-
 /** Runs one pass of the team job now (it runs every minute by itself). */
 async function runTeamJob(request: APIRequestContext) {
-  const res = await request.post(`${coreUrl()}/operator/team/accrue`, {
-    headers: { authorization: OPERATOR, accept: "application/json" },
-  });
-  expect(res.status()).toBe(200);
-}
-
-async function payCash(page: Page, amount: string) {
-  await page.goto(PAGES.recharge);
-  await page.getByLabel("Amount").fill(amount);
-  await page.getByLabel("UPI (sandbox)").check();
-  await page.getByRole("button", { name: "Recharge now" }).click();
-  await page.waitForURL(/\/pay\/sandbox\/R\d+/);
-  await page.getByRole("button", { name: /^Pay / }).click();
-  await page.waitForURL((url) => url.pathname === PAGES.rechargeRecords);
+  await operator(request, "/team/accrue", {});
 }
 
 async function invitationOf(request: APIRequestContext): Promise<string> {
@@ -102,7 +80,7 @@ test.describe("team and rewards", () => {
     await b.waitForURL((url) => url.pathname === "/" || url.pathname === PAGES.home);
 
     // B recharges 200.00 and bets 10.00 on a CHIP round, which settles.
-    await payCash(b, "200");
+    await payCashInSandbox(b, "200");
     await openRound(b, `${GAME_PATH}?level=1&coin=CHIP`, 6);
     const round = (await gameJson(b.request, 1, "CHIP")).round;
     expect(round).toBeTruthy();
@@ -183,7 +161,7 @@ test.describe("claims without JavaScript and through curl", () => {
     const contextB = await newPlayerContext(browser, false);
     await registerPlayer(contextB.request, { invitationCode: code });
     const b = await contextB.newPage();
-    await payCash(b, "150.55");
+    await payCashInSandbox(b, "150.55");
     await contextB.close();
     await runTeamJob(page.request);
 

@@ -9,6 +9,7 @@ import {
   hydrated,
   money,
   operator,
+  payCashInSandbox,
   postJson,
   readSmsCode,
   registerPlayer,
@@ -48,14 +49,7 @@ test("one player's whole wallet: in by cash and USDT, exchange, stake, bet, out 
   await check();
 
   await test.step("recharges ₹5,000.25 by cash on the sandbox pay page", async () => {
-    await page.goto(PAGES.recharge);
-    await page.getByLabel("Amount").fill("5000.25");
-    await page.getByLabel("UPI (sandbox)").check();
-    await page.getByRole("button", { name: "Recharge now" }).click();
-    await page.waitForURL(/\/pay\/sandbox\/R\d+/);
-    await expect(page.getByTestId("pay-amount")).toHaveText(money(5000.25, "CHIP"));
-    await page.getByRole("button", { name: /^Pay / }).click();
-    await page.waitForURL((url) => url.pathname === PAGES.rechargeRecords);
+    await payCashInSandbox(page, "5000.25");
     await expect(page.getByText("Recharge of ₹5,000.25 credited")).toBeVisible();
     want.chip += 500_025;
     await check();

@@ -147,3 +147,13 @@ export class Jar {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 }
+
+/** An answer's body: its JSON object, or `{ raw }` (its first 500 characters) when it is not JSON. */
+export async function bodyOf(res: Response): Promise<Record<string, unknown>> {
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return { raw: text.slice(0, 500) };
+  }
+}

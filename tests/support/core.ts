@@ -12,6 +12,7 @@ import { clearSharedCaches } from "../../app/utils/shared-cache.server";
 import { lastSmsCode } from "../../core/src/auth/sms";
 import { checkLedger } from "../../core/src/ledger/check";
 import { post } from "../../core/src/ledger/ledger";
+import { DEV_OPERATOR_PASSWORD } from "../../core/src/platform/config";
 import type { CoreConfig } from "../../core/src/platform/config";
 import type { Deps } from "../../core/src/platform/context";
 import { type Db, openDb } from "../../core/src/platform/db";
@@ -80,6 +81,17 @@ export async function createPostgresDatabase(): Promise<{ url: string; db: Db; d
   };
 }
 
+/** A test core's configuration: HTTP on a free local port, uploads in `uploadDir`, this repo's migrations. */
+export function testCoreConfig(uploadDir: string): Partial<CoreConfig> {
+  return {
+    port: 0,
+    host: "127.0.0.1",
+    uploadDir,
+    migrationsDir: resolve("core/migrations"),
+    logLevel: "info",
+  };
+}
+
 /** Starts a real core (HTTP on a free port) on a throw-away database. */
 export async function startTestCore(
   options: {
@@ -103,14 +115,7 @@ export async function startTestCore(
     database === "postgres" ? await createPostgresDatabase() : { db: await openDb({}), drop: async () => {} };
   const core = await startCore({
     env: { NODE_ENV: "test" },
-    config: {
-      port: 0,
-      host: "127.0.0.1",
-      uploadDir,
-      migrationsDir: resolve("core/migrations"),
-      logLevel: "info",
-      ...options.config,
-    },
+    config: { ...testCoreConfig(uploadDir), ...options.config },
     db: target.db,
     keepDb: true,
     log,
@@ -204,6 +209,24 @@ export async function call<T = unknown>(core: CallTarget, path: string, o: CallO
   }
   const response = await (core.fetch ?? fetch)(url, { method, headers, body });
   return (await response.json()) as Envelope<T>;
+}
+
+/** The operator's Basic credentials in development and tests. */
+export const operatorAuth = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
+
+/** One call of the operator API (JSON body), as the operator. */
+export async function operatorCall<T = unknown>(
+  core: { url: string },
+  path: string,
+  method: "GET" | "POST" = "GET",
+  body?: Record<string, string>,
+) {
+  const response = await fetch(`${core.url}/operator${path}`, {
+    method,
+    headers: { authorization: operatorAuth, "content-type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await response.json()) as { code: number; message: string; result: T };
 }
 
 let phoneCounter = 0;

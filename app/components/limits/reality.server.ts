@@ -1,4 +1,4 @@
-import { getLimitsStatus } from "~/utils/api/limits.server";
+import { getReality } from "~/utils/api/limits.server";
 import { formatsFor } from "~/utils/format.server";
 import { i18n } from "~/utils/i18n.server";
 import { getSession } from "~/utils/session.server";
@@ -10,19 +10,17 @@ import { getSession } from "~/utils/session.server";
  * translated, so the game page does not load the limits namespace.
  */
 export async function realityCheck(request: Request) {
-  const status = await getLimitsStatus(request).catch(() => null);
-  if (!status) return null;
-  const ack = (await getSession(request)).get("realityAckAt") ?? 0;
-  const since = Math.max(status.session.startedAt, ack);
-  if (status.now - since < status.reminderMinutes * 60_000) return null;
+  const since = (await getSession(request)).get("realityAckAt") ?? 0;
+  const reality = await getReality(request, since).catch(() => null);
+  if (!reality?.due) return null;
   const t = await i18n.getFixedT(request, ["limits", "common"]);
   const { money } = await formatsFor(request);
-  const minutes = Math.floor((status.now - status.session.startedAt) / 60_000);
+  const minutes = Math.floor((reality.now - reality.startedAt) / 60_000);
   return {
     title: t("reality.title"),
     played: t("reality.played", { minutes }),
     // Net result for the player: winnings minus stakes.
-    net: t("reality.net", { amount: money(-status.session.netLoss) }),
+    net: t("reality.net", { amount: money(-(reality.netLoss ?? 0)) }),
     continueLabel: t("reality.continue"),
     stopLabel: t("reality.stop"),
   };

@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { Chevron } from "~/components/Chevron";
 import { EmptyState } from "~/components/EmptyState";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { Pager } from "~/components/Pager";
 import { asPageError } from "~/utils/api/errors.server";
@@ -157,15 +158,7 @@ function RecordRow({ record }: { record: AssetRecord }) {
         >
           {body}
           <span className="sr-only">{t("records.viewBet")}</span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-4 w-4 flex-none text-gray-400"
-            fill="none"
-            stroke="currentColor"
-          >
-            <path strokeWidth="2" strokeLinecap="round" d="M9 5l7 7-7 7" />
-          </svg>
+          <Chevron className="h-4 w-4 flex-none text-gray-400" />
         </Link>
       </li>
     );
@@ -182,10 +175,5 @@ function RecordRow({ record }: { record: AssetRecord }) {
 }
 
 export function ErrorBoundary() {
-  return (
-    <>
-      <NavBar title="" backTo={PAGES.account} />
-      <GeneralErrorBoundary />
-    </>
-  );
+  return <ErrorBelowNavBar backTo={PAGES.account} />;
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { TitledCard } from "~/components/TitledCard";
 import { betLabel } from "~/components/game/names";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
@@ -62,10 +63,7 @@ export default function BloggerDetails() {
         <Link to={`${PAGES.fansList}?id=${blogger.bloggerId}`} className="btn-secondary w-full">
           {t("fans.title")}
         </Link>
-        <section className="card space-y-2" aria-labelledby="open-title">
-          <h2 id="open-title" className="text-base font-semibold">
-            {t("detail.openBets")}
-          </h2>
+        <TitledCard id="open-title" title={t("detail.openBets")} className="space-y-2">
           {blogger.openBets.length ? (
             <ul className="divide-y divide-gray-100 dark:divide-gray-800">
               {blogger.openBets.map((bet) => (
@@ -91,11 +89,8 @@ export default function BloggerDetails() {
           ) : (
             <p className="text-sm text-gray-600 dark:text-gray-400">{t("detail.noOpenBets")}</p>
           )}
-        </section>
-        <section className="card space-y-2" aria-labelledby="recent-title">
-          <h2 id="recent-title" className="text-base font-semibold">
-            {t("detail.recentBets")}
-          </h2>
+        </TitledCard>
+        <TitledCard id="recent-title" title={t("detail.recentBets")} className="space-y-2">
           {blogger.recentBets.length ? (
             <ul className="divide-y divide-gray-100 dark:divide-gray-800">
               {blogger.recentBets.map((bet) => (
@@ -112,7 +107,7 @@ export default function BloggerDetails() {
           ) : (
             <p className="text-sm text-gray-600 dark:text-gray-400">{t("detail.noRecentBets")}</p>
           )}
-        </section>
+        </TitledCard>
       </main>
     </>
   );

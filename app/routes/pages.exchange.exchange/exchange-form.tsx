@@ -2,7 +2,15 @@ import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { coinAmount } from "~/components/assets/money";
-import { ErrorList, Field, SubmitButton, useKitForm, useValueTypedEarly } from "~/components/forms";
+import {
+  AmountField,
+  ChoiceFieldset,
+  FormSubmit,
+  LiveLine,
+  RadioCard,
+  useKitForm,
+  useValueTypedEarly,
+} from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import { quoteExchange } from "#contract/asset-rules";
@@ -62,55 +70,41 @@ export function ExchangeForm({
         setTyped(String(data.get("amount") ?? ""));
       }}
     >
-      <fieldset className="space-y-2">
-        <legend className="mb-1 text-sm font-medium text-gray-800 dark:text-gray-200">
-          {t("exchange.pairs")}
-        </legend>
-        <div className="grid gap-2">
-          {pairs.map((p) => {
-            const value = pairValue(p);
-            return (
-              <label
-                key={value}
-                className="flex min-h-[52px] cursor-pointer items-center gap-3 rounded-lg border border-gray-200 px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-pink-50 dark:border-gray-700 dark:has-[:checked]:border-pink-300 dark:has-[:checked]:bg-gray-800"
-              >
-                <input
-                  type="radio"
-                  name={fields.pair.name}
-                  value={value}
-                  defaultChecked={value === initialPair}
-                  className="h-5 w-5 flex-none accent-brand"
-                />
-                <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-2">
-                  <span className="font-semibold">
-                    {coin(p.fromCoin)} → {coin(p.toCoin)}
-                  </span>
-                  <span className="text-xs text-gray-600 dark:text-gray-400">
-                    {t("exchange.rate", {
-                      from: `${p.fromUnits} ${coin(p.fromCoin)}`,
-                      to: `${p.toUnits} ${coin(p.toCoin)}`,
-                    })}
-                    {" · "}
-                    {p.feeRate > 0 ? t("exchange.fee", { rate: p.feeRate }) : t("exchange.noFee")}
-                  </span>
+      <ChoiceFieldset legend={t("exchange.pairs")} meta={fields.pair}>
+        {pairs.map((p) => {
+          const value = pairValue(p);
+          return (
+            <RadioCard
+              key={value}
+              name={fields.pair.name}
+              value={value}
+              defaultChecked={value === initialPair}
+              className="min-h-[52px] py-2"
+            >
+              <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-2">
+                <span className="font-semibold">
+                  {coin(p.fromCoin)} → {coin(p.toCoin)}
                 </span>
-              </label>
-            );
-          })}
-        </div>
-        <ErrorList id={fields.pair.errorId} errors={fields.pair.errors} />
-      </fieldset>
-      <Field
+                <span className="text-xs text-gray-600 dark:text-gray-400">
+                  {t("exchange.rate", {
+                    from: `${p.fromUnits} ${coin(p.fromCoin)}`,
+                    to: `${p.toUnits} ${coin(p.toCoin)}`,
+                  })}
+                  {" · "}
+                  {p.feeRate > 0 ? t("exchange.fee", { rate: p.feeRate }) : t("exchange.noFee")}
+                </span>
+              </span>
+            </RadioCard>
+          );
+        })}
+      </ChoiceFieldset>
+      <AmountField
         label={t("amount.label")}
         meta={fields.amount}
-        inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "0.00" }}
+        placeholder="0.00"
         hint={t("amount.available", { amount: coinAmount(fmt, t, available, pair.fromCoin) })}
       />
-      <p
-        className="min-h-[1.5rem] rounded-lg bg-gray-50 px-3 py-2 text-sm dark:bg-gray-800"
-        aria-live="polite"
-        data-testid="exchange-live"
-      >
+      <LiveLine testId="exchange-live">
         {quote && quote.netCents > 0 ? (
           <>
             <span className="font-semibold">
@@ -131,10 +125,9 @@ export function ExchangeForm({
             })}
           </span>
         )}
-      </p>
-      <ErrorList id={form.errorId} errors={form.errors} />
+      </LiveLine>
       <input type="hidden" name="intent" value="preview" hidden />
-      <SubmitButton>{t("exchange.preview")}</SubmitButton>
+      <FormSubmit form={form}>{t("exchange.preview")}</FormSubmit>
     </Form>
   );
 }

@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { TitledCard } from "~/components/TitledCard";
 import { BalanceStrip } from "~/components/assets/BalanceStrip";
 import { coinAmount } from "~/components/assets/money";
 import { ErrorList, SubmitButton } from "~/components/form-parts";
@@ -68,10 +69,12 @@ function PreviewCard({ preview, error }: { preview: ExchangePreview; error?: str
     [t("exchange.youReceive"), coinAmount(fmt, t, preview.received, preview.toCoin), true],
   ];
   return (
-    <section className="card space-y-4" aria-labelledby="preview-title" data-testid="exchange-preview">
-      <h2 id="preview-title" className="text-base font-semibold">
-        {t("exchange.previewTitle")}
-      </h2>
+    <TitledCard
+      id="preview-title"
+      title={t("exchange.previewTitle")}
+      className="space-y-4"
+      testId="exchange-preview"
+    >
       <dl className="divide-y divide-gray-100 text-sm dark:divide-gray-800">
         {rows.map(([label, value, strong]) => (
           <div key={label} className="flex items-center justify-between gap-3 py-2">
@@ -96,7 +99,7 @@ function PreviewCard({ preview, error }: { preview: ExchangePreview; error?: str
           {t("exchange.confirm")}
         </SubmitButton>
       </Form>
-    </section>
+    </TitledCard>
   );
 }
 
@@ -147,10 +150,5 @@ function PointsCard({
 }
 
 export function ErrorBoundary() {
-  return (
-    <>
-      <NavBar title="" backTo={PAGES.account} />
-      <GeneralErrorBoundary />
-    </>
-  );
+  return <ErrorBelowNavBar backTo={PAGES.account} />;
 }

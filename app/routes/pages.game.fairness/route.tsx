@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { Datum } from "~/components/Disclosure";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { asPageError } from "~/utils/api/errors.server";
@@ -8,6 +9,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
+import { LogEntry } from "./LogEntry";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("fairness.title", "game");
@@ -22,17 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(fairness, { headers: { "cache-control": "public, max-age=5" } });
 }
 
-function Key({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div>
-      <dt className="text-gray-700 dark:text-gray-300">{label}</dt>
-      <dd className="break-all font-mono text-xs" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
 export default function Fairness() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("game");
@@ -43,9 +34,9 @@ export default function Fairness() {
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24 text-sm">
         <section className="card space-y-2">
           <p>{t("fairness.intro")}</p>
-          <dl className="space-y-2">
-            <Key label={t("fairness.logKey")} value={data.logPublicKey} testId="log-key" />
-            <Key
+          <dl className="space-y-2 text-xs">
+            <Datum label={t("fairness.logKey")} value={data.logPublicKey} testId="log-key" />
+            <Datum
               label={t("fairness.beaconKey", { source: data.beacon.source })}
               value={data.beacon.publicKey}
             />
@@ -81,14 +72,9 @@ export default function Fairness() {
           <h2 id="log-title" className="mb-2 font-semibold">
             {t("fairness.log")}
           </h2>
-          <ol className="space-y-2">
+          <ol className="divide-y divide-gray-200 dark:divide-gray-700">
             {data.log.map((e) => (
-              <li key={e.seq} className="rounded bg-gray-100 p-2 dark:bg-gray-800">
-                <p className="break-all font-mono text-xs">{e.body}</p>
-                <p className="mt-1 break-all font-mono text-[10px] text-gray-700 dark:text-gray-300">
-                  {t("fairness.signature")}: {e.signature}
-                </p>
-              </li>
+              <LogEntry key={e.seq} seq={e.seq} body={e.body} signature={e.signature} />
             ))}
           </ol>
         </section>

@@ -42,19 +42,7 @@ export const LevelTabs = memo(function LevelTabs({
       className="flex gap-2 overflow-x-auto pb-1"
       data-testid="rooms"
     >
-      <span className="rooms-less" aria-hidden="true" data-testid="rooms-less">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="20"
-          height="20"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-        >
-          <path d="M15 6l-6 6 6 6" />
-        </svg>
-      </span>
+      <ScrollHint side="less" />
       {levels.map((l) => {
         const name = operatorName(t, "rooms", l.levelName);
         return l.enabled ? (
@@ -81,19 +69,26 @@ export const LevelTabs = memo(function LevelTabs({
           </span>
         );
       })}
-      <span className="rooms-more" aria-hidden="true" data-testid="rooms-more">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="20"
-          height="20"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-        >
-          <path d="M9 6l6 6-6 6" />
-        </svg>
-      </span>
+      <ScrollHint side="more" />
     </nav>
   );
 });
+
+/** The arrow at one end of the row that says more rooms lie that way (CSS shows it then). */
+function ScrollHint({ side }: { side: "less" | "more" }) {
+  return (
+    <span className={`rooms-${side}`} aria-hidden="true" data-testid={`rooms-${side}`}>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+      >
+        <path d={side === "less" ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"} />
+      </svg>
+    </span>
+  );
+}

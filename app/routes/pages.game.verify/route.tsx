@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Datum } from "~/components/Disclosure";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { UpstreamError, asPageError } from "~/utils/api/errors.server";
@@ -9,7 +10,7 @@ import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { type Chained, ChainedVerdict } from "./ChainedVerdict";
-import { Step } from "./Step";
+import { DigitStep, SeedStep, SelfCheck, VerdictCard, type VerdictKind } from "./VerdictCard";
 import { verifyChainedRound, verifyRound } from "./game-fairness.server";
 
 export const handle = { i18n: ["game"] };
@@ -136,82 +137,37 @@ function Verdict({ v, settled }: { v: VerificationView; settled: boolean }) {
   const { t } = useTranslation("game");
   const verified = v.hashMatches === true && v.digitMatches === true;
   const failed = v.hashMatches === false || v.digitMatches === false;
-  const verdict = !settled ? "notDrawn" : verified ? "verified" : failed ? "notVerified" : "notDrawn";
-  const tone = {
-    verified: "bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-200",
-    notVerified: "bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-200",
-    notDrawn: "bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100",
-  }[verdict];
+  const verdict: VerdictKind = !settled
+    ? "notDrawn"
+    : verified
+      ? "verified"
+      : failed
+        ? "notVerified"
+        : "notDrawn";
   return (
-    <section className="card space-y-3 text-sm" aria-labelledby="verify-result">
-      <div className={`flex items-center gap-3 rounded-lg p-3 ${tone}`} data-testid="verdict">
-        <span aria-hidden="true" className="text-3xl font-bold leading-none">
-          {verdict === "verified" ? "✓" : verdict === "notVerified" ? "✗" : "…"}
-        </span>
-        <div>
-          <h2 id="verify-result" className="text-xl font-bold">
-            {t(`verify.${verdict}`)}
-          </h2>
-          <p>{t("round.id", { id: v.roundId })}</p>
-        </div>
-      </div>
+    <VerdictCard
+      verdict={verdict}
+      roundId={v.roundId}
+      settled={settled}
+      selfCheck={
+        <SelfCheck command={v.command} algorithm={t("verify.algorithm")}>
+          <Datum label={t("verify.seedHash")} value={v.seedHash} />
+          <Datum label={t("verify.seed")} value={v.seed ?? t("verify.notRevealed")} />
+          {v.publishedDigit !== null ? (
+            <Datum label={t("verify.published")} value={v.publishedDigit} />
+          ) : null}
+        </SelfCheck>
+      }
+    >
       <ol className="list-decimal space-y-3 pl-5">
-        <Step
-          what={t("verify.stepSeed")}
-          ok={v.hashMatches}
-          outcome={
-            v.hashMatches === null
-              ? t("verify.notRevealed")
-              : t(v.hashMatches ? "verify.hashOk" : "verify.hashBad")
-          }
-        />
-        <Step
+        <SeedStep what={t("verify.stepSeed")} ok={v.hashMatches} />
+        <DigitStep
           what={t("verify.stepDigit")}
           ok={v.digitMatches}
-          ball={v.recomputedDigit}
-          outcome={
-            v.recomputedDigit === null
-              ? null
-              : v.digitMatches === false
-                ? t("verify.digitBadIs", { recomputed: v.recomputedDigit, published: v.publishedDigit })
-                : t("verify.digitOkIs", { digit: v.recomputedDigit })
-          }
+          recomputed={v.recomputedDigit}
+          published={v.publishedDigit}
         />
       </ol>
-      {!settled ? <p>{t("verify.pending")}</p> : null}
-      <details
-        className="rounded-lg border border-gray-200 p-3 dark:border-gray-700"
-        data-testid="self-check"
-      >
-        <summary className="min-h-[44px] cursor-pointer py-2.5 font-semibold">
-          {t("verify.selfCheck")}
-        </summary>
-        <dl className="mt-2 space-y-2">
-          <div>
-            <dt className="text-gray-700 dark:text-gray-300">{t("verify.seedHash")}</dt>
-            <dd className="break-all font-mono">{v.seedHash}</dd>
-          </div>
-          <div>
-            <dt className="text-gray-700 dark:text-gray-300">{t("verify.seed")}</dt>
-            <dd className="break-all font-mono">{v.seed ?? t("verify.notRevealed")}</dd>
-          </div>
-          {v.publishedDigit !== null ? (
-            <div>
-              <dt className="text-gray-700 dark:text-gray-300">{t("verify.published")}</dt>
-              <dd className="font-mono">{v.publishedDigit}</dd>
-            </div>
-          ) : null}
-        </dl>
-        {v.command ? (
-          <div className="mt-2">
-            <p className="text-gray-700 dark:text-gray-300">{t("verify.command")}</p>
-            <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-gray-100 p-2 font-mono text-xs dark:bg-gray-800">
-              {v.command}
-            </pre>
-          </div>
-        ) : null}
-        <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">{t("verify.algorithm")}</p>
-      </details>
-    </section>
+    </VerdictCard>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Balances } from "~/components/Balances";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { TabBar } from "~/components/TabBar";
+import { TitledCard } from "~/components/TitledCard";
 import { UserNavBar } from "~/components/UserNavBar";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
@@ -151,10 +152,7 @@ function BetRank({ rows }: { rows: Data["betRank"] }) {
   const { t } = useTranslation("social");
   const fmt = useFormat();
   return (
-    <section className="card space-y-2" aria-labelledby="bet-rank-title">
-      <h2 id="bet-rank-title" className="text-base font-semibold">
-        {t("lobby.betRank")}
-      </h2>
+    <TitledCard id="bet-rank-title" title={t("lobby.betRank")} className="space-y-2">
       {rows === null ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.unavailable")}</p>
       ) : rows.length === 0 ? (
@@ -182,7 +180,7 @@ function BetRank({ rows }: { rows: Data["betRank"] }) {
           ))}
         </ol>
       )}
-    </section>
+    </TitledCard>
   );
 }
 
@@ -234,10 +232,7 @@ function Dividends({ rows }: { rows: Data["dividends"] }) {
   const { t } = useTranslation("social");
   const fmt = useFormat();
   return (
-    <section className="card space-y-2" aria-labelledby="dividends-title">
-      <h2 id="dividends-title" className="text-base font-semibold">
-        {t("lobby.dividends")}
-      </h2>
+    <TitledCard id="dividends-title" title={t("lobby.dividends")} className="space-y-2">
       {rows === null ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.unavailable")}</p>
       ) : rows.length === 0 ? (
@@ -259,7 +254,7 @@ function Dividends({ rows }: { rows: Data["dividends"] }) {
           ))}
         </ul>
       )}
-    </section>
+    </TitledCard>
   );
 }
 

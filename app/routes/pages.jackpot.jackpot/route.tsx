@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Datum, Disclosure } from "~/components/Disclosure";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { TabBar } from "~/components/TabBar";
+import { TitledCard } from "~/components/TitledCard";
 import { coinAmount } from "~/components/assets/money";
 import { DrawCountdown } from "~/components/social/DrawCountdown";
 import { useTranslation } from "~/utils/i18n-react";
@@ -46,10 +48,7 @@ export default function JackpotPage() {
           </p>
         </section>
 
-        <section className="card space-y-2" aria-labelledby="tickets-title">
-          <h2 id="tickets-title" className="text-base font-semibold">
-            {t("jackpot.myTickets")}
-          </h2>
+        <TitledCard id="tickets-title" title={t("jackpot.myTickets")} className="space-y-2">
           <dl className="grid grid-cols-3 gap-2 text-center">
             <div>
               <dd className="text-xl font-bold tabular-nums" data-testid="my-tickets">
@@ -70,41 +69,25 @@ export default function JackpotPage() {
           <Link to={`${PAGES.gameList}?coin=${info.coin}`} className="btn-primary w-full">
             {t("jackpot.play")}
           </Link>
-        </section>
+        </TitledCard>
 
         <Link to={PAGES.yesterdayJackpot} className="btn-secondary w-full">
           {t("jackpot.yesterday")}
         </Link>
 
-        <section className="card space-y-2 text-sm" aria-labelledby="rules-title">
-          <h2 id="rules-title" className="text-base font-semibold">
-            {t("jackpot.rules")}
-          </h2>
+        <TitledCard id="rules-title" title={t("jackpot.rules")} className="space-y-2 text-sm">
           <ul className="list-disc space-y-1 pl-5">
             <li>{t("jackpot.ruleShare", { percent: info.sharePercent })}</li>
             <li>{t("jackpot.ruleWinners", { count: info.winners, percent: info.payoutPercent })}</li>
             <li>{t("jackpot.ruleFair")}</li>
           </ul>
-          <details className="rounded-lg border border-gray-200 p-3 dark:border-gray-700">
-            <summary className="min-h-[44px] cursor-pointer py-2.5 font-semibold">
-              {t("jackpot.commitment")}
-            </summary>
+          <Disclosure summary={t("jackpot.commitment")}>
             <dl className="space-y-2 text-xs">
-              <div>
-                <dt className="text-gray-700 dark:text-gray-300">{t("jackpot.todayHash")}</dt>
-                <dd className="break-all font-mono" data-testid="seed-hash">
-                  {info.seedHash}
-                </dd>
-              </div>
-              {info.nextSeedHash ? (
-                <div>
-                  <dt className="text-gray-700 dark:text-gray-300">{t("jackpot.nextHash")}</dt>
-                  <dd className="break-all font-mono">{info.nextSeedHash}</dd>
-                </div>
-              ) : null}
+              <Datum label={t("jackpot.todayHash")} value={info.seedHash} testId="seed-hash" />
+              {info.nextSeedHash ? <Datum label={t("jackpot.nextHash")} value={info.nextSeedHash} /> : null}
             </dl>
-          </details>
-        </section>
+          </Disclosure>
+        </TitledCard>
       </main>
       <TabBar active="jackpot" />
     </>

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { Datum, Disclosure } from "~/components/Disclosure";
 import { EmptyState } from "~/components/EmptyState";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { TitledCard } from "~/components/TitledCard";
 import { coinAmount } from "~/components/assets/money";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
@@ -62,10 +64,7 @@ export default function YesterdayJackpotPage() {
           ) : null}
         </section>
 
-        <section className="card space-y-2" aria-labelledby="winners-title">
-          <h2 id="winners-title" className="text-base font-semibold">
-            {t("yesterday.winners")}
-          </h2>
+        <TitledCard id="winners-title" title={t("yesterday.winners")} className="space-y-2">
           {draw.winners.length ? (
             <ol className="divide-y divide-gray-100 dark:divide-gray-800">
               {draw.winners.map((w) => (
@@ -92,7 +91,7 @@ export default function YesterdayJackpotPage() {
           ) : (
             <p className="text-sm text-gray-600 dark:text-gray-400">{t("yesterday.noWinners")}</p>
           )}
-        </section>
+        </TitledCard>
 
         <section className="card space-y-3 text-sm" aria-labelledby="verify-title">
           <div
@@ -114,25 +113,11 @@ export default function YesterdayJackpotPage() {
               <p>{t(verification.winnersMatch ? "yesterday.winnersOk" : "yesterday.winnersBad")}</p>
             </div>
           </div>
-          <details className="rounded-lg border border-gray-200 p-3 dark:border-gray-700">
-            <summary className="min-h-[44px] cursor-pointer py-2.5 font-semibold">
-              {t("yesterday.selfCheck")}
-            </summary>
+          <Disclosure summary={t("yesterday.selfCheck")}>
             <dl className="space-y-2 text-xs">
-              <div>
-                <dt className="text-gray-700 dark:text-gray-300">{t("yesterday.seedHash")}</dt>
-                <dd className="break-all font-mono">{draw.seedHash}</dd>
-              </div>
-              <div>
-                <dt className="text-gray-700 dark:text-gray-300">{t("yesterday.seed")}</dt>
-                <dd className="break-all font-mono" data-testid="jackpot-seed">
-                  {draw.seed}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-gray-700 dark:text-gray-300">{t("yesterday.ticketsTotal")}</dt>
-                <dd className="font-mono">{draw.ticketsTotal}</dd>
-              </div>
+              <Datum label={t("yesterday.seedHash")} value={draw.seedHash} />
+              <Datum label={t("yesterday.seed")} value={draw.seed} testId="jackpot-seed" />
+              <Datum label={t("yesterday.ticketsTotal")} value={draw.ticketsTotal} />
             </dl>
             <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">{t("yesterday.command")}</p>
             <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-gray-100 p-2 font-mono text-xs dark:bg-gray-800">
@@ -156,7 +141,7 @@ export default function YesterdayJackpotPage() {
                 </li>
               ))}
             </ol>
-          </details>
+          </Disclosure>
         </section>
       </main>
     </>

@@ -2,7 +2,15 @@ import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { coinAmount } from "~/components/assets/money";
-import { ErrorList, Field, SubmitButton, useKitForm, useValueTypedEarly } from "~/components/forms";
+import {
+  AmountField,
+  ChoiceFieldset,
+  FormSubmit,
+  LiveLine,
+  RadioCard,
+  useKitForm,
+  useValueTypedEarly,
+} from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import { dailyInterestCents } from "#contract/asset-rules";
@@ -54,53 +62,39 @@ export function PledgeForm({
       }}
     >
       <input type="hidden" name="idempotencyKey" value={formKey} hidden />
-      <fieldset className="space-y-2">
-        <legend className="mb-1 text-sm font-medium text-gray-800 dark:text-gray-200">
-          {t("pledge.plans")}
-        </legend>
-        <div className="grid grid-cols-1 gap-2">
-          {plans.map((p) => (
-            <label
-              key={p.id}
-              className="flex min-h-[56px] cursor-pointer items-center gap-3 rounded-lg border border-gray-200 px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-pink-50 dark:border-gray-700 dark:has-[:checked]:border-pink-300 dark:has-[:checked]:bg-gray-800"
-            >
-              <input
-                type="radio"
-                name={fields.configId.name}
-                value={p.id}
-                defaultChecked={String(p.id) === initial}
-                className="h-5 w-5 flex-none accent-brand"
-              />
-              <span className="min-w-0 flex-1">
-                <span className="flex flex-wrap items-baseline justify-between gap-x-2">
-                  <span className="font-semibold">{t("pledge.term", { count: p.termDays })}</span>
-                  <span className="font-semibold text-green-700 dark:text-green-400">
-                    {t("pledge.dailyRate", { rate: p.dailyRate })}
-                  </span>
-                </span>
-                <span className="block text-xs text-gray-600 dark:text-gray-400">
-                  {t("pledge.limits", {
-                    min: coinAmount(fmt, t, p.minAmount, p.coin),
-                    max: coinAmount(fmt, t, p.maxAmount, p.coin),
-                  })}
+      <ChoiceFieldset legend={t("pledge.plans")} meta={fields.configId}>
+        {plans.map((p) => (
+          <RadioCard
+            key={p.id}
+            name={fields.configId.name}
+            value={p.id}
+            defaultChecked={String(p.id) === initial}
+            className="min-h-[56px] py-2"
+          >
+            <span className="min-w-0 flex-1">
+              <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+                <span className="font-semibold">{t("pledge.term", { count: p.termDays })}</span>
+                <span className="font-semibold text-green-700 dark:text-green-400">
+                  {t("pledge.dailyRate", { rate: p.dailyRate })}
                 </span>
               </span>
-            </label>
-          ))}
-        </div>
-        <ErrorList id={fields.configId.errorId} errors={fields.configId.errors} />
-      </fieldset>
-      <Field
+              <span className="block text-xs text-gray-600 dark:text-gray-400">
+                {t("pledge.limits", {
+                  min: coinAmount(fmt, t, p.minAmount, p.coin),
+                  max: coinAmount(fmt, t, p.maxAmount, p.coin),
+                })}
+              </span>
+            </span>
+          </RadioCard>
+        ))}
+      </ChoiceFieldset>
+      <AmountField
         label={t("amount.label")}
         meta={fields.amount}
-        inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: "0.00" }}
+        placeholder="0.00"
         hint={t("amount.available", { amount: coinAmount(fmt, t, balance, plan.coin) })}
       />
-      <p
-        className="min-h-[1.5rem] rounded-lg bg-gray-50 px-3 py-2 text-sm dark:bg-gray-800"
-        aria-live="polite"
-        data-testid="pledge-estimate"
-      >
+      <LiveLine testId="pledge-estimate">
         {daily > 0
           ? t("pledge.estimate", {
               daily: coinAmount(fmt, t, daily / 100, plan.coin),
@@ -108,9 +102,8 @@ export function PledgeForm({
               days: plan.termDays,
             })
           : `${t("pledge.term", { count: plan.termDays })} · ${t("pledge.dailyRate", { rate: plan.dailyRate })}`}
-      </p>
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <SubmitButton>{t("pledge.submit")}</SubmitButton>
+      </LiveLine>
+      <FormSubmit form={form}>{t("pledge.submit")}</FormSubmit>
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { BalanceStrip } from "~/components/assets/BalanceStrip";
 import { coinAmount } from "~/components/assets/money";
@@ -116,10 +116,5 @@ function StakeRow({ stake }: { stake: PledgeRecord }) {
 }
 
 export function ErrorBoundary() {
-  return (
-    <>
-      <NavBar title="" backTo={PAGES.account} />
-      <GeneralErrorBoundary />
-    </>
-  );
+  return <ErrorBelowNavBar backTo={PAGES.account} />;
 }

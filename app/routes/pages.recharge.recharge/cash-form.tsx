@@ -1,7 +1,14 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ErrorList, Field, SubmitButton, useKitForm, useValueTypedEarly } from "~/components/forms";
+import {
+  AmountField,
+  ErrorList,
+  FormSubmit,
+  RadioCard,
+  useKitForm,
+  useValueTypedEarly,
+} from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
@@ -55,14 +62,12 @@ export function CashForm({ cash }: { cash: NonNullable<Data["cash"]> }) {
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-4">
       <input type="hidden" name="idempotencyKey" value={cash.formKey} hidden />
-      <Field
+      <AmountField
         label={t("cash.amount")}
         meta={fields.amount}
         hint={t("cash.limits", limits)}
+        placeholder={t("cash.amountPlaceholder")}
         inputProps={{
-          inputMode: "decimal",
-          autoComplete: "off",
-          placeholder: t("cash.amountPlaceholder"),
           defaultValue: undefined,
           value: amount,
           onChange: (event) => setAmount(event.currentTarget.value),
@@ -110,25 +115,21 @@ export function CashForm({ cash }: { cash: NonNullable<Data["cash"]> }) {
         </legend>
         <div className="space-y-2">
           {cash.channels.map((channel) => (
-            <label
+            <RadioCard
               key={channel.payChannelName}
-              className="flex min-h-[52px] cursor-pointer items-center gap-3 rounded-lg border border-gray-300 px-3 has-[:checked]:border-brand has-[:checked]:bg-brand-light/60 dark:border-gray-600 dark:has-[:checked]:bg-pink-950/60"
+              tone="brand"
+              name={fields.payChannelName.name}
+              value={channel.payChannelName}
+              defaultChecked={channel.payChannelName === selectedChannel}
+              className="min-h-[52px]"
             >
-              <input
-                type="radio"
-                name={fields.payChannelName.name}
-                value={channel.payChannelName}
-                defaultChecked={channel.payChannelName === selectedChannel}
-                className="h-5 w-5 accent-brand"
-              />
               <span className="font-medium">{channel.showName}</span>
-            </label>
+            </RadioCard>
           ))}
         </div>
         <ErrorList id={fields.payChannelName.errorId} errors={fields.payChannelName.errors} />
       </fieldset>
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <SubmitButton>{t("cash.submit")}</SubmitButton>
+      <FormSubmit form={form}>{t("cash.submit")}</FormSubmit>
       <p className="text-xs text-gray-600 dark:text-gray-400">{t("cash.note")}</p>
     </Form>
   );

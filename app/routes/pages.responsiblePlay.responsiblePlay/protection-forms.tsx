@@ -1,6 +1,14 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form, useActionData } from "@remix-run/react";
-import { ErrorList, Field, SubmitButton, useKitForm } from "~/components/forms";
+import {
+  AmountField,
+  ErrorList,
+  Field,
+  FormSubmit,
+  RadioCard,
+  SubmitButton,
+  useKitForm,
+} from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
 import {
@@ -70,14 +78,13 @@ export function LimitForm({ kind }: { kind: LimitKind }) {
           ))}
         </select>
       </div>
-      <Field
+      <AmountField
         label={t("form.amount")}
         meta={fields.amount}
         hint={t("form.amountHint")}
-        inputProps={{ inputMode: "decimal", autoComplete: "off", placeholder: t("form.amountPlaceholder") }}
+        placeholder={t("form.amountPlaceholder")}
       />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <SubmitButton>{t(kind === "LOSS" ? "form.saveLoss" : "form.saveDeposit")}</SubmitButton>
+      <FormSubmit form={form}>{t(kind === "LOSS" ? "form.saveLoss" : "form.saveDeposit")}</FormSubmit>
     </Form>
   );
 }
@@ -126,25 +133,23 @@ export function ReminderForm({ minutes }: { minutes: number }) {
         </legend>
         <div className="grid grid-cols-3 gap-2">
           {REMINDER_MINUTES.map((m) => (
-            <label
+            <RadioCard
               key={m}
-              className="flex min-h-[44px] cursor-pointer items-center justify-center gap-2 rounded-lg border border-gray-300 text-sm font-semibold has-[:checked]:border-brand has-[:checked]:bg-brand-light/60 dark:border-gray-600 dark:has-[:checked]:bg-pink-950/60"
+              look="chip"
+              tone="brand"
+              small
+              name={fields.minutes.name}
+              value={m}
+              defaultChecked={m === minutes}
+              className="text-sm"
             >
-              <input
-                type="radio"
-                name={fields.minutes.name}
-                value={m}
-                defaultChecked={m === minutes}
-                className="h-4 w-4 accent-brand"
-              />
               {t("reminder.minutes", { n: m })}
-            </label>
+            </RadioCard>
           ))}
         </div>
         <ErrorList id={fields.minutes.errorId} errors={fields.minutes.errors} />
       </fieldset>
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <SubmitButton>{t("reminder.save")}</SubmitButton>
+      <FormSubmit form={form}>{t("reminder.save")}</FormSubmit>
     </Form>
   );
 }
@@ -165,19 +170,18 @@ export function BlockForm({ kind }: { kind: BlockKind }) {
         </legend>
         <div className="grid grid-cols-3 gap-2">
           {lengths.map((length, i) => (
-            <label
+            <RadioCard
               key={length}
-              className="flex min-h-[44px] cursor-pointer items-center justify-center gap-2 rounded-lg border border-gray-300 text-sm font-semibold has-[:checked]:border-brand has-[:checked]:bg-brand-light/60 dark:border-gray-600 dark:has-[:checked]:bg-pink-950/60"
+              look="chip"
+              tone="brand"
+              small
+              name={fields.length.name}
+              value={length}
+              defaultChecked={i === 0}
+              className="text-sm"
             >
-              <input
-                type="radio"
-                name={fields.length.name}
-                value={length}
-                defaultChecked={i === 0}
-                className="h-4 w-4 accent-brand"
-              />
               {t(`block.lengths.${length}`)}
-            </label>
+            </RadioCard>
           ))}
         </div>
       </fieldset>
@@ -187,10 +191,9 @@ export function BlockForm({ kind }: { kind: BlockKind }) {
         type="password"
         inputProps={{ autoComplete: "current-password" }}
       />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <SubmitButton className="btn-primary w-full bg-red-700 hover:bg-red-800">
+      <FormSubmit form={form} className="btn-primary w-full bg-red-700 hover:bg-red-800">
         {t(kind === "TIMEOUT" ? "block.startTimeout" : "block.startExclusion")}
-      </SubmitButton>
+      </FormSubmit>
     </Form>
   );
 }

@@ -4,6 +4,7 @@ import { asPageError } from "~/utils/api/errors.server";
 import {
   changePending,
   getLimitsStatus,
+  getReality,
   getStatement,
   setLimit,
   setReminder,
@@ -135,9 +136,10 @@ export async function protectionAction(request: Request) {
       });
     }
     case "continue": {
-      const status = await getLimitsStatus(request).catch(asPageError);
+      // The core's clock, which the reality check compares it with.
+      const { now } = await getReality(request, 0).catch(asPageError);
       const session = await getSession(request);
-      session.set("realityAckAt", status.now);
+      session.set("realityAckAt", now);
       const back = safeRedirect(v.back, PAGES.game);
       return finish(
         request,

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { TitledCard } from "~/components/TitledCard";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyForm, withForms } from "~/utils/lazy-form";
 import { pageTitle } from "~/utils/meta";
@@ -54,19 +55,13 @@ export default function ResponsiblePlayPage() {
         ) : null}
         <LimitSection kind="LOSS" status={status} />
         <LimitSection kind="DEPOSIT" status={status} />
-        <section className="card space-y-3" aria-labelledby="reminder-title">
-          <h2 id="reminder-title" className="text-base font-semibold">
-            {t("reminder.title")}
-          </h2>
+        <TitledCard id="reminder-title" title={t("reminder.title")} className="space-y-3">
           <p className="text-sm text-gray-700 dark:text-gray-300">{t("reminder.note")}</p>
           <ReminderForm minutes={status.reminderMinutes} />
-        </section>
+        </TitledCard>
         <StatementSection statement={statement} />
         {status.block ? null : (
-          <section className="card space-y-4" aria-labelledby="break-title">
-            <h2 id="break-title" className="text-base font-semibold">
-              {t("block.title")}
-            </h2>
+          <TitledCard id="break-title" title={t("block.title")} className="space-y-4">
             <p className="text-sm text-gray-700 dark:text-gray-300">{t("block.note")}</p>
             <div className="space-y-2">
               <h3 className="text-sm font-semibold">{t("block.timeout")}</h3>
@@ -77,12 +72,9 @@ export default function ResponsiblePlayPage() {
               <p className="text-xs text-gray-600 dark:text-gray-400">{t("block.exclusionNote")}</p>
               <BlockForm kind="EXCLUSION" />
             </div>
-          </section>
+          </TitledCard>
         )}
-        <section className="card space-y-2 text-sm" aria-labelledby="help-title">
-          <h2 id="help-title" className="text-base font-semibold">
-            {t("help.title")}
-          </h2>
+        <TitledCard id="help-title" title={t("help.title")} className="space-y-2 text-sm">
           <p className="text-gray-700 dark:text-gray-300">{t("help.age")}</p>
           <a
             href={status.helpUrl}
@@ -92,7 +84,7 @@ export default function ResponsiblePlayPage() {
           >
             {t("help.link")}
           </a>
-        </section>
+        </TitledCard>
       </main>
     </>
   );
@@ -103,10 +95,7 @@ function LimitSection({ kind, status }: { kind: LimitKind; status: Data["status"
   const rows = status.limits.filter((l) => l.kind === kind);
   const id = `limits-${kind}`;
   return (
-    <section className="card space-y-3" aria-labelledby={id}>
-      <h2 id={id} className="text-base font-semibold">
-        {t(`kind.${kind}`)}
-      </h2>
+    <TitledCard id={id} title={t(`kind.${kind}`)} className="space-y-3">
       <p className="text-sm text-gray-700 dark:text-gray-300">
         {t(`kindNote.${kind}`, { hours: status.coolingHours })}
       </p>
@@ -116,7 +105,7 @@ function LimitSection({ kind, status }: { kind: LimitKind; status: Data["status"
         ))}
       </ul>
       {status.block ? null : <LimitForm kind={kind} />}
-    </section>
+    </TitledCard>
   );
 }
 
@@ -166,10 +155,7 @@ function StatementSection({ statement }: { statement: Data["statement"] }) {
     ["net", statement.net],
   ];
   return (
-    <section className="card space-y-3" aria-labelledby="statement-title">
-      <h2 id="statement-title" className="text-base font-semibold">
-        {t("statement.title")}
-      </h2>
+    <TitledCard id="statement-title" title={t("statement.title")} className="space-y-3">
       {/* A reading, not a change: a plain GET form (works without JavaScript). */}
       <form method="get" action={PAGES.responsiblePlay} className="grid grid-cols-2 gap-2">
         <label className="text-sm">
@@ -192,7 +178,7 @@ function StatementSection({ statement }: { statement: Data["statement"] }) {
           </div>
         ))}
       </dl>
-    </section>
+    </TitledCard>
   );
 }
 

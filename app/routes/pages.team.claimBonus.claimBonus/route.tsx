@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { SubmitButton } from "~/components/form-parts";
 import { useTranslation } from "~/utils/i18n-react";
@@ -148,10 +148,5 @@ function RebateRow({ rebate, back }: { rebate: Rebate; back: string }) {
 }
 
 export function ErrorBoundary() {
-  return (
-    <>
-      <NavBar title="" backTo={PAGES.team} />
-      <GeneralErrorBoundary />
-    </>
-  );
+  return <ErrorBelowNavBar backTo={PAGES.team} />;
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { TabBar } from "~/components/TabBar";
+import { TitledCard } from "~/components/TitledCard";
 import { showToast } from "~/components/Toasts";
 import { SubmitButton } from "~/components/form-parts";
 import { copyText } from "~/utils/clipboard";
@@ -60,10 +61,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 function InviteCard({ info, link, qrSvg }: { info: TeamInfo; link: string; qrSvg: string }) {
   const { t } = useTranslation("team");
   return (
-    <section className="card space-y-3" aria-labelledby="invite-title">
-      <h2 id="invite-title" className="text-base font-semibold">
-        {t("invite.title")}
-      </h2>
+    <TitledCard id="invite-title" title={t("invite.title")} className="space-y-3">
       <p className="text-sm text-gray-700 dark:text-gray-300">{t("invite.intro")}</p>
       <div className="flex items-center justify-between gap-2">
         <div className="min-w-0">
@@ -94,7 +92,7 @@ function InviteCard({ info, link, qrSvg }: { info: TeamInfo; link: string; qrSvg
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the server drew it from the invite link (uqr: paths only)
         dangerouslySetInnerHTML={{ __html: qrSvg }}
       />
-    </section>
+    </TitledCard>
   );
 }
 
@@ -180,10 +178,7 @@ function FiguresCard({ info }: { info: TeamInfo }) {
     [t("figures.rebates"), m(info.today.rebate), m(info.yesterday.rebate), m(info.totalRebate)],
   ];
   return (
-    <section className="card space-y-3" aria-labelledby="figures-title">
-      <h2 id="figures-title" className="text-base font-semibold">
-        {t("figures.title")}
-      </h2>
+    <TitledCard id="figures-title" title={t("figures.title")} className="space-y-3">
       <dl className="grid grid-cols-2 gap-2 text-center">
         {[
           [t("figures.direct"), info.directNumber, info.directRechargeUserNumber],
@@ -235,7 +230,7 @@ function FiguresCard({ info }: { info: TeamInfo }) {
         </table>
       </div>
       <p className="text-xs text-gray-600 dark:text-gray-400">{t("figures.note")}</p>
-    </section>
+    </TitledCard>
   );
 }
 
@@ -243,10 +238,7 @@ function TasksCard({ tasks }: { tasks: RechargeTask[] }) {
   const { t } = useTranslation("team");
   const fmt = useFormat();
   return (
-    <section className="card space-y-3" aria-labelledby="tasks-title">
-      <h2 id="tasks-title" className="text-base font-semibold">
-        {t("tasks.title")}
-      </h2>
+    <TitledCard id="tasks-title" title={t("tasks.title")} className="space-y-3">
       <ul className="space-y-3">
         {tasks.map((task) => {
           const progress = Math.min(
@@ -300,7 +292,7 @@ function TasksCard({ tasks }: { tasks: RechargeTask[] }) {
           );
         })}
       </ul>
-    </section>
+    </TitledCard>
   );
 }
 

@@ -1,7 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ErrorList, Field, SubmitButton, useKitForm, useValueTypedEarly } from "~/components/forms";
+import {
+  AmountField,
+  ErrorList,
+  Field,
+  FormSubmit,
+  RadioCard,
+  useKitForm,
+  useValueTypedEarly,
+} from "~/components/forms";
 import { PaymentPasswordField } from "~/components/wallet/PaymentPasswordField";
 import { feeAndNet, typedAmount } from "~/components/wallet/withdraw-amounts";
 import { useTranslation } from "~/utils/i18n-react";
@@ -46,13 +54,11 @@ export function WithdrawalForm({
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-4">
       <input type="hidden" name="idempotencyKey" value={actionData?.idempotencyKey ?? formKey} />
-      <Field
+      <AmountField
         label={t("amount")}
         meta={fields.amount}
+        placeholder={t("amountPlaceholder")}
         inputProps={{
-          inputMode: "decimal",
-          autoComplete: "off",
-          placeholder: t("amountPlaceholder"),
           onInput: (event) => setTyped(event.currentTarget.value),
           onChange: (event) => setTyped(event.currentTarget.value),
         }}
@@ -99,24 +105,20 @@ export function WithdrawalForm({
           ) : (
             <>
               {cards.map((card) => (
-                <label
+                <RadioCard
                   key={card.id}
-                  className="flex min-h-[52px] cursor-pointer items-center gap-3 rounded-lg border border-gray-200 px-3 has-[:checked]:border-brand has-[:checked]:bg-pink-50 dark:border-gray-700 dark:has-[:checked]:border-pink-300 dark:has-[:checked]:bg-gray-800"
+                  name={fields.userBankId.name}
+                  value={String(card.id)}
+                  defaultChecked={String(fields.userBankId.initialValue ?? "") === String(card.id)}
+                  className="min-h-[52px]"
                 >
-                  <input
-                    type="radio"
-                    name={fields.userBankId.name}
-                    value={String(card.id)}
-                    defaultChecked={String(fields.userBankId.initialValue ?? "") === String(card.id)}
-                    className="h-5 w-5 accent-brand"
-                  />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium">{card.bankName}</span>
                     <span className="block text-sm text-gray-600 tabular-nums dark:text-gray-400">
                       {card.bankCardNo} · {card.holderName}
                     </span>
                   </span>
-                </label>
+                </RadioCard>
               ))}
               <Link
                 to={`${PAGES.bankCard}?redirectTo=${returnTo}`}
@@ -136,24 +138,20 @@ export function WithdrawalForm({
             </legend>
             <div className="grid grid-cols-2 gap-2">
               {(["TRC20", "BEP20"] as const).map((n) => (
-                <label
+                <RadioCard
                   key={n}
-                  className="flex min-h-[44px] cursor-pointer items-center justify-center gap-2 rounded-lg border border-gray-200 font-semibold has-[:checked]:border-brand has-[:checked]:bg-pink-50 dark:border-gray-700 dark:has-[:checked]:border-pink-300 dark:has-[:checked]:bg-gray-800"
+                  look="chip"
+                  name={fields.network.name}
+                  value={n}
+                  defaultChecked={network === n}
+                  onChange={() => {
+                    setNetwork(n);
+                    const next = n === "TRC20" ? info.walletTrc : info.walletErc;
+                    form.update({ name: fields.address.name, value: next ?? "" });
+                  }}
                 >
-                  <input
-                    type="radio"
-                    name={fields.network.name}
-                    value={n}
-                    defaultChecked={network === n}
-                    onChange={() => {
-                      setNetwork(n);
-                      const next = n === "TRC20" ? info.walletTrc : info.walletErc;
-                      form.update({ name: fields.address.name, value: next ?? "" });
-                    }}
-                    className="h-5 w-5 accent-brand"
-                  />
                   {n}
-                </label>
+                </RadioCard>
               ))}
             </div>
           </fieldset>
@@ -172,8 +170,7 @@ export function WithdrawalForm({
       )}
 
       <PaymentPasswordField meta={fields.assetPassword} />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <SubmitButton>{t("submit")}</SubmitButton>
+      <FormSubmit form={form}>{t("submit")}</FormSubmit>
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Player protection's upstream calls (contract/limits.ts, core/src/limits) on the one client:
- * the status (limits, block, reality check, previous sign-in), limit changes, the reminder, a
+ * the status (limits, block, reality check, previous sign-in), the reality check alone, limit changes, the reminder, a
  * time-out or self-exclusion, and the activity statement.
  */
 import { z } from "zod";
@@ -10,6 +10,7 @@ import {
   type LimitPeriod,
   blockResultSchema,
   limitsStatusSchema,
+  realitySchema,
   setLimitResultSchema,
   statementSchema,
 } from "#contract/limits";
@@ -17,6 +18,15 @@ import { upstream, upstreamEnvelope } from "./client.server";
 
 export function getLimitsStatus(request: Request) {
   return upstream(request, "/app/limits/status", { method: "GET", schema: limitsStatusSchema });
+}
+
+/** Whether the reality check is due (one query on the core; the game page asks on every load). */
+export function getReality(request: Request, since: number) {
+  return upstream(request, "/app/limits/reality", {
+    method: "GET",
+    params: { since },
+    schema: realitySchema,
+  });
 }
 
 /** amount "" removes the limit (after the cooling period). */

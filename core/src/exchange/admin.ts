@@ -1,7 +1,7 @@
-import { cliOperator, writeAudit } from "../operator/audit";
+import { cliOperator } from "../operator/audit";
 import { type OperatorCommand, UsageError } from "../platform/module";
-import { PairEditError, listPairs, upsertPair } from "./pairs";
-import { pointRules, setPointRate } from "./points";
+import { PairEditError, listPairs, upsertPairAudited } from "./pairs";
+import { pointRules, setPointRateAudited } from "./points";
 
 const USAGE = `  admin exchange-pair list
   admin exchange-pair set FROM TO FIELD VALUE [FIELD VALUE ...]   (fields fromUnits toUnits feeRate enabled; adds the pair when absent)
@@ -24,16 +24,7 @@ const exchangePairCommand: OperatorCommand = {
     const changes: Record<string, string> = {};
     for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
     try {
-      const pair = await db.tx(async (tx) => {
-        const { before, pair } = await upsertPair(tx, from, to, changes);
-        await writeAudit(tx, {
-          operator: cliOperator(),
-          action: before ? "exchange.pair.edit" : "exchange.pair.add",
-          target: `${pair.fromCoin}->${pair.toCoin}`,
-          detail: { changes, before },
-        });
-        return pair;
-      });
+      const pair = await upsertPairAudited(db, cliOperator(), from, to, changes);
       out(
         `${pair.fromCoin} -> ${pair.toCoin}: ${pair.fromUnits} gives ${pair.toUnits}, fee ${pair.feeRate} %, ${pair.enabled ? "enabled" : "disabled"}`,
       );
@@ -56,16 +47,7 @@ const pointsCommand: OperatorCommand = {
       return;
     }
     try {
-      const change = await db.tx(async (tx) => {
-        const change = await setPointRate(tx, value);
-        await writeAudit(tx, {
-          operator: cliOperator(),
-          action: "points.rate.set",
-          target: "pointsPer100",
-          detail: change,
-        });
-        return change;
-      });
+      const change = await setPointRateAudited(db, cliOperator(), value);
       out(`points per 100 staked: ${change.before} -> ${change.after}`);
     } catch (error) {
       if (error instanceof Error && error.message.startsWith("pointsPer100"))

@@ -1,6 +1,7 @@
 import type { ExchangePair } from "#contract/assets";
 import { type Coin, coinSchema } from "#contract/money";
-import type { Sql } from "../platform/db";
+import { writeAudit } from "../operator/audit";
+import type { Db, Sql } from "../platform/db";
 
 interface PairRow {
   id: number;
@@ -86,7 +87,7 @@ function coinArg(raw: string | undefined, name: string): Coin {
  * Adds the pair from -> to, or changes the fields given of the existing one. Answers the pair
  * before (null when added) and after, for the audit log.
  */
-export async function upsertPair(
+async function upsertPair(
   tx: Sql,
   rawFrom: string | undefined,
   rawTo: string | undefined,
@@ -121,4 +122,27 @@ export async function upsertPair(
   const pair = await findPair(tx, from, to);
   if (!pair) throw new Error("pair vanished");
   return { before, pair };
+}
+
+/**
+ * An operator's add or edit of a pair (the API's POST /exchange/pairs, the CLI's
+ * `exchange-pair set`) and its audit entry, in one transaction.
+ */
+export async function upsertPairAudited(
+  db: Db,
+  operator: string,
+  fromCoin: string | undefined,
+  toCoin: string | undefined,
+  changes: Record<string, string>,
+) {
+  return db.tx(async (tx) => {
+    const { before, pair } = await upsertPair(tx, fromCoin, toCoin, changes);
+    await writeAudit(tx, {
+      operator,
+      action: before ? "exchange.pair.edit" : "exchange.pair.add",
+      target: `${pair.fromCoin}->${pair.toCoin}`,
+      detail: { changes, before },
+    });
+    return pair;
+  });
 }

@@ -1,6 +1,7 @@
 import type { PointInfo } from "#contract/assets";
 import { type Coin, fromCents } from "#contract/money";
 import { post } from "../ledger/ledger";
+import { writeAudit } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 
 interface PointRules {
@@ -80,7 +81,7 @@ export async function claimPoints(
   });
 }
 
-export async function setPointRate(tx: Sql, raw: string): Promise<{ before: number; after: number }> {
+async function setPointRate(tx: Sql, raw: string): Promise<{ before: number; after: number }> {
   const text = raw.trim();
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(text) || Number(text) > 100)
     throw new Error("pointsPer100: points per 100 staked, from 0 to 100 (e.g. 1)");
@@ -88,4 +89,16 @@ export async function setPointRate(tx: Sql, raw: string): Promise<{ before: numb
   const after = Math.round(Number(text) * 100);
   await tx.query("UPDATE point_rules SET rate_bp = $1, updated_at = now() WHERE id = 1", [after]);
   return { before: before / 100, after: after / 100 };
+}
+
+/**
+ * An operator's change of the points per 100 staked (the API's POST /exchange/points, the CLI's
+ * `points rate`) and its audit entry, in one transaction.
+ */
+export async function setPointRateAudited(db: Db, operator: string, raw: string) {
+  return db.tx(async (tx) => {
+    const change = await setPointRate(tx, raw);
+    await writeAudit(tx, { operator, action: "points.rate.set", target: "pointsPer100", detail: change });
+    return change;
+  });
 }

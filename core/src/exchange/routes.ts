@@ -2,13 +2,12 @@ import { exchangeInputSchema } from "#contract/assets";
 import { Code } from "#contract/codes";
 import { Header } from "#contract/headers";
 import { fromCents } from "#contract/money";
-import { writeAudit } from "../operator/audit";
 import { operatorOf } from "../operator/auth";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
 import { exchange } from "./exchange";
-import { PairEditError, listPairs, upsertPair } from "./pairs";
-import { claimPoints, pointInfo, pointRules, setPointRate } from "./points";
+import { PairEditError, listPairs, upsertPairAudited } from "./pairs";
+import { claimPoints, pointInfo, pointRules, setPointRateAudited } from "./points";
 
 export function exchangeRoutes(app: CoreRouter) {
   app.get("/app/user/account/exchangeConfig", async (c) => {
@@ -59,16 +58,7 @@ export function exchangeOperatorRoutes(op: CoreRouter) {
     const operator = operatorOf(c);
     const { fromCoin, toCoin, ...changes } = await readInput(c);
     try {
-      const pair = await c.get("deps").db.tx(async (tx) => {
-        const { before, pair } = await upsertPair(tx, fromCoin, toCoin, changes);
-        await writeAudit(tx, {
-          operator,
-          action: before ? "exchange.pair.edit" : "exchange.pair.add",
-          target: `${pair.fromCoin}->${pair.toCoin}`,
-          detail: { changes, before },
-        });
-        return pair;
-      });
+      const pair = await upsertPairAudited(c.get("deps").db, operator, fromCoin, toCoin, changes);
       return ok(c, pair);
     } catch (error) {
       if (error instanceof PairEditError) throw new ApiError(Code.BAD_REQUEST, error.message);
@@ -81,11 +71,7 @@ export function exchangeOperatorRoutes(op: CoreRouter) {
     const operator = operatorOf(c);
     const { pointsPer100 = "" } = await readInput(c);
     try {
-      const change = await c.get("deps").db.tx(async (tx) => {
-        const change = await setPointRate(tx, pointsPer100);
-        await writeAudit(tx, { operator, action: "points.rate.set", target: "pointsPer100", detail: change });
-        return change;
-      });
+      const change = await setPointRateAudited(c.get("deps").db, operator, pointsPer100);
       return ok(c, { pointsPer100: change.after });
     } catch (error) {
       if (error instanceof Error && error.message.startsWith("pointsPer100"))

@@ -73,40 +73,29 @@ export async function nextSeed(
   return { chainId: chain.id, index, seed: hashStepsSync(top, chain.length - index) };
 }
 
+/** A chain's public facts, as findChain and listChains read them. */
+interface ChainFacts {
+  id: number;
+  coin: string;
+  level: number;
+  lane: number;
+  length: number;
+  terminalHash: string;
+  used: number;
+  createdAt: Date | string;
+}
+
+const CHAIN_FACTS = `SELECT id, coin, level, lane, length, terminal_hash AS "terminalHash", next_index - 1 AS used,
+       created_at AS "createdAt" FROM game_chains`;
+
 /** A chain's public facts. */
 export async function findChain(db: Sql, id: number) {
-  const rows = await db.query<{
-    id: number;
-    coin: string;
-    level: number;
-    lane: number;
-    length: number;
-    terminalHash: string;
-    used: number;
-    createdAt: Date | string;
-  }>(
-    `SELECT id, coin, level, lane, length, terminal_hash AS "terminalHash", next_index - 1 AS used,
-       created_at AS "createdAt" FROM game_chains WHERE id = $1`,
-    [id],
-  );
+  const rows = await db.query<ChainFacts>(`${CHAIN_FACTS} WHERE id = $1`, [id]);
   return rows[0] ?? null;
 }
 
 /** Every chain, newest first (the public page): terminal hashes stay published for good. */
 export async function listChains(db: Sql, limit = 100) {
-  const rows = await db.query<{
-    id: number;
-    coin: string;
-    level: number;
-    lane: number;
-    length: number;
-    terminalHash: string;
-    used: number;
-    createdAt: Date | string;
-  }>(
-    `SELECT id, coin, level, lane, length, terminal_hash AS "terminalHash", next_index - 1 AS used,
-       created_at AS "createdAt" FROM game_chains ORDER BY id DESC LIMIT $1`,
-    [limit],
-  );
+  const rows = await db.query<ChainFacts>(`${CHAIN_FACTS} ORDER BY id DESC LIMIT $1`, [limit]);
   return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).getTime() }));
 }

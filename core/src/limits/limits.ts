@@ -133,6 +133,9 @@ async function lossesIn(sql: Sql, userId: number, p: Periods): Promise<Record<Li
   return { DAY: d, WEEK: w, MONTH: m };
 }
 
+/** The reality check's reminder when the player has chosen none (minutes). */
+export const DEFAULT_REMINDER_MINUTES = 60;
+
 /** Stakes minus winnings of the rounds that ended after `sinceMs` (the reality check's session). */
 export async function lossSince(sql: Sql, userId: number, sinceMs: number): Promise<number> {
   return (await lossesSince(sql, userId, [sinceMs], "end"))[0];
@@ -413,7 +416,7 @@ export async function limitsView(sql: Sql, userId: number, now: number) {
   const blocked = row?.blocked_kind && row.blocked_until !== null && row.blocked_until > now;
   return {
     limits,
-    reminderMinutes: row?.reminder_minutes ?? 60,
+    reminderMinutes: row?.reminder_minutes ?? DEFAULT_REMINDER_MINUTES,
     block: blocked
       ? {
           kind: row.blocked_kind as BlockKind,

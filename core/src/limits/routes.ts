@@ -6,6 +6,7 @@ import {
   blockInputSchema,
   limitRefInputSchema,
   operatorPlayerInputSchema,
+  realityInputSchema,
   reminderInputSchema,
   setLimitInputSchema,
   statementInputSchema,
@@ -29,6 +30,7 @@ import {
   setReminder,
   startBlock,
 } from "./limits";
+import { realityOf } from "./reality";
 import { statement } from "./statement";
 
 async function status(deps: Deps, userId: number, token: string) {
@@ -51,6 +53,13 @@ export function limitsRoutes(app: CoreRouter) {
   app.get("/app/limits/status", async (c) => {
     const user = requireUser(c);
     return ok(c, await status(c.get("deps"), user.id, user.token));
+  });
+
+  app.get("/app/limits/reality", async (c) => {
+    const user = requireUser(c);
+    const { since } = await parseInput(c, realityInputSchema);
+    const deps = c.get("deps");
+    return ok(c, await realityOf(deps.db, user.id, user.token, since, deps.now()));
   });
 
   app.post("/app/limits/set", async (c) => {

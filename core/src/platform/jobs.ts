@@ -10,6 +10,41 @@ export interface BackgroundJob {
   start(deps: Deps): Promise<() => Promise<void> | void> | (() => Promise<void> | void);
 }
 
+/**
+ * A job that runs `pass` at start and then every `everyMs`, one pass at a time (a pass still under
+ * way when the next is due is not doubled). A failed pass is logged as `failed`; stopping waits for
+ * the pass under way, which `stopped()` tells to end early.
+ */
+export function periodicJob(
+  name: string,
+  options: { everyMs: (deps: Deps) => number; failed: string },
+  pass: (deps: Deps, stopped: () => boolean) => Promise<void>,
+): BackgroundJob {
+  return {
+    name,
+    start(deps) {
+      let stopped = false;
+      let running: Promise<void> | null = null;
+      const run = () => {
+        if (running || stopped) return;
+        running = pass(deps, () => stopped)
+          .catch((err) => deps.log.error({ err }, options.failed))
+          .finally(() => {
+            running = null;
+          });
+      };
+      run();
+      const timer = setInterval(run, options.everyMs(deps));
+      timer.unref?.();
+      return async () => {
+        stopped = true;
+        clearInterval(timer);
+        await running;
+      };
+    },
+  };
+}
+
 export interface RunningJob {
   name: string;
   stop: () => Promise<void> | void;

@@ -1,7 +1,7 @@
 import { fromCents } from "#contract/money";
 import { cliOperator, writeAudit } from "../operator/audit";
 import { type OperatorCommand, UsageError } from "../platform/module";
-import { PlanEditError, listPlans, savePlan } from "./plans";
+import { PlanEditError, listPlans, savePlanAudited } from "./plans";
 import { accrueDue } from "./stakes";
 
 const USAGE = `  admin staking-plan list
@@ -38,16 +38,7 @@ const stakingPlanCommand: OperatorCommand = {
     const changes: Record<string, string> = {};
     for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
     try {
-      const plan = await db.tx(async (tx) => {
-        const { before, plan } = await savePlan(tx, id === null ? null : Number(id), changes);
-        await writeAudit(tx, {
-          operator: cliOperator(),
-          action: before ? "staking.plan.edit" : "staking.plan.add",
-          target: String(plan.id),
-          detail: { changes, before },
-        });
-        return plan;
-      });
+      const plan = await savePlanAudited(db, cliOperator(), id === null ? null : Number(id), changes);
       out(
         `${plan.id} ${plan.name}: ${plan.termDays} days, ${plan.dailyRate} % a day, ${plan.minAmount} to ${plan.maxAmount}`,
       );

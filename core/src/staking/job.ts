@@ -1,5 +1,5 @@
 import { fromCents } from "#contract/money";
-import type { BackgroundJob } from "../platform/jobs";
+import { periodicJob } from "../platform/jobs";
 import { accrueDue } from "./stakes";
 
 /** How often the staking job looks for due days (a day is paid at most this late). */
@@ -10,37 +10,19 @@ const STAKING_INTERVAL_MS = 60_000;
  * once at start (days missed while the core was down are paid then). Safe in several processes
  * on one PostgreSQL: each stake is locked while it is paid, and each day is paid once.
  */
-export const stakingJob: BackgroundJob = {
-  name: "staking-accrual",
-  start(deps) {
-    let stopped = false;
-    let running: Promise<void> | null = null;
-    const pass = () => {
-      if (running || stopped) return;
-      running = (async () => {
-        for (;;) {
-          const done = await accrueDue(deps.db, deps.now());
-          if (done.days > 0 || done.matured > 0)
-            deps.log.info(
-              { days: done.days, interest: fromCents(done.interestCents), matured: done.matured },
-              "staking interest paid",
-            );
-          if (done.days === 0 && done.matured === 0) break;
-          if (stopped) break;
-        }
-      })()
-        .catch((err) => deps.log.error({ err }, "staking pass failed"))
-        .finally(() => {
-          running = null;
-        });
-    };
-    pass();
-    const timer = setInterval(pass, STAKING_INTERVAL_MS);
-    timer.unref?.();
-    return async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    };
+export const stakingJob = periodicJob(
+  "staking-accrual",
+  { everyMs: () => STAKING_INTERVAL_MS, failed: "staking pass failed" },
+  async (deps, stopped) => {
+    for (;;) {
+      const done = await accrueDue(deps.db, deps.now());
+      if (done.days > 0 || done.matured > 0)
+        deps.log.info(
+          { days: done.days, interest: fromCents(done.interestCents), matured: done.matured },
+          "staking interest paid",
+        );
+      if (done.days === 0 && done.matured === 0) break;
+      if (stopped()) break;
+    }
   },
-};
+);

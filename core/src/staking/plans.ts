@@ -1,6 +1,7 @@
 import type { PledgeConfig } from "#contract/assets";
 import { type Coin, fromCents, toCents } from "#contract/money";
-import type { Sql } from "../platform/db";
+import { writeAudit } from "../operator/audit";
+import type { Db, Sql } from "../platform/db";
 
 interface PlanRow {
   id: number;
@@ -82,7 +83,7 @@ function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
  * Adds a plan (no id: needs every field but enabled) or changes the fields given of plan `id`.
  * Stakes already made keep their terms. Answers before (null when added) and after, for the audit.
  */
-export async function savePlan(
+async function savePlan(
   tx: Sql,
   id: number | null,
   changes: Record<string, string>,
@@ -127,4 +128,26 @@ export async function savePlan(
       throw new PlanEditError("Refused: the minimum must not exceed the maximum");
     throw error;
   }
+}
+
+/**
+ * An operator's add or edit of a plan (the API's POST /staking/plans, the CLI's `staking plan`),
+ * and its audit entry, in one transaction.
+ */
+export async function savePlanAudited(
+  db: Db,
+  operator: string,
+  id: number | null,
+  changes: Record<string, string>,
+) {
+  return db.tx(async (tx) => {
+    const { before, plan } = await savePlan(tx, id, changes);
+    await writeAudit(tx, {
+      operator,
+      action: before ? "staking.plan.edit" : "staking.plan.add",
+      target: String(plan.id),
+      detail: { changes, before },
+    });
+    return plan;
+  });
 }

@@ -5,7 +5,7 @@ import { writeAudit } from "../operator/audit";
 import { operatorOf } from "../operator/auth";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
-import { PlanEditError, listPlans, savePlan } from "./plans";
+import { PlanEditError, listPlans, savePlanAudited } from "./plans";
 import { accrueDue, pledge, pledgePage } from "./stakes";
 
 export function stakingRoutes(app: CoreRouter) {
@@ -45,16 +45,12 @@ export function stakingOperatorRoutes(op: CoreRouter) {
     if (id !== undefined && !/^\d{1,9}$/.test(id))
       throw new ApiError(Code.BAD_REQUEST, "id must be a plan id");
     try {
-      const plan = await c.get("deps").db.tx(async (tx) => {
-        const { before, plan } = await savePlan(tx, id === undefined ? null : Number(id), changes);
-        await writeAudit(tx, {
-          operator,
-          action: before ? "staking.plan.edit" : "staking.plan.add",
-          target: String(plan.id),
-          detail: { changes, before },
-        });
-        return plan;
-      });
+      const plan = await savePlanAudited(
+        c.get("deps").db,
+        operator,
+        id === undefined ? null : Number(id),
+        changes,
+      );
       return ok(c, plan);
     } catch (error) {
       if (error instanceof PlanEditError) throw new ApiError(Code.BAD_REQUEST, error.message);

@@ -3,8 +3,8 @@ import { cliOperator, writeAudit } from "../operator/audit";
 import { type OperatorCommand, UsageError } from "../platform/module";
 import { accrueTeam } from "./accrue";
 import { settingsView } from "./routes";
-import { TeamSettingError, editTeamSettings } from "./settings";
-import { TaskEditError, allTasks, saveTask } from "./tasks";
+import { TeamSettingError, editTeamSettingsAudited } from "./settings";
+import { TaskEditError, allTasks, saveTaskAudited } from "./tasks";
 
 const USAGE = `  admin team show                               (rates, register rebate, tasks)
   admin team set FIELD VALUE [...]              (betRates 1,0.5,0.2 | rechargeRates 1 | registerRebate 5 | registerMinRecharge 100)
@@ -41,14 +41,7 @@ const teamCommand: OperatorCommand = {
       }
       if (verb === "set") {
         const changes = pairs(rest);
-        await db.tx(async (tx) => {
-          const { before, after } = await editTeamSettings(tx, changes);
-          await writeAudit(tx, {
-            operator,
-            action: "team.settings.edit",
-            detail: { changes, before, after },
-          });
-        });
+        await editTeamSettingsAudited(db, operator, changes);
         out("saved");
         return;
       }
@@ -56,16 +49,7 @@ const teamCommand: OperatorCommand = {
         const id = rest[0] === "set" ? rest[1] : null;
         if (id !== null && !/^\d+$/.test(id)) throw new UsageError(`Usage:\n${USAGE}`);
         const changes = pairs(rest.slice(id === null ? 1 : 2));
-        const task = await db.tx(async (tx) => {
-          const { before, task } = await saveTask(tx, id === null ? null : Number(id), changes);
-          await writeAudit(tx, {
-            operator,
-            action: before ? "team.task.edit" : "team.task.add",
-            target: String(task.id),
-            detail: { changes, before },
-          });
-          return task;
-        });
+        const task = await saveTaskAudited(db, operator, id === null ? null : Number(id), changes);
         out(`task ${task.id} ${task.name}: ${task.period} recharge ${task.minRecharge} gives ${task.gift}`);
         return;
       }

@@ -13,9 +13,9 @@ import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/ht
 import { findUserById } from "../user/users";
 import { accrueTeam } from "./accrue";
 import { claimRebates, rebatePage } from "./rebates";
-import { TeamSettingError, editTeamSettings, getTeamSettings, percents } from "./settings";
+import { TeamSettingError, editTeamSettingsAudited, getTeamSettings, percents } from "./settings";
 import { teamInfo, teamLevelPage } from "./stats";
-import { TaskEditError, allTasks, claimTaskGift, listTasks, saveTask } from "./tasks";
+import { TaskEditError, allTasks, claimTaskGift, listTasks, saveTaskAudited } from "./tasks";
 
 export function teamRoutes(app: CoreRouter) {
   app.get("/app/user/getUserTeamInfo", async (c) => {
@@ -82,10 +82,7 @@ export function teamOperatorRoutes(op: CoreRouter) {
     const changes = await readInput(c);
     const { db } = c.get("deps");
     try {
-      await db.tx(async (tx) => {
-        const { before, after } = await editTeamSettings(tx, changes);
-        await writeAudit(tx, { operator, action: "team.settings.edit", detail: { changes, before, after } });
-      });
+      await editTeamSettingsAudited(db, operator, changes);
     } catch (error) {
       if (error instanceof TeamSettingError) throw new ApiError(Code.BAD_REQUEST, error.message);
       throw error;
@@ -100,16 +97,12 @@ export function teamOperatorRoutes(op: CoreRouter) {
     if (id !== undefined && !/^\d{1,9}$/.test(id))
       throw new ApiError(Code.BAD_REQUEST, "id must be a task id");
     try {
-      const task = await c.get("deps").db.tx(async (tx) => {
-        const { before, task } = await saveTask(tx, id === undefined ? null : Number(id), changes);
-        await writeAudit(tx, {
-          operator,
-          action: before ? "team.task.edit" : "team.task.add",
-          target: String(task.id),
-          detail: { changes, before },
-        });
-        return task;
-      });
+      const task = await saveTaskAudited(
+        c.get("deps").db,
+        operator,
+        id === undefined ? null : Number(id),
+        changes,
+      );
       return ok(c, task);
     } catch (error) {
       if (error instanceof TaskEditError) throw new ApiError(Code.BAD_REQUEST, error.message);

@@ -1,5 +1,6 @@
 import { TEAM_LEVELS } from "#contract/team";
-import type { Sql } from "../platform/db";
+import { writeAudit } from "../operator/audit";
+import type { Db, Sql } from "../platform/db";
 
 /**
  * What the operator configures (table team_settings, seeded, edited by `admin team` and
@@ -69,7 +70,7 @@ const SETTING_FIELDS = ["betRates", "rechargeRates", "registerRebate", "register
  * Applies `changes` (field → text, see SETTING_FIELDS) and returns the settings before and after.
  * Rates apply to events the job handles from then on; rebates already earned keep their rate.
  */
-export async function editTeamSettings(tx: Sql, changes: Record<string, string>) {
+async function editTeamSettings(tx: Sql, changes: Record<string, string>) {
   const before = await getTeamSettings(tx);
   const after: TeamSettings = { ...before };
   const unknown = Object.keys(changes).filter((k) => !(SETTING_FIELDS as readonly string[]).includes(k));
@@ -94,3 +95,14 @@ export async function editTeamSettings(tx: Sql, changes: Record<string, string>)
 
 /** Percent per level for the wire: [100, 50] → [1, 0.5]. */
 export const percents = (bp: number[]) => bp.map((r) => r / 100);
+
+/**
+ * An operator's change of the team settings (the API's POST /team/settings, the CLI's `team set`)
+ * and its audit entry, in one transaction.
+ */
+export async function editTeamSettingsAudited(db: Db, operator: string, changes: Record<string, string>) {
+  await db.tx(async (tx) => {
+    const { before, after } = await editTeamSettings(tx, changes);
+    await writeAudit(tx, { operator, action: "team.settings.edit", detail: { changes, before, after } });
+  });
+}

@@ -2,6 +2,7 @@ import { Code } from "#contract/codes";
 import { fromCents } from "#contract/money";
 import type { RechargeTask } from "#contract/team";
 import { InsufficientBalance, balances, post } from "../ledger/ledger";
+import { writeAudit } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
 import { rechargedCentsBetween } from "../recharge/successes";
@@ -182,7 +183,7 @@ export async function allTasks(db: Sql): Promise<TaskView[]> {
 }
 
 /** Adds a task (id null: name, period, minRecharge and gift required) or edits one. */
-export async function saveTask(tx: Sql, id: number | null, changes: Record<string, string>) {
+async function saveTask(tx: Sql, id: number | null, changes: Record<string, string>) {
   const columns = columnsOf(changes);
   if (id === null) {
     for (const f of ["name", "period", "minRecharge", "gift"])
@@ -203,6 +204,28 @@ export async function saveTask(tx: Sql, id: number | null, changes: Record<strin
     [id, ...columns.map(([, v]) => v)],
   );
   return { before: viewOf(before), task: viewOf(row) };
+}
+
+/**
+ * An operator's add or edit of a task (the API's POST /team/tasks, the CLI's `team task add|set`),
+ * and its audit entry, in one transaction.
+ */
+export async function saveTaskAudited(
+  db: Db,
+  operator: string,
+  id: number | null,
+  changes: Record<string, string>,
+) {
+  return db.tx(async (tx) => {
+    const { before, task } = await saveTask(tx, id, changes);
+    await writeAudit(tx, {
+      operator,
+      action: before ? "team.task.edit" : "team.task.add",
+      target: String(task.id),
+      detail: { changes, before },
+    });
+    return task;
+  });
 }
 
 /** The seeded tasks (only when there is none: an operator's removal by disabling stays). */

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { UpstreamError } from "~/utils/api/errors.server";
 import { getBalances } from "~/utils/api/user.server";
-import { envelope, startFakeUpstream } from "../fake-upstream";
+import { USER_INFO as WHOLE_USER_INFO, envelope, startFakeUpstream } from "../fake-upstream";
 import { requestWithSession } from "../helpers";
 
 type Fake = Awaited<ReturnType<typeof startFakeUpstream>>;
@@ -25,37 +25,7 @@ const request = () =>
   requestWithSession("http://app.test/pages/game/game", { token: "tok-1", lang: "en-US", deviceId: "d" });
 const BALANCE = { chip: 12.5, gold: 3, point: 0 };
 /** A whole getUserInfo answer (spec section 3), as an upstream without getBalance gives it. */
-const USER_INFO = {
-  ...BALANCE,
-  address: null,
-  areaCode: "91",
-  exchangeBalance: 0,
-  headUrl: null,
-  id: 1,
-  incomeList: [],
-  invitation: "ABC123",
-  inviteLinkUrl: "https://app.test/?invite=ABC123",
-  level: 0,
-  nickName: null,
-  parentId: null,
-  phone: "9000000001",
-  recharge: 0,
-  remark: null,
-  sex: 0,
-  sysUserId: null,
-  todayBetAmount: 0,
-  todayBetIncome: 0,
-  todayWin: 0,
-  totalBetAmount: 0,
-  userStatus: "NORMAL",
-  userType: "PLAYER",
-  withdraw: 0,
-  yesterdayCommission: 0,
-  customerServiceUrl: null,
-  walletErc: null,
-  walletTrc: null,
-  hasAssetPassword: false,
-};
+const USER_INFO = { ...WHOLE_USER_INFO, ...BALANCE };
 
 afterAll(async () => {
   process.env.UPSTREAM_URL = saved;

@@ -10,21 +10,17 @@ import { placeBet } from "../../../core/src/game/bets";
 import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
 import { settleRound } from "../../../core/src/game/settle";
 import { listAudit } from "../../../core/src/operator/audit";
-import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
 import { ApiError } from "../../../core/src/platform/http";
-import { call, describeOnEachDatabase, registerPlayer } from "../../support/core";
+import { call, describeOnEachDatabase, operatorCall, registerPlayer } from "../../support/core";
 import { TIMING, stake } from "../game/helpers";
 
-const operator = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
 const DAY = 86_400_000;
 
 describeOnEachDatabase("bloggers", (core, database) => {
-  const op = (path: string, body: Record<string, string> = {}) =>
-    fetch(`${core.url}/operator${path}`, {
-      method: "POST",
-      headers: { authorization: operator, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }).then((r) => r.json() as Promise<{ code: number; message: string }>);
+  const op = (path: string, body: Record<string, string> = {}) => operatorCall(core, path, "POST", body);
+  /** The player of `token` follows the player `bloggerId`. */
+  const follow = (token: string, bloggerId: number) =>
+    call(core, "/app/user/blogger/follow", { token, params: { bloggerId } });
 
   /** A player who bet `chips` in a settled round long ago (turnover), applied and was approved. */
   async function approvedBlogger() {
@@ -72,27 +68,10 @@ describeOnEachDatabase("bloggers", (core, database) => {
   it("follows (not oneself, only bloggers), lists fans with masked phones, unfollows", async () => {
     const blogger = await approvedBlogger();
     const fan = await registerPlayer(core);
-    const self = await call(core, "/app/user/blogger/follow", {
-      token: blogger.token,
-      params: { bloggerId: blogger.userId },
-    });
+    const self = await follow(blogger.token, blogger.userId);
     expect(self).toMatchObject({ code: 400, message: "You cannot follow yourself" });
-    expect(
-      (
-        await call(core, "/app/user/blogger/follow", {
-          token: blogger.token,
-          params: { bloggerId: fan.userId },
-        })
-      ).code,
-    ).toBe(404);
-    expect(
-      (
-        await call(core, "/app/user/blogger/follow", {
-          token: fan.token,
-          params: { bloggerId: blogger.userId },
-        })
-      ).code,
-    ).toBe(200);
+    expect((await follow(blogger.token, fan.userId)).code).toBe(404);
+    expect((await follow(fan.token, blogger.userId)).code).toBe(200);
     const fans = fansListSchema.parse(
       (
         await call(core, "/app/user/blogger/fans", {

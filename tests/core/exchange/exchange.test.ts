@@ -3,10 +3,8 @@ import { exchangeResultSchema, quoteExchange } from "#contract/assets";
 import { runAdmin } from "../../../core/src/admin";
 import { balances } from "../../../core/src/ledger/ledger";
 import { listAudit } from "../../../core/src/operator/audit";
-import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
-import { call, describeOnEachDatabase, registerPlayer } from "../../support/core";
+import { call, describeOnEachDatabase, operatorAuth, operatorCall, registerPlayer } from "../../support/core";
 
-const operator = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
 const EXCHANGE = "/app/user/account/exchange";
 
 describe("quoteExchange", () => {
@@ -32,14 +30,8 @@ describe("quoteExchange", () => {
 });
 
 describeOnEachDatabase("exchange", (core) => {
-  async function operatorPost(path: string, body: Record<string, string>) {
-    const response = await fetch(`${core.url}/operator${path}`, {
-      method: "POST",
-      headers: { authorization: operator, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return (await response.json()) as { code: number; message: string; result: Record<string, unknown> };
-  }
+  const operatorPost = (path: string, body: Record<string, string>) =>
+    operatorCall<Record<string, unknown>>(core, path, "POST", body);
 
   it("offers the default pairs: CHIP and GOLD both ways 1:1, POINT to CHIP 100:1", async () => {
     const { token } = await registerPlayer(core);
@@ -211,7 +203,9 @@ describeOnEachDatabase("exchange", (core) => {
   });
 
   it("lets operators list, add and edit pairs through the API and the CLI, audited; bad values change nothing", async () => {
-    const list = await fetch(`${core.url}/operator/exchange/pairs`, { headers: { authorization: operator } });
+    const list = await fetch(`${core.url}/operator/exchange/pairs`, {
+      headers: { authorization: operatorAuth },
+    });
     expect(
       ((await list.json()) as { result: { pairs: unknown[] } }).result.pairs.length,
     ).toBeGreaterThanOrEqual(3);

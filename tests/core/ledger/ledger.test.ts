@@ -123,17 +123,18 @@ describeOnEachDatabase("ledger", (core, database) => {
   it("is double-entry: each entry's amount leaves its system account, so every coin sums to zero", async () => {
     const before = await checkLedger(core.deps.db);
     const { userId } = await registerPlayer(core);
+    const payout = {
+      coin: "GOLD",
+      from: "WITHDRAWALS_HELD",
+      to: "WITHDRAWALS_PAID",
+      amount: 300,
+      kind: "PAYOUT",
+      refId: `w-${userId}`,
+    } as const;
     await core.deps.db.tx(async (tx) => {
       await post(tx, { userId, coin: "GOLD", amount: 700, kind: "RECHARGE", counter: "DEPOSITS_CASH" });
       await post(tx, { userId, coin: "GOLD", amount: -300, kind: "WITHDRAW", counter: "WITHDRAWALS_HELD" });
-      await moveBetweenSystemAccounts(tx, {
-        coin: "GOLD",
-        from: "WITHDRAWALS_HELD",
-        to: "WITHDRAWALS_PAID",
-        amount: 300,
-        kind: "PAYOUT",
-        refId: `w-${userId}`,
-      });
+      await moveBetweenSystemAccounts(tx, payout);
     });
     const after = await checkLedger(core.deps.db);
     expect(after.problems).toEqual([]);
@@ -145,18 +146,7 @@ describeOnEachDatabase("ledger", (core, database) => {
     expect((gold?.system.WITHDRAWALS_PAID ?? 0) - (goldBefore?.system.WITHDRAWALS_PAID ?? 0)).toBe(300);
     expect((gold?.players ?? 0) - (goldBefore?.players ?? 0)).toBe(400);
     // The same system transfer cannot happen twice.
-    await expect(
-      core.deps.db.tx((tx) =>
-        moveBetweenSystemAccounts(tx, {
-          coin: "GOLD",
-          from: "WITHDRAWALS_HELD",
-          to: "WITHDRAWALS_PAID",
-          amount: 300,
-          kind: "PAYOUT",
-          refId: `w-${userId}`,
-        }),
-      ),
-    ).rejects.toThrow();
+    await expect(core.deps.db.tx((tx) => moveBetweenSystemAccounts(tx, payout))).rejects.toThrow();
   });
 
   it("the check finds a balance changed behind the ledger's back, and says which", async () => {

@@ -4,7 +4,7 @@
  */
 import { expect, it } from "vitest";
 import { betRefusalSchema, gameSessionSchema } from "#contract/game";
-import { limitRefusalSchema, limitsStatusSchema, statementSchema } from "#contract/limits";
+import { limitRefusalSchema, limitsStatusSchema, realitySchema, statementSchema } from "#contract/limits";
 import { runAdmin } from "../../../core/src/admin";
 import { listAudit } from "../../../core/src/operator/audit";
 import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
@@ -358,5 +358,29 @@ describeOnEachDatabase("player protection", (core) => {
     const second = await status(core, await login(core, phone, password));
     expect(second.previousSignIn).toBe(first.session.startedAt);
     expect(second.session.startedAt).toBeGreaterThan(first.session.startedAt);
+  });
+
+  it("the reality check alone: due once the reminder's minutes pass since the sign-in or the last continue, with the net result only then", async () => {
+    const { token } = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    const reality = async (since = 0) => {
+      const res = await call(core, "/app/limits/reality", { method: "GET", token, params: { since } });
+      expect(res.code, res.message).toBe(200);
+      return realitySchema.parse(res.result);
+    };
+    const first = await reality();
+    expect(first).toMatchObject({ reminderMinutes: 60, due: false, netLoss: null });
+    const reminder = await call(core, "/app/limits/reminder", { token, params: { minutes: 15 } });
+    expect(reminder.code, reminder.message).toBe(200);
+    core.advance(14 * 60_000);
+    expect(await reality()).toMatchObject({ reminderMinutes: 15, due: false, netLoss: null });
+    core.advance(60_000);
+    const due = await reality();
+    expect(due).toMatchObject({ startedAt: first.startedAt, due: true });
+    expect(due.netLoss).toBe((await status(core, token)).session.netLoss);
+    // A "continue" a minute ago puts it off for another 15 minutes.
+    expect(await reality(core.deps.now() - 60_000)).toMatchObject({ due: false, netLoss: null });
+    const bad = await call(core, "/app/limits/reality", { method: "GET", token, params: { since: "soon" } });
+    expect(bad.code).toBe(400);
+    expect((await call(core, "/app/limits/reality", { method: "GET" })).code).toBe(401);
   });
 });

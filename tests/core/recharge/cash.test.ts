@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { cashRechargePageSchema, payChannelListSchema, rechargeResultSchema } from "#contract/recharge";
 import { runAdmin } from "../../../core/src/admin";
 import { balances } from "../../../core/src/ledger/ledger";
-import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
+import type { Db } from "../../../core/src/platform/db";
 import { rechargeExpiryJob } from "../../../core/src/recharge/module";
 import { expireOrders } from "../../../core/src/recharge/orders";
 import {
@@ -11,9 +11,18 @@ import {
   signSandbox,
 } from "../../../core/src/recharge/providers";
 import { sandboxSecret } from "../../../core/src/recharge/settings";
-import { call, describeOnEachDatabase, registerPlayer } from "../../support/core";
+import { call, describeOnEachDatabase, operatorCall, registerPlayer } from "../../support/core";
 
-const operator = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
+/** The operator audit's actions on `target`, oldest first. */
+async function auditActions(db: Db, target: string) {
+  const rows = await db.query<{ action: string }>(
+    "SELECT action FROM operator_audit WHERE target = $1 ORDER BY id",
+    [target],
+  );
+  return rows.map((a) => a.action);
+}
+/** What the audit holds of a pay channel added, then edited twice (by the API or the CLI). */
+const ADDED_THEN_EDITED_TWICE = ["recharge.channel.add", "recharge.channel.edit", "recharge.channel.edit"];
 
 describeOnEachDatabase("cash recharge", (core) => {
   const recharge = (token: string, params: Record<string, string>, key?: string) =>
@@ -283,14 +292,7 @@ describeOnEachDatabase("cash recharge", (core) => {
   });
 
   it("lets an operator add, rename and disable a channel over the API, each audited", async () => {
-    const post = async (path: string, body: Record<string, string>) =>
-      (await (
-        await fetch(`${core.url}/operator${path}`, {
-          method: "POST",
-          headers: { authorization: operator, "content-type": "application/json" },
-          body: JSON.stringify(body),
-        })
-      ).json()) as { code: number; message: string; result: unknown };
+    const post = (path: string, body: Record<string, string>) => operatorCall(core, path, "POST", body);
     const name = `OP_${Date.now()}`;
     expect(
       (await post("/recharge/channels", { payChannelName: name, showName: "Paytm", sort: "9" })).code,
@@ -306,15 +308,7 @@ describeOnEachDatabase("cash recharge", (core) => {
     expect((await post("/recharge/channels/edit", { payChannelName: "NOPE", enabled: "false" })).code).toBe(
       400,
     );
-    const audit = await core.deps.db.query<{ action: string }>(
-      "SELECT action FROM operator_audit WHERE target = $1 ORDER BY id",
-      [name],
-    );
-    expect(audit.map((a) => a.action)).toEqual([
-      "recharge.channel.add",
-      "recharge.channel.edit",
-      "recharge.channel.edit",
-    ]);
+    expect(await auditActions(core.deps.db, name)).toEqual(ADDED_THEN_EDITED_TWICE);
     const anonymous = await fetch(`${core.url}/operator/recharge/channels`);
     expect((await anonymous.json()).code).toBe(401);
   });
@@ -344,14 +338,6 @@ describeOnEachDatabase("pay channels in the CLI", (core) => {
       runAdmin(["pay-channel", "add", "X1", "Name", "--provider", "nope"], core.deps.db, out),
     ).rejects.toThrow(/provider/);
     await expect(runAdmin(["pay-channel", "frobnicate"], core.deps.db, out)).rejects.toThrow(/Usage/);
-    const audit = await core.deps.db.query<{ action: string }>(
-      "SELECT action FROM operator_audit WHERE target = $1 ORDER BY id",
-      [name],
-    );
-    expect(audit.map((a) => a.action)).toEqual([
-      "recharge.channel.add",
-      "recharge.channel.edit",
-      "recharge.channel.edit",
-    ]);
+    expect(await auditActions(core.deps.db, name)).toEqual(ADDED_THEN_EDITED_TWICE);
   });
 });

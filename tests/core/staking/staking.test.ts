@@ -7,7 +7,6 @@ import { pledgeConfigListSchema, pledgePageSchema, pledgeResultSchema } from "#c
 import { runAdmin } from "../../../core/src/admin";
 import { balances, post } from "../../../core/src/ledger/ledger";
 import { listAudit } from "../../../core/src/operator/audit";
-import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
 import { type Db, openDb } from "../../../core/src/platform/db";
 import { migrate } from "../../../core/src/platform/migrate";
 import { stakingJob } from "../../../core/src/staking/job";
@@ -19,11 +18,11 @@ import {
   createPostgresDatabase,
   describeOnEachDatabase,
   expectLedgerBalanced,
+  operatorCall,
   registerPlayer,
 } from "../../support/core";
 import { createUser } from "../game/helpers";
 
-const operator = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
 const PLEDGE = "/app/user/pledge/pledge";
 
 describeOnEachDatabase("staking", (core) => {
@@ -31,14 +30,8 @@ describeOnEachDatabase("staking", (core) => {
     const answer = await call(core, "/app/user/pledge/configList", { method: "GET", token });
     return pledgeConfigListSchema.parse(answer.result);
   }
-  async function operatorPost(path: string, body: Record<string, string>) {
-    const response = await fetch(`${core.url}/operator${path}`, {
-      method: "POST",
-      headers: { authorization: operator, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return (await response.json()) as { code: number; message: string; result: Record<string, unknown> };
-  }
+  const operatorPost = (path: string, body: Record<string, string>) =>
+    operatorCall<Record<string, unknown>>(core, path, "POST", body);
   async function stakeRow(id: number) {
     const [row] = await core.deps.db.query<{
       status: string;

@@ -9,13 +9,16 @@ import {
 import { runAdmin } from "../../../core/src/admin";
 import { balances } from "../../../core/src/ledger/ledger";
 import { listAudit } from "../../../core/src/operator/audit";
-import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
 import type { Sql } from "../../../core/src/platform/db";
 import { accrueTeam } from "../../../core/src/team/accrue";
 import { listTasks, periodOf } from "../../../core/src/team/tasks";
-import { type TestCore, call, describeOnEachDatabase, registerPlayer } from "../../support/core";
-
-const operator = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
+import {
+  type TestCore,
+  call,
+  describeOnEachDatabase,
+  operatorCall,
+  registerPlayer,
+} from "../../support/core";
 
 let seq = 0;
 /** A settled CHIP round with one lost bet per [player, stake cents] (the game's rows, written directly). */
@@ -80,14 +83,8 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
       [userId],
     );
   }
-  async function operatorPost(path: string, body: Record<string, string>) {
-    const response = await fetch(`${core.url}/operator${path}`, {
-      method: "POST",
-      headers: { authorization: operator, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return (await response.json()) as { code: number; message: string; result: Record<string, unknown> };
-  }
+  const operatorPost = (path: string, body: Record<string, string>) =>
+    operatorCall<Record<string, unknown>>(core, path, "POST", body);
 
   it("fixes the parent at registration: no own parent, no change later, so no cycle", async () => {
     const [a, b] = await chain(2);

@@ -1,20 +1,11 @@
 import { currencyConfigSchema } from "#contract/wallet";
 import { runAdmin } from "../../../core/src/admin";
-import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
 import { currencyRules, withinWindow } from "../../../core/src/wallet/currency-config";
-import { call, describeOnEachDatabase, registerPlayer } from "../../support/core";
-
-const operator = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
+import { call, describeOnEachDatabase, operatorCall, registerPlayer } from "../../support/core";
 
 describeOnEachDatabase("withdraw and charge config", (core) => {
-  async function operatorPost(body: Record<string, string>) {
-    const response = await fetch(`${core.url}/operator/wallet/config`, {
-      method: "POST",
-      headers: { authorization: operator, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return (await response.json()) as { code: number; message: string; result: Record<string, unknown> };
-  }
+  const operatorPost = (body: Record<string, string>) =>
+    operatorCall<Record<string, unknown>>(core, "/wallet/config", "POST", body);
 
   it("answers every field of the spec for CASH and USDT to a signed-in player, and refuses others", async () => {
     const { token } = await registerPlayer(core);

@@ -1,6 +1,6 @@
 import type { WithdrawalRecord } from "#contract/withdrawal";
-import { call, describeOnEachDatabase } from "../../support/core";
-import { PAY_PASSWORD, addCard, chip, operatorCall, payer, systemBalance, withConfig } from "./helpers";
+import { call, describeOnEachDatabase, operatorCall } from "../../support/core";
+import { PAY_PASSWORD, addCard, chip, payer, systemBalance, withConfig } from "./helpers";
 
 describeOnEachDatabase("withdrawals under concurrency", (core) => {
   const cash = (token: string, amount: number, userBankId: number, headers?: Record<string, string>) =>

@@ -1,6 +1,5 @@
 import { hashPassword } from "../../../core/src/auth/passwords";
 import { post } from "../../../core/src/ledger/ledger";
-import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
 import { updateCurrencyConfig } from "../../../core/src/wallet/currency-config";
 import { type Balances, type TestCore, call, registerPlayer } from "../../support/core";
 
@@ -72,22 +71,6 @@ export async function chip(core: TestCore, userId: number): Promise<number> {
     [userId],
   );
   return Number(row?.balance ?? 0);
-}
-
-export const operatorAuth = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
-
-export async function operatorCall<T = unknown>(
-  core: TestCore,
-  path: string,
-  method: "GET" | "POST" = "GET",
-  body?: Record<string, string>,
-) {
-  const response = await fetch(`${core.url}/operator${path}`, {
-    method,
-    headers: { authorization: operatorAuth, "content-type": "application/json" },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await response.json()) as { code: number; message: string; result: T };
 }
 
 /** The system side of the ledger, per account, for CHIP. */

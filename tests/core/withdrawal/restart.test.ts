@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import type { WithdrawalRecord } from "#contract/withdrawal";
@@ -8,8 +8,15 @@ import { hashPassword } from "../../../core/src/auth/passwords";
 import { openDb } from "../../../core/src/platform/db";
 import { startCore } from "../../../core/src/start";
 import { setPayoutAdapter } from "../../../core/src/withdrawal/payout";
-import { type TestCore, call, expectLedgerBalanced, registerPlayer } from "../../support/core";
-import { PAY_PASSWORD, addCard, chip, operatorCall } from "./helpers";
+import {
+  type TestCore,
+  call,
+  expectLedgerBalanced,
+  operatorCall,
+  registerPlayer,
+  testCoreConfig,
+} from "../../support/core";
+import { PAY_PASSWORD, addCard, chip } from "./helpers";
 
 /**
  * The core stopped between apply and approve, and in the middle of a payout (the adapter was
@@ -30,13 +37,7 @@ describe("withdrawals across a restart of the core", () => {
     const lines: string[] = [];
     const core = await startCore({
       env: { NODE_ENV: "test" },
-      config: {
-        port: 0,
-        host: "127.0.0.1",
-        uploadDir,
-        migrationsDir: resolve("core/migrations"),
-        logLevel: "info",
-      },
+      config: testCoreConfig(uploadDir),
       db,
       keepDb: true,
       log: pino({ level: "info" }, { write: (l: string) => void lines.push(l) }),

@@ -3,7 +3,7 @@ import { type WithdrawalRecord, withdrawalInfoSchema, withdrawalPageSchema } fro
 import { runAdmin } from "../../../core/src/admin";
 import { type PayoutAdapter, sandboxPayout, setPayoutAdapter } from "../../../core/src/withdrawal/payout";
 import { resumePayouts } from "../../../core/src/withdrawal/withdrawals";
-import { call, describeOnEachDatabase, registerPlayer } from "../../support/core";
+import { call, describeOnEachDatabase, operatorCall, registerPlayer } from "../../support/core";
 import {
   BEP20,
   PAY_PASSWORD,
@@ -11,7 +11,6 @@ import {
   addCard,
   chip,
   ledgerMove,
-  operatorCall,
   payer,
   systemBalance,
   withConfig,
