@@ -6,7 +6,10 @@
  *   1. JS per main page loaded at start: import closure of entry.client + root + route (from
  *      build/metafile.js.json, bench/js-size.mjs) + manifest, gzip level 6. Target: game <= 100 KB.
  *   2. Lighthouse (mobile preset: 4x CPU, slow 4G) on each main page of a running app, logged in
- *      as the demo player: performance, accessibility, LCP, TBT, CLS. Targets: >= 95, >= 95.
+ *      as the demo player: performance, accessibility, LCP, TBT, CLS. Targets: performance >= 99,
+ *      LCP <= 1.2 s, accessibility >= 95.
+ *      Beside it, on a host slower than the high-end desktop the preset assumes, the page again
+ *      at the slowdown Lighthouse's table gives for a mid-tier phone (calibratedCpu, ...).
  *   3. Render throughput of the game page: 200 requests, 10 in flight, requests/s.
  *   4. BFF overhead in the same run, like for like: the game page in JSON mode (?_data; five
  *      upstream calls in parallel) vs. the same five calls straight on the core in parallel, and
@@ -170,6 +173,25 @@ async function lighthouseRuns(origin, cookie) {
       if (attempts > 1) row.runs = attempts;
       const lcpError = lhr.runtimeError?.code ?? lhr.audits["largest-contentful-paint"]?.errorMessage;
       if (lcpError) row.error = String(lcpError).slice(0, 80);
+      // The preset's 4x slowdown assumes a high-end desktop host. Beside it (never instead of
+      // it), the same page at the slowdown Lighthouse's own table gives this host's class for a
+      // mid-tier phone: what a player's phone sees, not a phone four times slower than this one.
+      const benchmarkIndex = lhr.environment?.benchmarkIndex;
+      row.hostIndex = Math.round(benchmarkIndex ?? -1);
+      const calibrated = midTierMultiplier(benchmarkIndex);
+      if (calibrated !== 4) {
+        const again = await lighthouse(`${origin}${page.url}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          extraHeaders: page.auth ? { Cookie: cookie } : undefined,
+          throttling: { cpuSlowdownMultiplier: calibrated },
+        });
+        row.calibratedCpu = `${calibrated}x`;
+        row.calibratedPerformance = Math.round((again.lhr.categories.performance?.score ?? 0) * 100);
+        row.calibratedTBT_ms = Math.round(again.lhr.audits["total-blocking-time"]?.numericValue ?? -1);
+      }
       results.lighthouse.push(row);
     } catch (error) {
       results.lighthouse.push({ page: page.url, error: String(error?.message ?? error) });
@@ -178,6 +200,17 @@ async function lighthouseRuns(origin, cookie) {
     }
   }
   console.table(results.lighthouse);
+}
+
+/**
+ * The CPU slowdown that makes this host a mid-tier phone, from the table in Lighthouse's
+ * docs/throttling.md ("Calibrating the CPU slowdown"): a high-end desktop (benchmarkIndex
+ * 1500 and up) 4x, the preset's; a low-end desktop (1000-1500) or a high-end phone (800-1000)
+ * 2x; anything slower is a phone already, 1x.
+ */
+function midTierMultiplier(benchmarkIndex) {
+  if (!(benchmarkIndex > 0) || benchmarkIndex >= 1500) return 4;
+  return benchmarkIndex >= 800 ? 2 : 1;
 }
 
 // ------------------------------------------------------------------------------ 3. throughput

@@ -78,7 +78,10 @@ export function gameClient(player: { core: TestCore; token: string }) {
   }
 
   async function readGame(level: number, coin: string): Promise<GameData> {
-    return (await page(level, coin)).json();
+    const res = await page(level, coin);
+    // A page that failed says why here, not as a missing field further on.
+    if (res.status !== 200) throw new Error(`the game page answered ${res.status}: ${await res.text()}`);
+    return res.json();
   }
 
   /**
