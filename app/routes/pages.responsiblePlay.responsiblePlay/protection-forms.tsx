@@ -10,6 +10,7 @@ import {
   useKitForm,
 } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
+import { moneyMessages } from "~/utils/money-messages";
 import { PAGES } from "~/utils/paths";
 import {
   BLOCK_LENGTHS,
@@ -30,11 +31,7 @@ type ActionData = { result?: SubmissionResult<string[]>; form?: string } | undef
 function useMessages(): ProtectionMessages {
   const { t } = useTranslation("limits");
   return {
-    invalid: t("validation.amountInvalid"),
-    decimals: t("validation.amountDecimals"),
-    positive: t("validation.amountPositive"),
-    negative: t("validation.amountPositive"),
-    tooLarge: t("validation.amountTooLarge"),
+    ...moneyMessages(t),
     minutes: t("validation.minutes"),
     length: t("validation.length"),
     password: t("validation.password"),
