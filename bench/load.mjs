@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { mkdirSync, writeFileSync } from "node:fs";
 /**
  * Load test of the game page (issue 6, point 20), run after a production build:
  *   npm run build && node bench/load.mjs [--duration=20] [--connections=50] [--warmup=2]
@@ -14,18 +13,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
  */
 import http from "node:http";
 import { availableParallelism, loadavg } from "node:os";
-import path from "node:path";
-import {
-  GAME_CALLS,
-  benchArgs,
-  bffHeaders,
-  childPid,
-  coreToken,
-  cpuTicks,
-  login,
-  root,
-  startApp,
-} from "./app.mjs";
+import { GAME_CALLS, benchArgs, bffHeaders, childPid, coreToken, cpuTicks, login, startApp } from "./app.mjs";
+import { percentile, writeResults } from "./results.mjs";
 
 const args = benchArgs();
 const DURATION_S = Number(args.duration ?? 20);
@@ -76,18 +65,15 @@ async function run(name, once, { seconds, warmup, connections, pids }) {
   const cpuAfter = pids.map(cpuTicks);
   // CPU time per request (ms) of the BFF and of the core: where the time goes.
   const cpuMs = (i) => round(((cpuAfter[i] - (cpuBefore?.[i] ?? Number.NaN)) * 10) / latencies.length);
-  const sorted = latencies.sort((a, b) => a - b);
-  const pct = (p) =>
-    round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN);
   return {
     variant: name,
     connections,
     seconds,
-    requests: sorted.length,
+    requests: latencies.length,
     failures,
-    requestsPerSecond: round(sorted.length / seconds),
-    p50_ms: pct(50),
-    p99_ms: pct(99),
+    requestsPerSecond: round(latencies.length / seconds),
+    p50_ms: round(percentile(latencies, 50)),
+    p99_ms: round(percentile(latencies, 99)),
     bff_cpu_ms_per_request: cpuMs(0),
     core_cpu_ms_per_request: cpuMs(1),
     loadavg_before: loadBefore.map(round),
@@ -158,9 +144,7 @@ async function main() {
   console.log(
     `   CPU per page: BFF ${bff.bff_cpu_ms_per_request} ms + core ${bff.core_cpu_ms_per_request} ms; at most ${result.ceiling.bff_one_process_rps} pages/s from the one BFF process, ${result.ceiling.bff_and_core_all_cpus_rps} pages/s if both had all ${result.cpus} CPUs`,
   );
-  mkdirSync(path.join(root, "bench/out"), { recursive: true });
-  writeFileSync(path.join(root, "bench/out/load.json"), `${JSON.stringify(result, null, 2)}\n`);
-  console.log("Written to bench/out/load.json");
+  console.log(`Written to ${writeResults("load", result)}`);
   process.exitCode = met ? 0 : 1;
 }
 

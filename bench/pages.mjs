@@ -37,6 +37,7 @@ import {
   startApp,
 } from "./app.mjs";
 import { pageJs } from "./js-size.mjs";
+import { percentile, writeResults } from "./results.mjs";
 
 const args = benchArgs();
 const REQUESTS = Number(args.requests ?? 200);
@@ -244,8 +245,8 @@ async function throughput(origin, cookie, pid) {
     htmlKB,
     htmlGzipKB,
     requestsPerSecond: Math.round((REQUESTS / seconds) * 10) / 10,
-    p50_ms: round(pct(latencies, 50)),
-    p95_ms: round(pct(latencies, 95)),
+    p50_ms: round(percentile(latencies, 50)),
+    p95_ms: round(percentile(latencies, 95)),
     bff_main_thread_ms_per_request: round((cpuAfter[0] - cpuBefore[0]) / REQUESTS / 1e6),
     bff_all_threads_ms_per_request: round((cpuAfter[1] - cpuBefore[1]) / REQUESTS / 0.1),
   };
@@ -324,8 +325,8 @@ async function overhead(origin, core, cookie, pid) {
   const paired = (a, b) => samples[a].map((v, i) => v - samples[b][i]);
   const row = (name) => ({
     variant: name,
-    p50_ms: round(pct(samples[name], 50)),
-    p95_ms: round(pct(samples[name], 95)),
+    p50_ms: round(percentile(samples[name], 50)),
+    p95_ms: round(percentile(samples[name], 95)),
   });
   const gameDiff = paired("gameBff", "gameDirect");
   const rulesDiff = paired("rulesBff", "rulesDirect");
@@ -336,12 +337,12 @@ async function overhead(origin, core, cookie, pid) {
     loadavg_after: loadAfter.map(round),
     variants: Object.keys(variants).map(row),
     cpu: Object.values(cpu),
-    game_overhead_p50_ms: round(pct(samples.gameBff, 50) - pct(samples.gameDirect, 50)),
-    game_overhead_paired_p50_ms: round(pct(gameDiff, 50)),
-    game_overhead_paired_p95_ms: round(pct(gameDiff, 95)),
-    rules_overhead_p50_ms: round(pct(samples.rulesBff, 50) - pct(samples.rulesDirect, 50)),
-    rules_overhead_paired_p50_ms: round(pct(rulesDiff, 50)),
-    rules_overhead_paired_p95_ms: round(pct(rulesDiff, 95)),
+    game_overhead_p50_ms: round(percentile(samples.gameBff, 50) - percentile(samples.gameDirect, 50)),
+    game_overhead_paired_p50_ms: round(percentile(gameDiff, 50)),
+    game_overhead_paired_p95_ms: round(percentile(gameDiff, 95)),
+    rules_overhead_p50_ms: round(percentile(samples.rulesBff, 50) - percentile(samples.rulesDirect, 50)),
+    rules_overhead_paired_p50_ms: round(percentile(rulesDiff, 50)),
+    rules_overhead_paired_p95_ms: round(percentile(rulesDiff, 95)),
   };
   const o = results.overhead;
   console.log(
@@ -407,10 +408,6 @@ function cpuNs(pid) {
     return Number.NaN;
   }
 }
-function pct(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 const round = (n) => Math.round(n * 100) / 100;
 
 // ------------------------------------------------------------------------------------------ main
@@ -425,9 +422,7 @@ async function main() {
   } finally {
     await app.stop();
   }
-  mkdirSync(path.join(root, "bench/out"), { recursive: true });
-  writeFileSync(path.join(root, "bench/out/pages.json"), `${JSON.stringify(results, null, 2)}\n`);
-  console.log("\nWritten to bench/out/pages.json");
+  console.log(`\nWritten to ${writeResults("pages", results)}`);
 }
 
 main().catch((error) => {

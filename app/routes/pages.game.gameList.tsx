@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { TabBar } from "~/components/TabBar";
+import { FooterLinks } from "~/components/game/FooterLinks";
 import { roomLimitProblem } from "~/components/game/bet-form";
 import { GAME_COINS as COINS } from "~/components/game/coins";
 import { gameUrl } from "~/components/game/format";
@@ -140,14 +141,12 @@ export default function GameList() {
             })}
           </ul>
         )}
-        <p className="flex justify-center gap-4 text-sm">
-          <Link className="flex min-h-[44px] items-center underline" to={PAGES.rules}>
-            {t("rules.link")}
-          </Link>
-          <Link className="flex min-h-[44px] items-center underline" to={PAGES.betRecord}>
-            {t("records.betRecord")}
-          </Link>
-        </p>
+        <FooterLinks
+          links={[
+            { to: PAGES.rules, label: t("rules.link") },
+            { to: PAGES.betRecord, label: t("records.betRecord") },
+          ]}
+        />
       </main>
       <TabBar active={data.coin === "POINT" ? "points" : undefined} />
     </>

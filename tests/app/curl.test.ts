@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BUILT,
+  DEMO_PLAYER,
   Jar,
   type RunningApp,
   bodyOf,
@@ -58,7 +59,7 @@ describe.skipIf(!BUILT)("README curl walkthrough against the built server", () =
   it("logs in, reads the balance and the round, bets, sees the stake taken, logs out", async () => {
     // 1. Log in with exactly the README's fields: areaCode, phone, password (no intent).
     const login = await call("/pages/login/login", {
-      form: { areaCode: "91", phone: "9000000001", password: "demo1234" },
+      form: DEMO_PLAYER,
     });
     expect
       .soft(login.status, `README login (areaCode, phone, password only): ${JSON.stringify(login.body)}`)
@@ -67,7 +68,7 @@ describe.skipIf(!BUILT)("README curl walkthrough against the built server", () =
     if (login.status !== 200) {
       // Keep walking (the rest is still worth checking), signed in the way the form does it.
       const viaForm = await call("/pages/login/login", {
-        form: { intent: "login", areaCode: "91", phone: "9000000001", password: "demo1234" },
+        form: { intent: "login", ...DEMO_PLAYER },
       });
       expect(viaForm.status, JSON.stringify(viaForm.body)).toBe(200);
     }
@@ -139,7 +140,7 @@ describe.skipIf(!BUILT)("README curl walkthrough against the built server", () =
     if (!app) throw new Error("the app did not start");
     const running = app;
     const login = await call("/pages/login/login", {
-      form: { areaCode: "91", phone: "9000000001", password: "demo1234" },
+      form: DEMO_PLAYER,
     });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     const chipOf = async () =>

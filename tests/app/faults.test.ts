@@ -2,7 +2,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGES } from "~/utils/paths";
-import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
+import { BUILT, DEMO_PLAYER, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
 
 /**
  * Upstream faults against the real, built app: `node build/server/index.js` with UPSTREAM_URL pointing at a
@@ -135,7 +135,7 @@ describe.skipIf(!BUILT)("upstream faults against the built server", () => {
     fault.setMode("ok");
     const jar = new Jar();
     const res = await request(jar, LOGIN, {
-      form: { intent: "login", areaCode: "91", phone: "9000000001", password: "demo1234" },
+      form: { intent: "login", ...DEMO_PLAYER },
       json: true,
     });
     expect(res.status, res.body).toBe(200);
@@ -168,14 +168,14 @@ describe.skipIf(!BUILT)("upstream faults against the built server", () => {
 
       const started = Date.now();
       const form = await request(new Jar(), LOGIN, {
-        form: { intent: "login", areaCode: "91", phone: "9000000001", password: "demo1234" },
+        form: { intent: "login", ...DEMO_PLAYER },
       });
       expectClear(form, message, `${mode} login POST`);
       expect(form.body).toContain("<form");
       if (mode === "hang") expect(Date.now() - started).toBeLessThan(10 * TIMEOUT_MS);
 
       const json = await request(new Jar(), LOGIN, {
-        form: { areaCode: "91", phone: "9000000001", password: "demo1234" },
+        form: DEMO_PLAYER,
         json: true,
       });
       expectClear(json, message, `${mode} login POST (JSON)`);
@@ -222,7 +222,7 @@ describe.skipIf(!BUILT)("upstream faults against the built server", () => {
       // The login form itself, answered 401/50001: a clear answer, no crash.
       fault.setMode(mode);
       const form = await request(new Jar(), LOGIN, {
-        form: { intent: "login", areaCode: "91", phone: "9000000001", password: "demo1234" },
+        form: { intent: "login", ...DEMO_PLAYER },
       });
       expect(form.status).toBeLessThan(600);
       expect(form.body).not.toMatch(STACK);

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVATAR_MAX_BYTES, BODY_LIMITS } from "../../server/body-limits";
-import { BUILT, Jar, ROOT, type RunningApp, startApp, stopApp } from "../support/app-server";
+import { BUILT, DEMO_PLAYER, Jar, ROOT, type RunningApp, startApp, stopApp } from "../support/app-server";
 import { rssOf, sendBody } from "./raw-http";
 
 /**
@@ -15,7 +15,6 @@ if (!BUILT) {
 
 const ACCOUNT = "/pages/account/account";
 const FORM = "application/x-www-form-urlencoded";
-const DEMO = { areaCode: "91", phone: "9000000001", password: "demo1234" };
 
 /** Redirect targets that must never leave the site (a browser drops tabs and newlines). */
 const ATTACKS = [
@@ -74,7 +73,7 @@ describe.skipIf(!BUILT)("hardening of the built server (development mode, as npm
 
   beforeAll(async () => {
     app = await startApp();
-    const login = await post("/pages/login/login", new URLSearchParams(DEMO), {
+    const login = await post("/pages/login/login", new URLSearchParams(DEMO_PLAYER), {
       "content-type": FORM,
       accept: "application/json",
     });
@@ -109,7 +108,7 @@ describe.skipIf(!BUILT)("hardening of the built server (development mode, as npm
       for (const attack of ["/%09/evil.example.com", "/%0a/x", "/\\evil.example.com", "//evil.example.com"]) {
         const login = await post(
           "/pages/login/login",
-          new URLSearchParams({ ...DEMO, redirectTo: attack }),
+          new URLSearchParams({ ...DEMO_PLAYER, redirectTo: attack }),
           { "content-type": FORM },
           new Jar(),
         );
@@ -118,7 +117,7 @@ describe.skipIf(!BUILT)("hardening of the built server (development mode, as npm
       }
       const followed = await post(
         "/pages/login/login",
-        new URLSearchParams({ ...DEMO, redirectTo: "/pages/team/team?x=1" }),
+        new URLSearchParams({ ...DEMO_PLAYER, redirectTo: "/pages/team/team?x=1" }),
         { "content-type": FORM },
         new Jar(),
       );

@@ -26,14 +26,18 @@ const limitsKnown = new Set([...load("common"), ...load("limits")]);
 const teamKnown = new Set(
   [...load("common"), ...load("team")].flatMap((k) => [k, k.replace(/_(zero|one|two|few|many|other)$/, "")]),
 );
+/** The money rule's messages (app/utils/money-messages.ts) are read with recharge's and with limits' t. */
+const moneyMessagesKnown = new Set([...rechargeKnown].filter((k) => limitsKnown.has(k)));
 const knownIn = (file: string) =>
-  /responsiblePlay|limits/i.test(file)
-    ? limitsKnown
-    : /pages\.team\./.test(file)
-      ? teamKnown
-      : /recharge|pay\.sandbox/i.test(file)
-        ? rechargeKnown
-        : known;
+  /money-messages/.test(file)
+    ? moneyMessagesKnown
+    : /responsiblePlay|limits/i.test(file)
+      ? limitsKnown
+      : /pages\.team\./.test(file)
+        ? teamKnown
+        : /recharge|pay\.sandbox/i.test(file)
+          ? rechargeKnown
+          : known;
 
 const OWN_NAMESPACE = /game|betRecord|withdraw|bankCard|wallet/;
 

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, Jar, type RunningApp, embeddedCoreOf, startApp, stopApp } from "../support/app-server";
+import {
+  BUILT,
+  DEMO_PLAYER,
+  Jar,
+  type RunningApp,
+  embeddedCoreOf,
+  startApp,
+  stopApp,
+} from "../support/app-server";
 
 /**
  * Player protection through curl (issue 9): a client that drives the app's JSON mode (or the
@@ -79,12 +87,7 @@ describe.skipIf(!BUILT)("player protection through curl", () => {
   }
 
   it("a daily loss limit, the same refusal, a raise that waits, and a time-out", async () => {
-    const login = await call("/pages/login/login", {
-      intent: "login",
-      areaCode: "91",
-      phone: "9000000001",
-      password: "demo1234",
-    });
+    const login = await call("/pages/login/login", { intent: "login", ...DEMO_PLAYER });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
 
     // The reality check: none right after signing in; due once the sign-in is an hour old (the
@@ -128,7 +131,12 @@ describe.skipIf(!BUILT)("player protection through curl", () => {
       password: "nope-nope",
     });
     expect(wrong.body).toMatchObject({ ok: false, message: "The password is not correct." });
-    const block = await call(PAGE, { intent: "block", kind: "TIMEOUT", length: "24h", password: "demo1234" });
+    const block = await call(PAGE, {
+      intent: "block",
+      kind: "TIMEOUT",
+      length: "24h",
+      password: DEMO_PLAYER.password,
+    });
     expect(block.body.ok, JSON.stringify(block.body)).toBe(true);
     const barred = await betTen();
     expect(barred.status).toBe(403);

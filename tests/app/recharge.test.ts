@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkUsdtAddress } from "#contract/addresses";
 import { SANDBOX_SIGNATURE_HEADER, sandboxNotification } from "../../core/src/recharge/providers";
-import { BUILT, Jar, type RunningApp, bodyOf, startApp, stopApp } from "../support/app-server";
+import { BUILT, DEMO_PLAYER, Jar, type RunningApp, bodyOf, startApp, stopApp } from "../support/app-server";
 
 /**
  * The recharge pages' loaders and actions in JSON mode and as a browser without JavaScript, against
@@ -48,7 +48,7 @@ describe.skipIf(!BUILT)("recharge pages against the built server", () => {
 
   it("signs in and shows the Cash tab: limits, presets and the sandbox channels", async () => {
     const login = await call("/pages/login/login", {
-      form: { areaCode: "91", phone: "9000000001", password: "demo1234" },
+      form: DEMO_PLAYER,
     });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     const page = await call(PAGE);

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type APIRequestContext, type Page, expect } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page, expect } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
 
 /**
@@ -68,6 +68,24 @@ export async function readSmsCode(
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Asks for an SMS code in `scope` (a page, or one form of it) and types the one the app then logs
+ * for `phone` into "SMS verification code".
+ */
+export async function sendAndFillSmsCode(scope: Page | Locator, phone: string): Promise<void> {
+  const before = smsCodes(phone).length;
+  await scope.getByRole("button", { name: "Send code" }).click();
+  await scope.getByLabel("SMS verification code").fill(await readSmsCode(phone, { after: before }));
+}
+
+/** On the payment password page: the SMS code, the password twice, "Save". */
+export async function savePaymentPassword(page: Page, phone: string, password: string): Promise<void> {
+  await sendAndFillSmsCode(page, phone);
+  await page.getByLabel("Payment password (6 digits)").fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Save" }).click();
 }
 
 const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;

@@ -12,10 +12,9 @@ import {
   operator,
   payCashInSandbox,
   postJson,
-  readSmsCode,
   registerPlayer,
   screen,
-  smsCodes,
+  sendAndFillSmsCode,
   uniquePhone,
 } from "./fixtures";
 
@@ -70,9 +69,7 @@ test.describe("team and rewards", () => {
     await expect(form.getByLabel("Invitation code (optional)")).toHaveValue(code);
     const phoneB = uniquePhone();
     await form.getByLabel("Phone number").fill(phoneB);
-    const before = smsCodes(phoneB).length;
-    await form.getByRole("button", { name: "Send code" }).click();
-    await form.getByLabel("SMS verification code").fill(await readSmsCode(phoneB, { after: before }));
+    await sendAndFillSmsCode(form, phoneB);
     await form.getByLabel("Password", { exact: true }).fill("colour123");
     await form.getByLabel("Confirm password").fill("colour123");
     await form.getByLabel("I confirm that I am 18 years or older").check();

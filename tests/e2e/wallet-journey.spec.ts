@@ -11,10 +11,9 @@ import {
   operator,
   payCashInSandbox,
   postJson,
-  readSmsCode,
   registerPlayer,
+  savePaymentPassword,
   screen,
-  smsCodes,
   toCents,
 } from "./fixtures";
 
@@ -103,12 +102,7 @@ test("one player's whole wallet: in by cash and USDT, exchange, stake, bet, out 
     await hydrated(page);
     // The core sends one SMS code per phone a minute; registration used this minute's.
     await page.waitForTimeout(Math.max(0, registeredAt + 61_000 - Date.now()));
-    const before = smsCodes(player.phone).length;
-    await page.getByRole("button", { name: "Send code" }).click();
-    await page.getByLabel("SMS verification code").fill(await readSmsCode(player.phone, { after: before }));
-    await page.getByLabel("Payment password (6 digits)").fill(PAY_PASSWORD);
-    await page.getByLabel("Confirm password").fill(PAY_PASSWORD);
-    await page.getByRole("button", { name: "Save" }).click();
+    await savePaymentPassword(page, player.phone, PAY_PASSWORD);
     await expect(page).toHaveURL(/\/pages\/withdrawal\/withdrawal/);
     await page.getByRole("link", { name: "Add a bank card" }).click();
     await page.getByLabel("Bank", { exact: true }).selectOption({ label: "HDFC Bank" });

@@ -5,10 +5,9 @@ import {
   accountJson,
   hydrated,
   operator,
-  readSmsCode,
   registerPlayer,
+  savePaymentPassword,
   screen,
-  smsCodes,
   toCents,
 } from "./fixtures";
 
@@ -66,13 +65,7 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await page.getByRole("link", { name: "Set payment password" }).click();
     await expect(page).toHaveURL(/paymentPassword.*redirectTo=/);
     await hydrated(page);
-    const before = smsCodes(player.phone).length;
-    await page.getByRole("button", { name: "Send code" }).click();
-    const code = await readSmsCode(player.phone, { after: before });
-    await page.getByLabel("SMS verification code").fill(code);
-    await page.getByLabel("Payment password (6 digits)").fill(PAY_PASSWORD);
-    await page.getByLabel("Confirm password").fill(PAY_PASSWORD);
-    await page.getByRole("button", { name: "Save" }).click();
+    await savePaymentPassword(page, player.phone, PAY_PASSWORD);
     await expect(page).toHaveURL(/\/pages\/withdrawal\/withdrawal\?tab=usdt/);
     await page.getByRole("link", { name: "Cash" }).click();
     await expect(page).toHaveURL(/tab=cash/);

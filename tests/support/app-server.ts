@@ -12,6 +12,8 @@ import { join, resolve } from "node:path";
 export const ROOT = resolve(import.meta.dirname, "../..");
 /** The built server, as `npm start` and the container run it. */
 export const SERVER_ENTRY = "build/server/index.js";
+/** The demo player the embedded core seeds (the defaults of DEMO_AREA_CODE, DEMO_PHONE, DEMO_PASSWORD). */
+export const DEMO_PLAYER = { areaCode: "91", phone: "9000000001", password: "demo1234" };
 export const BUILT =
   existsSync(join(ROOT, "build/index.js")) &&
   existsSync(join(ROOT, "build/core/index.js")) &&

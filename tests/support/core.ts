@@ -229,6 +229,17 @@ export async function operatorCall<T = unknown>(
   return (await response.json()) as { code: number; message: string; result: T };
 }
 
+/** Each body POSTed to the operator API's `path` is refused (400); a failure names its body. */
+export async function expectOperatorRefuses(
+  core: { url: string },
+  path: string,
+  bodies: Record<string, string>[],
+) {
+  for (const body of bodies) {
+    expect((await operatorCall(core, path, "POST", body)).code, JSON.stringify(body)).toBe(400);
+  }
+}
+
 let phoneCounter = 0;
 /** A phone number no other test uses. */
 export function freshPhone(): string {

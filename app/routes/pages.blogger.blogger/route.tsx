@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { IntentButton } from "~/components/social/IntentButton";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
@@ -25,7 +26,6 @@ export default function BloggerPage() {
   const { t } = useTranslation("social");
   const fmt = useFormat();
   const { mine, bloggers } = useLoaderData<typeof loader>();
-  const busy = useNavigation().state === "submitting";
   return (
     <>
       <NavBar title={t("blogger.title")} backTo={PAGES.account} />
@@ -53,15 +53,9 @@ export default function BloggerPage() {
               <p className="text-sm text-gray-700 dark:text-gray-300">
                 {t("blogger.rule", { amount: fmt.coinMoney(mine.minTurnover ?? 0, "CHIP") })}
               </p>
-              <button
-                type="submit"
-                name="intent"
-                value="apply"
-                className="btn-primary w-full"
-                disabled={busy}
-              >
+              <IntentButton intent="apply" className="btn-primary w-full">
                 {t("blogger.apply")}
-              </button>
+              </IntentButton>
             </Form>
           ) : null}
         </section>

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { TitledCard } from "~/components/TitledCard";
 import { betLabel } from "~/components/game/names";
+import { IntentButton } from "~/components/social/IntentButton";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
@@ -22,7 +23,6 @@ export default function BloggerDetails() {
   const { t } = useTranslation("social");
   const fmt = useFormat();
   const { blogger } = useLoaderData<typeof loader>();
-  const busy = useNavigation().state === "submitting";
   return (
     <>
       <NavBar title={t("detail.title")} backTo={PAGES.blogger} />
@@ -48,15 +48,12 @@ export default function BloggerDetails() {
           </dl>
           {blogger.self ? null : (
             <Form method="post" className="mt-4">
-              <button
-                type="submit"
-                name="intent"
-                value={blogger.following ? "unfollow" : "follow"}
+              <IntentButton
+                intent={blogger.following ? "unfollow" : "follow"}
                 className="w-full rounded-full bg-white py-2.5 font-semibold text-pink-700"
-                disabled={busy}
               >
                 {blogger.following ? t("detail.unfollow") : t("detail.follow")}
-              </button>
+              </IntentButton>
             </Form>
           )}
         </section>
@@ -72,15 +69,9 @@ export default function BloggerDetails() {
                   {blogger.self ? null : (
                     <Form method="post">
                       <input type="hidden" name="betId" value={bet.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="copy"
-                        className="btn-primary px-4 py-1.5 text-sm"
-                        disabled={busy}
-                      >
+                      <IntentButton intent="copy" className="btn-primary px-4 py-1.5 text-sm">
                         {t("detail.copy")}
-                      </button>
+                      </IntentButton>
                     </Form>
                   )}
                 </li>

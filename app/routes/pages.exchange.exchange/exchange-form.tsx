@@ -1,16 +1,8 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useState } from "react";
+import { AvailableAmountField, useChoiceAndAmount } from "~/components/assets/asset-form";
 import { coinAmount } from "~/components/assets/money";
-import {
-  AmountField,
-  ChoiceFieldset,
-  FormSubmit,
-  LiveLine,
-  RadioCard,
-  useKitForm,
-  useValueTypedEarly,
-} from "~/components/forms";
+import { ChoiceFieldset, FormSubmit, LiveLine, RadioCard, useKitForm } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import { quoteExchange } from "#contract/asset-rules";
@@ -46,9 +38,7 @@ export function ExchangeForm({
   });
   const initialPair =
     (fields.pair.initialValue as string | undefined) ?? (pairs[0] ? pairValue(pairs[0]) : "");
-  const [chosen, setChosen] = useState(initialPair);
-  const [typed, setTyped] = useState((fields.amount.initialValue as string | undefined) ?? "");
-  useValueTypedEarly(fields.amount.id, setTyped);
+  const { chosen, typed, onChange } = useChoiceAndAmount(fields.pair, fields.amount, initialPair);
   if (pairs.length === 0) {
     return <p className="card text-center text-gray-700 dark:text-gray-300">{t("exchange.noPairs")}</p>;
   }
@@ -60,16 +50,7 @@ export function ExchangeForm({
   const quote = amount.ok ? quoteExchange(pair, toCents(amount.units)) : null;
   const coin = (c: string) => t(`common:balance.${c.toLowerCase()}`);
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      className="card space-y-4"
-      onChange={(event) => {
-        const data = new FormData(event.currentTarget);
-        setChosen(String(data.get("pair") ?? ""));
-        setTyped(String(data.get("amount") ?? ""));
-      }}
-    >
+    <Form method="post" {...getFormProps(form)} className="card space-y-4" onChange={onChange}>
       <ChoiceFieldset legend={t("exchange.pairs")} meta={fields.pair}>
         {pairs.map((p) => {
           const value = pairValue(p);
@@ -98,12 +79,7 @@ export function ExchangeForm({
           );
         })}
       </ChoiceFieldset>
-      <AmountField
-        label={t("amount.label")}
-        meta={fields.amount}
-        placeholder="0.00"
-        hint={t("amount.available", { amount: coinAmount(fmt, t, available, pair.fromCoin) })}
-      />
+      <AvailableAmountField meta={fields.amount} available={available} coin={pair.fromCoin} />
       <LiveLine testId="exchange-live">
         {quote && quote.netCents > 0 ? (
           <>

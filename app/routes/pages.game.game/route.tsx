@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Suspense, useCallback, useEffect, useReducer, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { FooterLinks } from "~/components/game/FooterLinks";
 import { betFormReducer, initialBetForm, reopenedChoice, roomLimitProblem } from "~/components/game/bet-form";
 import { type BetName, isBetName } from "~/components/game/bets";
 import { type GameTab, gameUrl } from "~/components/game/format";
@@ -170,14 +171,12 @@ export default function GamePage() {
 
         <ResultTabs data={data.tabData as TabData} symbol={data.symbol} hrefOf={tabHref} />
 
-        <p className="flex justify-center gap-4 text-sm">
-          <Link className="flex min-h-[44px] items-center underline" to={PAGES.betRecord}>
-            {t("records.betRecord")}
-          </Link>
-          <Link className="flex min-h-[44px] items-center underline" to={PAGES.verify}>
-            {t("verify.link")}
-          </Link>
-        </p>
+        <FooterLinks
+          links={[
+            { to: PAGES.betRecord, label: t("records.betRecord") },
+            { to: PAGES.verify, label: t("verify.link") },
+          ]}
+        />
       </main>
 
       <Suspense fallback={null}>

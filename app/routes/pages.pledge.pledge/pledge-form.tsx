@@ -1,16 +1,8 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useState } from "react";
+import { AvailableAmountField, useChoiceAndAmount } from "~/components/assets/asset-form";
 import { coinAmount } from "~/components/assets/money";
-import {
-  AmountField,
-  ChoiceFieldset,
-  FormSubmit,
-  LiveLine,
-  RadioCard,
-  useKitForm,
-  useValueTypedEarly,
-} from "~/components/forms";
+import { ChoiceFieldset, FormSubmit, LiveLine, RadioCard, useKitForm } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import { dailyInterestCents } from "#contract/asset-rules";
@@ -43,24 +35,13 @@ export function PledgeForm({
     defaultValue: { configId: String(plans[0].id) },
   });
   const initial = (fields.configId.initialValue as string | undefined) ?? String(plans[0].id);
-  const [chosen, setChosen] = useState(initial);
-  const [typed, setTyped] = useState((fields.amount.initialValue as string | undefined) ?? "");
-  useValueTypedEarly(fields.amount.id, setTyped);
+  const { chosen, typed, onChange } = useChoiceAndAmount(fields.configId, fields.amount, initial);
   const plan = plans.find((p) => String(p.id) === chosen) ?? plans[0];
   // The live estimate: the money rule and the interest's computation, neither needs zod.
   const amount = checkMoney(typed);
   const daily = amount.ok ? dailyInterestCents(toCents(amount.units), Math.round(plan.dailyRate * 100)) : 0;
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      className="card space-y-4"
-      onChange={(event) => {
-        const data = new FormData(event.currentTarget);
-        setChosen(String(data.get("configId") ?? ""));
-        setTyped(String(data.get("amount") ?? ""));
-      }}
-    >
+    <Form method="post" {...getFormProps(form)} className="card space-y-4" onChange={onChange}>
       <input type="hidden" name="idempotencyKey" value={formKey} hidden />
       <ChoiceFieldset legend={t("pledge.plans")} meta={fields.configId}>
         {plans.map((p) => (
@@ -88,12 +69,7 @@ export function PledgeForm({
           </RadioCard>
         ))}
       </ChoiceFieldset>
-      <AmountField
-        label={t("amount.label")}
-        meta={fields.amount}
-        placeholder="0.00"
-        hint={t("amount.available", { amount: coinAmount(fmt, t, balance, plan.coin) })}
-      />
+      <AvailableAmountField meta={fields.amount} available={balance} coin={plan.coin} />
       <LiveLine testId="pledge-estimate">
         {daily > 0
           ? t("pledge.estimate", {

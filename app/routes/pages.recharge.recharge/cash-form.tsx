@@ -10,6 +10,7 @@ import {
   useValueTypedEarly,
 } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
+import { moneyMessages } from "~/utils/money-messages";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import { toCents } from "#contract/money-rule";
@@ -27,11 +28,7 @@ export function CashForm({ cash }: { cash: NonNullable<Data["cash"]> }) {
   const max = money(cash.max);
   const limits = { min, max };
   const messages = {
-    invalid: t("validation.amountInvalid"),
-    decimals: t("validation.amountDecimals"),
-    positive: t("validation.amountPositive"),
-    negative: t("validation.amountPositive"),
-    tooLarge: t("validation.amountTooLarge"),
+    ...moneyMessages(t),
     limits: t("validation.amountLimits", { min, max }),
     channel: t("validation.channelRequired"),
   };

@@ -13,6 +13,7 @@ import { formatsFor } from "~/utils/format.server";
 import { formError, isUpstreamError, readForm, upstreamFormError } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { wantsJson } from "~/utils/json-mode.server";
+import { moneyMessages } from "~/utils/money-messages";
 import { isAppPath } from "~/utils/safe-redirect";
 import { requireToken } from "~/utils/session.server";
 import { toCents } from "#contract/money";
@@ -36,11 +37,7 @@ export async function translator(request: Request) {
 async function cashMessages(request: Request, limits: { min: string; max: string }): Promise<CashMessages> {
   const t = await translator(request);
   return {
-    invalid: t("validation.amountInvalid"),
-    decimals: t("validation.amountDecimals"),
-    positive: t("validation.amountPositive"),
-    negative: t("validation.amountPositive"),
-    tooLarge: t("validation.amountTooLarge"),
+    ...moneyMessages(t),
     limits: t("validation.amountLimits", limits),
     channel: t("validation.channelRequired"),
   };

@@ -1,5 +1,6 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form, useActionData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import {
   AmountField,
   ErrorList,
@@ -10,6 +11,7 @@ import {
   useKitForm,
 } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
+import { moneyMessages } from "~/utils/money-messages";
 import { PAGES } from "~/utils/paths";
 import {
   BLOCK_LENGTHS,
@@ -30,11 +32,7 @@ type ActionData = { result?: SubmissionResult<string[]>; form?: string } | undef
 function useMessages(): ProtectionMessages {
   const { t } = useTranslation("limits");
   return {
-    invalid: t("validation.amountInvalid"),
-    decimals: t("validation.amountDecimals"),
-    positive: t("validation.amountPositive"),
-    negative: t("validation.amountPositive"),
-    tooLarge: t("validation.amountTooLarge"),
+    ...moneyMessages(t),
     minutes: t("validation.minutes"),
     length: t("validation.length"),
     password: t("validation.password"),
@@ -127,30 +125,58 @@ export function ReminderForm({ minutes }: { minutes: number }) {
     <Form method="post" action={PAGES.responsiblePlay} {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="reminder" />
       <input type="hidden" name="form" value={id} />
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium text-gray-800 dark:text-gray-200">
-          {t("reminder.every")}
-        </legend>
-        <div className="grid grid-cols-3 gap-2">
-          {REMINDER_MINUTES.map((m) => (
-            <RadioCard
-              key={m}
-              look="chip"
-              tone="brand"
-              small
-              name={fields.minutes.name}
-              value={m}
-              defaultChecked={m === minutes}
-              className="text-sm"
-            >
-              {t("reminder.minutes", { n: m })}
-            </RadioCard>
-          ))}
-        </div>
+      <ChipChoice
+        legend={t("reminder.every")}
+        name={fields.minutes.name}
+        values={REMINDER_MINUTES}
+        checked={minutes}
+        labelOf={(m) => t("reminder.minutes", { n: m })}
+      >
         <ErrorList id={fields.minutes.errorId} errors={fields.minutes.errors} />
-      </fieldset>
+      </ChipChoice>
       <FormSubmit form={form}>{t("reminder.save")}</FormSubmit>
     </Form>
+  );
+}
+
+/** A choice among chips, three to a row, under its legend (the reminder's minutes, a block's length). */
+function ChipChoice<V extends string | number>({
+  legend,
+  name,
+  values,
+  checked,
+  labelOf,
+  children,
+}: {
+  legend: string;
+  name: string;
+  values: readonly V[];
+  checked: V;
+  labelOf: (value: V) => string;
+  /** Under the chips, in the fieldset (the field's errors). */
+  children?: ReactNode;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-gray-800 dark:text-gray-200">{legend}</legend>
+      <div className="grid grid-cols-3 gap-2">
+        {values.map((value) => (
+          <RadioCard
+            key={value}
+            look="chip"
+            tone="brand"
+            small
+            name={name}
+            value={value}
+            defaultChecked={value === checked}
+            className="text-sm"
+          >
+            {labelOf(value)}
+          </RadioCard>
+        ))}
+      </div>
+      {children}
+    </fieldset>
   );
 }
 
@@ -164,27 +190,13 @@ export function BlockForm({ kind }: { kind: BlockKind }) {
       <input type="hidden" name="intent" value="block" />
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="form" value={id} />
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium text-gray-800 dark:text-gray-200">
-          {t("block.length")}
-        </legend>
-        <div className="grid grid-cols-3 gap-2">
-          {lengths.map((length, i) => (
-            <RadioCard
-              key={length}
-              look="chip"
-              tone="brand"
-              small
-              name={fields.length.name}
-              value={length}
-              defaultChecked={i === 0}
-              className="text-sm"
-            >
-              {t(`block.lengths.${length}`)}
-            </RadioCard>
-          ))}
-        </div>
-      </fieldset>
+      <ChipChoice
+        legend={t("block.length")}
+        name={fields.length.name}
+        values={lengths}
+        checked={lengths[0]}
+        labelOf={(length) => t(`block.lengths.${length}`)}
+      />
       <Field
         label={t("block.password")}
         meta={fields.password}

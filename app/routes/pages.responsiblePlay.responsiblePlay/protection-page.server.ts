@@ -16,6 +16,7 @@ import { formatsFor } from "~/utils/format.server";
 import { formError, readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { limitRefusalText } from "~/utils/limit-refusal.server";
+import { moneyMessages } from "~/utils/money-messages";
 import { PAGES } from "~/utils/paths";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { commitSession, getSession, requireToken } from "~/utils/session.server";
@@ -31,11 +32,7 @@ async function translator(request: Request) {
 
 function messagesOf(t: TFunction): ProtectionMessages {
   return {
-    invalid: t("validation.amountInvalid"),
-    decimals: t("validation.amountDecimals"),
-    positive: t("validation.amountPositive"),
-    negative: t("validation.amountPositive"),
-    tooLarge: t("validation.amountTooLarge"),
+    ...moneyMessages(t),
     minutes: t("validation.minutes"),
     length: t("validation.length"),
     password: t("validation.password"),

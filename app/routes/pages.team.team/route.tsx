@@ -198,15 +198,11 @@ function FiguresCard({ info }: { info: TeamInfo }) {
           <thead>
             <tr className="text-xs text-gray-600 dark:text-gray-400">
               <td />
-              <th scope="col" className="px-1 py-1 text-right font-medium">
-                {t("figures.today")}
-              </th>
-              <th scope="col" className="px-1 py-1 text-right font-medium">
-                {t("figures.yesterday")}
-              </th>
-              <th scope="col" className="px-1 py-1 text-right font-medium">
-                {t("figures.allTime")}
-              </th>
+              {[t("figures.today"), t("figures.yesterday"), t("figures.allTime")].map((label) => (
+                <th key={label} scope="col" className="px-1 py-1 text-right font-medium">
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

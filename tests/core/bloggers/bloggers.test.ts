@@ -21,6 +21,9 @@ describeOnEachDatabase("bloggers", (core, database) => {
   /** The player of `token` follows the player `bloggerId`. */
   const follow = (token: string, bloggerId: number) =>
     call(core, "/app/user/blogger/follow", { token, params: { bloggerId } });
+  /** What the player of `token` reads at `path` about the player `bloggerId` (the answer's result). */
+  const readAbout = async (path: string, token: string, bloggerId: number) =>
+    (await call(core, path, { method: "GET", token, params: { bloggerId } })).result;
 
   /** A player who bet `chips` in a settled round long ago (turnover), applied and was approved. */
   async function approvedBlogger() {
@@ -72,25 +75,11 @@ describeOnEachDatabase("bloggers", (core, database) => {
     expect(self).toMatchObject({ code: 400, message: "You cannot follow yourself" });
     expect((await follow(blogger.token, fan.userId)).code).toBe(404);
     expect((await follow(fan.token, blogger.userId)).code).toBe(200);
-    const fans = fansListSchema.parse(
-      (
-        await call(core, "/app/user/blogger/fans", {
-          method: "GET",
-          token: fan.token,
-          params: { bloggerId: blogger.userId },
-        })
-      ).result,
-    );
+    const fans = fansListSchema.parse(await readAbout("/app/user/blogger/fans", fan.token, blogger.userId));
     expect(fans.content.map((f) => f.phone)).toEqual([`${fan.phone.slice(0, 2)}****${fan.phone.slice(-4)}`]);
     expect(JSON.stringify(fans)).not.toContain(fan.phone);
     const detail = bloggerDetailSchema.parse(
-      (
-        await call(core, "/app/summary/getBloggerDetail", {
-          method: "GET",
-          token: fan.token,
-          params: { bloggerId: blogger.userId },
-        })
-      ).result,
+      await readAbout("/app/summary/getBloggerDetail", fan.token, blogger.userId),
     );
     expect(detail).toMatchObject({ fans: 1, following: true, self: false, winRate: expect.any(Number) });
     await call(core, "/app/user/blogger/unfollow", {

@@ -16,36 +16,15 @@ async function admin(...argv: string[]) {
   await runAdmin(argv, db, (l) => lines.push(l));
   return lines;
 }
+/** `level set --coin CHIP --level <level>` with `options`. */
+const setChipLevel = (level: string, ...options: string[]) =>
+  admin("level", "set", "--coin", "CHIP", "--level", level, ...options);
 
 describe("game admin commands", () => {
   it("lists and edits rooms", async () => {
     expect(await admin("level", "list", "--coin", "CHIP")).toHaveLength(3);
-    await admin(
-      "level",
-      "set",
-      "--coin",
-      "CHIP",
-      "--level",
-      "4",
-      "--name",
-      "VIP",
-      "--min",
-      "5000",
-      "--max",
-      "900000",
-    );
-    await admin(
-      "level",
-      "set",
-      "--coin",
-      "CHIP",
-      "--level",
-      "1",
-      "--bases",
-      "1, 10,100,1000",
-      "--enable",
-      "0",
-    );
+    await setChipLevel("4", "--name", "VIP", "--min", "5000", "--max", "900000");
+    await setChipLevel("1", "--bases", "1, 10,100,1000", "--enable", "0");
     expect(await getLevel(db, "CHIP", 4)).toMatchObject({
       levelName: "VIP",
       chipMinLimitCents: 500_000,
@@ -59,19 +38,12 @@ describe("game admin commands", () => {
   });
 
   it("refuses bad values with a message", async () => {
-    await expect(admin("level", "set", "--coin", "CHIP", "--level", "2", "--bases", "1,x")).rejects.toThrow(
-      /betBaseAmountStr/,
-    );
-    await expect(
-      admin("level", "set", "--coin", "CHIP", "--level", "2", "--min", "10", "--max", "1"),
-    ).rejects.toThrow(/below/);
+    await expect(setChipLevel("2", "--bases", "1,x")).rejects.toThrow(/betBaseAmountStr/);
+    await expect(setChipLevel("2", "--min", "10", "--max", "1")).rejects.toThrow(/below/);
     await expect(admin("level", "set", "--coin", "XYZ", "--level", "2")).rejects.toThrow(/--coin/);
     // Balance limits are money: the one money rule, zero allowed.
     for (const min of ["0x0A", "1e3", "-1", "0.999", " 10"]) {
-      await expect(
-        admin("level", "set", "--coin", "CHIP", "--level", "2", `--min=${min}`),
-        min,
-      ).rejects.toThrow(/--min: /);
+      await expect(setChipLevel("2", `--min=${min}`), min).rejects.toThrow(/--min: /);
     }
     await expect(admin("payout", "set", "--fee", "1.5")).rejects.toThrow(/serviceFeeRate/);
   });

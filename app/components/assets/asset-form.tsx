@@ -1,0 +1,40 @@
+import { type FormEvent, useState } from "react";
+import { AmountField, type AnyField, useValueTypedEarly } from "~/components/forms";
+import { useTranslation } from "~/utils/i18n-react";
+import { useFormat } from "~/utils/use-format";
+import { coinAmount } from "./money";
+
+/**
+ * What the exchange and staking forms follow live while the player picks and types: the chosen
+ * card of `choice` and the text of `amount`, from the submitted values (else `initialChoice`) and
+ * what was typed before the form's code arrived. `onChange` goes on the <Form>.
+ */
+export function useChoiceAndAmount(choice: AnyField, amount: AnyField, initialChoice: string) {
+  const [chosen, setChosen] = useState(initialChoice);
+  const [typed, setTyped] = useState((amount.initialValue as string | undefined) ?? "");
+  useValueTypedEarly(amount.id, setTyped);
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const data = new FormData(event.currentTarget);
+    setChosen(String(data.get(choice.name) ?? ""));
+    setTyped(String(data.get(amount.name) ?? ""));
+  };
+  return { chosen, typed, onChange };
+}
+
+/** The amount field of the exchange and staking forms: its hint is the balance it comes out of. */
+export function AvailableAmountField({
+  meta,
+  available,
+  coin,
+}: { meta: AnyField; available: number; coin: string }) {
+  const { t } = useTranslation("assets");
+  const fmt = useFormat();
+  return (
+    <AmountField
+      label={t("amount.label")}
+      meta={meta}
+      placeholder="0.00"
+      hint={t("amount.available", { amount: coinAmount(fmt, t, available, coin) })}
+    />
+  );
+}
