@@ -26,6 +26,9 @@ describeOnEachDatabase("bloggers", (core, database) => {
     (await call(core, path, { method: "GET", token, params: { bloggerId } })).result;
 
   /** A player who bet `chips` in a settled round long ago (turnover), applied and was approved. */
+  // Each blogger's turnover bet gets a round of its own: a round another call already settled
+  // would refuse the bet.
+  let bloggersMade = 0;
   async function approvedBlogger() {
     const blogger = await registerPlayer(core, { balances: { CHIP: 500_000 } });
     const past = Date.UTC(2029, 0, 1) + (database === "postgres" ? DAY : 0);
@@ -33,7 +36,7 @@ describeOnEachDatabase("bloggers", (core, database) => {
       core.deps.db,
       "CHIP",
       1,
-      roundWindow(past + Math.floor(Math.random() * 1000) * 60_000, TIMING),
+      roundWindow(past + bloggersMade++ * 60_000, TIMING),
     );
     await placeBet(core.deps.db, blogger.userId, stake("Red", round.id, 100), round.startTime + 1000);
     await settleRound(core.deps.db, round.id, round.endTime);
