@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Page benchmark of the BFF (design section 5), run after a production build:
- *   npx remix build && node scripts/build-core.mjs && node bench/pages.mjs
+ *   npm run build && node bench/pages.mjs
  *
  *   1. JS per main page loaded at start: import closure of entry.client + root + route (from
  *      build/metafile.js.json, bench/js-size.mjs) + manifest, gzip level 6. Target: game <= 100 KB.
