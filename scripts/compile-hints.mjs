@@ -7,19 +7,19 @@
 // build carries says which); route modules and lazily loaded parts are left alone.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 /** The browser paths of the chunks the entry module imports, from the server build's manifest. */
-export function entryImports(serverBuild) {
-  const match = /entry: \{ module: "[^"]+", imports: \[([^\]]*)\]/.exec(serverBuild);
-  if (!match) throw new Error("compile-hints: no entry imports in the server build's manifest");
-  return [...match[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+export async function entryImports(root = process.cwd()) {
+  const build = await import(pathToFileURL(path.join(root, "build/index.js")).href);
+  return build.assets.entry.imports ?? [];
 }
 
-function main() {
+async function main() {
   const root = process.cwd();
-  const imports = entryImports(readFileSync(path.join(root, "build/index.js"), "utf8"));
+  const imports = await entryImports(root);
   for (const href of imports) {
     // "/build/_shared/chunk-X.js" is served from public/build/_shared/chunk-X.js.
     const file = path.join(root, "public", href);
@@ -29,4 +29,4 @@ function main() {
   console.log(`compile hints: ${imports.length} framework chunks marked`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();

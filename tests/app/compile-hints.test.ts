@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { COMPILE_HINT, entryImports } from "../../scripts/compile-hints.mjs";
 
 /**
@@ -12,7 +12,10 @@ const SERVER_BUILD = join(root, "build/index.js");
 const hasBuild = existsSync(SERVER_BUILD) && existsSync(join(root, "public/build"));
 
 describe.skipIf(!hasBuild)("compile hints in the build", () => {
-  const imports: string[] = hasBuild ? entryImports(readFileSync(SERVER_BUILD, "utf8")) : [];
+  let imports: string[] = [];
+  beforeAll(async () => {
+    imports = await entryImports(root);
+  });
   const read = (href: string) => readFileSync(join(root, "public", href), "utf8");
 
   it("marks each chunk the entry imports, on its first line", () => {
