@@ -97,6 +97,9 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Running
   const close = () => {
     closing ??= (async () => {
       const s = server!;
+      // The jobs stop beside the drain, not after it: no request waits on a job, and a pass under
+      // way finishes inside the grace instead of after it (its next run is at the next start).
+      const jobsStopped = stopJobs(jobs, deps);
       // Stop accepting; requests in flight finish; idle keep-alive connections go now.
       const drained = new Promise<void>((done) => s.close(() => done()));
       // A keep-alive connection that finishes its request during the drain goes idle too: sweep.
@@ -109,7 +112,7 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Running
       clearTimeout(timer);
       clearInterval(sweep);
       await smsDeliveriesSettled(); // texts answered as sent go out before the process ends
-      await stopJobs(jobs, deps);
+      await jobsStopped;
       await closeDb();
       log.info("core stopped");
     })();
