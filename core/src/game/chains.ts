@@ -1,13 +1,100 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import type { Sql } from "../platform/db";
 import { type Fairness, openSeed, sealSeed } from "./fairness-keys";
 import { appendLog } from "./fairness-log";
 
-/** SHA-256 applied `steps` times to hex bytes (node:crypto twin of contract's hashSteps). */
-export function hashStepsSync(seedHex: string, steps: number): string {
-  let h = Buffer.from(seedHex, "hex");
-  for (let i = 0; i < steps; i++) h = createHash("sha256").update(h).digest();
-  return h.toString("hex");
+/**
+ * Hash chains (decision 040): seed k of a chain of length L is SHA-256 applied L - k times to the
+ * chain's top seed. A chain is 10,000 steps by default, 10-20 ms of hashing in one go; the walks
+ * here hash in slices of STEPS_PER_SLICE and let the event loop run between them, so that a round
+ * being made or settled never holds up requests or a shutdown signal for long.
+ */
+const STEPS_PER_SLICE = 1_000;
+const nextTurn = () => new Promise<void>((done) => setImmediate(done));
+
+const sha256 = (bytes: Buffer): Buffer => hash("sha256", bytes, "buffer");
+
+/**
+ * SHA-256 applied `steps` times to `from`, in slices; `visit(bytes)` sees the value reached after
+ * 0, every, 2 x every, ... steps (below `steps`).
+ */
+async function walk(
+  from: Buffer,
+  steps: number,
+  every = 0,
+  visit: (bytes: Buffer) => void = () => {},
+): Promise<Buffer> {
+  let h = from;
+  for (let d = 0; d < steps; d++) {
+    if (every && d % every === 0) visit(h);
+    h = sha256(h);
+    if (d % STEPS_PER_SLICE === STEPS_PER_SLICE - 1) await nextTurn();
+  }
+  return h;
+}
+
+/**
+ * What this process knows of the chains it uses, by terminal hash, in memory only (never stored):
+ * - `checkpoints`: every CHECKPOINT_EVERY-th value from the top seed down (as secret as the top
+ *   seed, which the process opens for every round anyway), so that the next seed costs at most
+ *   CHECKPOINT_EVERY - 1 steps instead of up to L;
+ * - `verified`: the seed of the highest index that settlement found to lead to the terminal hash,
+ *   so that the next round's seed need only lead to it (one step for the lane's next round).
+ * At most KNOWN_CHAINS chains; the oldest is forgotten first, and walked again if it comes back.
+ */
+const CHECKPOINT_EVERY = 100;
+const KNOWN_CHAINS = 256;
+interface KnownChain {
+  checkpoints?: Buffer[];
+  verified?: { index: number; seed: Buffer };
+}
+const knownChains = new Map<string, KnownChain>();
+
+function known(terminalHash: string): KnownChain {
+  let chain = knownChains.get(terminalHash);
+  if (chain) return chain;
+  chain = {};
+  knownChains.set(terminalHash, chain);
+  if (knownChains.size > KNOWN_CHAINS) knownChains.delete(knownChains.keys().next().value as string);
+  return chain;
+}
+
+/** The checkpoints of a chain of `length` steps from `top`, and where they lead (its terminal hash). */
+async function walkChain(top: string, length: number) {
+  const checkpoints: Buffer[] = [];
+  const end = await walk(Buffer.from(top, "hex"), length, CHECKPOINT_EVERY, (bytes) =>
+    checkpoints.push(bytes),
+  );
+  return { checkpoints, terminalHash: end.toString("hex") };
+}
+
+/** Seed `index` (1..length) of a chain: SHA-256 applied length - index times to its top seed. */
+async function seedOf(chain: ChainRow, top: string): Promise<string> {
+  const memo = known(chain.terminal_hash);
+  memo.checkpoints ??= (await walkChain(top, chain.length)).checkpoints;
+  const d = chain.length - chain.next_index;
+  const from = memo.checkpoints[Math.floor(d / CHECKPOINT_EVERY)];
+  return (await walk(from, d % CHECKPOINT_EVERY)).toString("hex");
+}
+
+/**
+ * Whether SHA-256 applied `index` times to `seedHex` gives `terminalHash` (settlement's check of
+ * a round's seed against its chain): the full walk, or the walk to a later-indexed seed already
+ * of lower index already found to lead there (H^(index - k)(seed) = seed_k and
+ * H^k(seed_k) = terminal).
+ */
+export async function leadsToTerminal(
+  seedHex: string,
+  index: number,
+  terminalHash: string,
+): Promise<boolean> {
+  const memo = known(terminalHash);
+  const seed = Buffer.from(seedHex, "hex");
+  const base = memo.verified && memo.verified.index <= index ? memo.verified : null;
+  const end = await walk(seed, base ? index - base.index : index);
+  const leads = base ? end.equals(base.seed) : end.toString("hex") === terminalHash;
+  if (leads && (!memo.verified || index > memo.verified.index)) memo.verified = { index, seed };
+  return leads;
 }
 
 /** Rounds of a room alternate between two chains, by the parity of their slot (migration 045). */
@@ -31,7 +118,8 @@ interface ChainRow {
  */
 async function newChain(tx: Sql, f: Fairness, coin: string, level: number, lane: number, nowMs: number) {
   const top = randomBytes(32).toString("hex");
-  const terminalHash = hashStepsSync(top, f.chainLength);
+  const { checkpoints, terminalHash } = await walkChain(top, f.chainLength);
+  known(terminalHash).checkpoints = checkpoints;
   const rows = await tx.query<ChainRow>(
     `INSERT INTO game_chains (coin, level, lane, length, terminal_hash, top_seed_enc)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, length, next_index, top_seed_enc, terminal_hash`,
@@ -68,9 +156,9 @@ export async function nextSeed(
   let chain = rows[0];
   if (!chain || chain.next_index > chain.length) chain = await newChain(tx, f, coin, level, lane, nowMs);
   const top = openSeed(f, chain.top_seed_enc, chainContext(chain.terminal_hash));
-  const index = chain.next_index;
+  const seed = await seedOf(chain, top);
   await tx.query("UPDATE game_chains SET next_index = next_index + 1 WHERE id = $1", [chain.id]);
-  return { chainId: chain.id, index, seed: hashStepsSync(top, chain.length - index) };
+  return { chainId: chain.id, index: chain.next_index, seed };
 }
 
 /** A chain's public facts, as findChain and listChains read them. */

@@ -2,7 +2,7 @@ import { digitOf } from "#contract/fairness-proof";
 import { beaconValue } from "../beacon/beacon";
 import { creditMany } from "../ledger/ledger";
 import type { Db, Sql } from "../platform/db";
-import { hashStepsSync } from "./chains";
+import { leadsToTerminal } from "./chains";
 import { type Fairness, fairnessOf } from "./fairness-keys";
 import { deriveDigitSync, seedHashSync } from "./fairness-node";
 import { DEFAULT_PAYOUT_TABLE, type PayoutTable, multipliersFor, netStakeBp } from "./payout";
@@ -33,7 +33,7 @@ async function fairnessProblem(tx: Sql, f: Fairness, round: LockedRound, seed: s
   if (seedHashSync(seed) !== round.seedHash) return { problem: "SEED_MISMATCH", detail: {} };
   if (round.scheme === 2) {
     if (round.chainIndex === null || round.terminalHash === null) return { problem: "NO_CHAIN", detail: {} };
-    if (hashStepsSync(seed, round.chainIndex) !== round.terminalHash) {
+    if (!(await leadsToTerminal(seed, round.chainIndex, round.terminalHash))) {
       return { problem: "CHAIN_BROKEN", detail: { chainIndex: round.chainIndex } };
     }
     const kept = await tx.query<{ n: number }>(
