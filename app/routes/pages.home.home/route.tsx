@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { TabBar } from "~/components/TabBar";
 import { TitledCard } from "~/components/TitledCard";
 import { UserNavBar } from "~/components/UserNavBar";
+import { operatorName } from "~/components/game/names";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
@@ -114,7 +115,7 @@ function Lobby({ lobby }: { lobby: Data["lobby"] }) {
         .map((channel) => (
           <section key={channel.id} className="space-y-2" aria-labelledby={`channel-${channel.id}`}>
             <h2 id={`channel-${channel.id}`} className="px-1 text-base font-semibold">
-              {channel.name}
+              {operatorName(t, "channels", channel.name)}
             </h2>
             <ul className="grid grid-cols-3 gap-2">
               {channel.games.map((game) => {
@@ -135,7 +136,9 @@ function Lobby({ lobby }: { lobby: Data["lobby"] }) {
                         {lottery ? t("lobby.colourLottery") : t("lobby.external")}
                       </span>
                       <span className="font-bold leading-tight">
-                        {lottery ? tc(`balance.${(game.coin ?? "CHIP").toLowerCase()}`) : game.name}
+                        {lottery
+                          ? tc(`balance.${(game.coin ?? "CHIP").toLowerCase()}`)
+                          : operatorName(t, "externalGames", game.name)}
                       </span>
                     </Link>
                   </li>

@@ -78,6 +78,31 @@ describe("room names and the game title in six languages", () => {
     expect(operatorName(zh, "gameTitles", GAME_TITLE)).toBe(zh("game.title"));
   });
 
+  it("the home lobby's channels and partner game the core ships are translated in every language", async () => {
+    // core/migrations/061_lobby.sql and the lobby module's seed (core/src/lobby/module.ts).
+    const shipped = [
+      ["channels", "Colour Lottery"],
+      ["channels", "Sandbox"],
+      ["externalGames", "Sandbox Spin"],
+    ] as const;
+    for (const lang of supportedLanguages) {
+      const t = makeT(await i18nData(lang), "social");
+      for (const [group, name] of shipped) {
+        const shown = operatorName(t, group, name);
+        expect(shown, `${lang}: ${name}`).toBeTruthy();
+        // German keeps the loanword "Sandbox"; every other name reads in the player's language.
+        const same = lang === "en-US" || (lang === "de-DE" && name === "Sandbox");
+        if (!same) expect(shown, `${lang}: ${name} is translated`).not.toBe(name);
+      }
+    }
+    const zh = makeT(await i18nData("zh-CN"), "social");
+    expect(shipped.map(([group, name]) => operatorName(zh, group, name))).toEqual([
+      "颜色彩票",
+      "沙盒",
+      "沙盒转盘",
+    ]);
+  });
+
   it("a name without a translation shows as the operator wrote it, never as a key", async () => {
     const t = makeT(await i18nData("ja-JP"), "game");
     expect(operatorName(t, "rooms", "VIP Lounge")).toBe("VIP Lounge");
