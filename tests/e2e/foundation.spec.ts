@@ -119,6 +119,8 @@ test("a new player registers, logs in again, edits the profile, changes settings
     await page
       .getByLabel("Avatar")
       .setInputFiles({ name: "avatar.png", mimeType: "image/png", buffer: TINY_PNG });
+    // The chosen file's name, under the page's own (translated) picture button.
+    await expect(page.getByText("avatar.png")).toBeVisible();
     await page.getByRole("button", { name: "Upload avatar" }).click();
     await expect(page.getByText("Submission successful!")).toBeVisible();
     const { headUrl } = await accountJson(page.request);

@@ -3,6 +3,7 @@ import {
   ACCOUNT_PATH,
   LOGIN_PATH,
   PROFILE_PATH,
+  TINY_PNG,
   accountJson,
   login,
   registerPlayer,
@@ -39,7 +40,25 @@ test("without JavaScript: log in, change the nickname, log out", async ({ page, 
     await screen(page, "31-nojs-account");
   });
 
+  await test.step("uploads an avatar with the page's own picture button", async () => {
+    await page.goto(PROFILE_PATH);
+    // The browser's file button would speak the browser's language: the page's own says what is chosen.
+    await expect(page.getByText("No picture chosen")).toBeVisible();
+    await expect(page.getByText("Choose a picture")).toBeVisible();
+    await page
+      .getByLabel("Avatar")
+      .setInputFiles({ name: "avatar.png", mimeType: "image/png", buffer: TINY_PNG });
+    await expect(page.getByText("Picture chosen", { exact: true })).toBeVisible();
+    await expect(page.getByText("No picture chosen")).toBeHidden();
+    await screen(page, "31b-nojs-avatar-chosen");
+    await page.getByRole("button", { name: "Upload avatar" }).click();
+    await page.waitForURL((url) => url.pathname === PROFILE_PATH);
+    await expect(page.getByText("Submission successful!")).toBeVisible();
+    expect((await accountJson(page.request)).headUrl).toBeTruthy();
+  });
+
   await test.step("logs out", async () => {
+    await page.goto(ACCOUNT_PATH);
     await page.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL((url) => url.pathname === LOGIN_PATH);
     await expect(page.getByText("Logged Out Successfully!")).toBeVisible();

@@ -129,13 +129,13 @@ function Lobby({ lobby }: { lobby: Data["lobby"] }) {
                     <Link
                       to={to}
                       reloadDocument={!lottery}
-                      className={`flex h-24 flex-col justify-end rounded-2xl bg-gradient-to-br p-2.5 text-white shadow-sm ${tone}`}
+                      className={`flex min-h-24 flex-col justify-end rounded-2xl bg-gradient-to-br p-2.5 text-white shadow-sm ${tone}`}
                       data-testid="game-tile"
                     >
                       <span className="text-xs text-white/85">
                         {lottery ? t("lobby.colourLottery") : t("lobby.external")}
                       </span>
-                      <span className="font-bold leading-tight">
+                      <span className="line-clamp-2 break-words font-bold leading-tight">
                         {lottery
                           ? tc(`balance.${(game.coin ?? "CHIP").toLowerCase()}`)
                           : operatorName(t, "externalGames", game.name)}

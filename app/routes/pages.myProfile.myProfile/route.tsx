@@ -27,6 +27,9 @@ import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
 
 // The nickname form, with the form kit's Conform, loads after first paint; the server renders it.
+/** The line under the picture button: the chosen file's name, or whether one is chosen. */
+const CHOSEN_LINE = "max-w-full truncate text-xs text-gray-600 dark:text-gray-400";
+
 const ProfileForm = lazyForm(() => import("./profile-form").then((m) => m.ProfileForm));
 export const clientLoader = withForms(ProfileForm);
 
@@ -91,6 +94,7 @@ export default function MyProfilePage() {
     | { result?: SubmissionResult<string[]>; avatarError?: string }
     | undefined;
   const [clientError, setClientError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
   const avatarError = clientError ?? actionData?.avatarError;
   return (
     <>
@@ -99,6 +103,7 @@ export default function MyProfilePage() {
         <Form
           method="post"
           encType="multipart/form-data"
+          noValidate
           className="card flex flex-col items-center gap-3"
           onSubmit={(event) => {
             const input = event.currentTarget.elements.namedItem("file") as HTMLInputElement | null;
@@ -120,15 +125,37 @@ export default function MyProfilePage() {
           <label htmlFor="avatar-file" className="text-sm font-medium">
             {t("profile.avatar")}
           </label>
-          <input
-            id="avatar-file"
-            name="file"
-            type="file"
-            accept={AVATAR_TYPES.join(",")}
-            className="block w-full text-sm file:mr-3 file:min-h-[44px] file:rounded-full file:border-0 file:bg-brand-light file:px-4 file:font-semibold file:text-brand-dark"
-            aria-invalid={avatarError ? true : undefined}
-            aria-describedby={avatarError ? "avatar-error" : "avatar-hint"}
-          />
+          {/* The browser's own file button speaks the phone's language, not the player's: the input
+              is hidden and its label is the button. `required` makes it :valid once a picture is
+              chosen, so the line under it changes without JavaScript (the form does not validate
+              natively; the checks below and the server's say what is wrong, translated). */}
+          <div className="flex w-full flex-col items-center gap-1">
+            <input
+              id="avatar-file"
+              name="file"
+              type="file"
+              required
+              accept={AVATAR_TYPES.join(",")}
+              className="peer sr-only"
+              aria-invalid={avatarError ? true : undefined}
+              aria-describedby={avatarError ? "avatar-error" : "avatar-hint"}
+              onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? null)}
+            />
+            <label
+              htmlFor="avatar-file"
+              className="btn-secondary inline-flex min-h-[44px] cursor-pointer items-center px-5 peer-focus-visible:ring-2 peer-focus-visible:ring-brand"
+            >
+              {t("profile.choosePicture")}
+            </label>
+            {chosen ? (
+              <p className={CHOSEN_LINE}>{chosen}</p>
+            ) : (
+              <>
+                <p className={`${CHOSEN_LINE} peer-valid:hidden`}>{t("profile.noPicture")}</p>
+                <p className={`${CHOSEN_LINE} hidden peer-valid:block`}>{t("profile.pictureChosen")}</p>
+              </>
+            )}
+          </div>
           <p id="avatar-hint" className="text-xs text-gray-600 dark:text-gray-400">
             {t("profile.avatarHint", { mb: AVATAR_MAX_BYTES / 1024 / 1024 })}
           </p>
