@@ -1,6 +1,6 @@
 import { cliOperator, writeAudit } from "../operator/audit";
 import { type OperatorCommand, UsageError } from "../platform/module";
-import { ReviewError, decide, listApplications, payDividendsDue } from "./bloggers";
+import { ReviewError, decide, listApplications, payDividendsDueAudited } from "./bloggers";
 
 const USAGE = `  admin blogger list [UNDER_REVIEW|APPROVED|REJECTED]
   admin blogger approve USER_ID
@@ -21,8 +21,7 @@ const bloggerCommand: OperatorCommand = {
       return;
     }
     if (verb === "dividends") {
-      const pass = await payDividendsDue(db, Date.now());
-      await writeAudit(db, { operator: cliOperator(), action: "blogger.dividends", detail: { ...pass } });
+      const pass = await payDividendsDueAudited(db, cliOperator(), Date.now());
       out(`days ${pass.days}, bloggers paid ${pass.paid}`);
       return;
     }

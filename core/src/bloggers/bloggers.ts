@@ -7,6 +7,7 @@ import { betDetail, betPage } from "../game/records";
 import { getPayoutTable } from "../game/settings";
 import { totalStakeCents } from "../game/totals";
 import { post } from "../ledger/ledger";
+import { runPassAudited } from "../operator/audit";
 import type { Deps } from "../platform/context";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
@@ -405,4 +406,9 @@ export async function payDividendsDue(db: Db, nowMs: number, options: { afterPay
     });
   }
   return { days: days.length, paid };
+}
+
+/** Pays due dividends now, on an operator's demand (admin CLI, operator API), audited as blogger.dividends. */
+export function payDividendsDueAudited(db: Db, operator: string, nowMs: number) {
+  return runPassAudited(db, operator, "blogger.dividends", () => payDividendsDue(db, nowMs));
 }

@@ -23,7 +23,7 @@ import {
   getBloggerSettings,
   listApplications,
   myBloggerStatus,
-  payDividendsDue,
+  payDividendsDueAudited,
   saveBloggerSettings,
 } from "./bloggers";
 
@@ -146,8 +146,7 @@ export function bloggerOperatorRoutes(op: CoreRouter) {
   op.post("/bloggers/dividends", async (c) => {
     const operator = operatorOf(c);
     const deps = c.get("deps");
-    const pass = await payDividendsDue(deps.db, deps.now());
-    await writeAudit(deps.db, { operator, action: "blogger.dividends", detail: { ...pass } });
+    const pass = await payDividendsDueAudited(deps.db, operator, deps.now());
     return ok(c, pass);
   });
 }

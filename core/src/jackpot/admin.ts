@@ -7,7 +7,7 @@ import {
   JackpotSettingsError,
   getJackpotSettings,
   jackpotEnabled,
-  jackpotPass,
+  jackpotPassAudited,
   poolCents,
   saveJackpotSettings,
 } from "./jackpot";
@@ -29,8 +29,12 @@ const jackpotCommand: OperatorCommand = {
     };
     if (verb === "show") return show();
     if (verb === "run") {
-      const pass = await jackpotPass(db, Date.now(), loadConfig().jackpotDaySeconds * 1000);
-      await writeAudit(db, { operator: cliOperator(), action: "jackpot.run", detail: { ...pass } });
+      const pass = await jackpotPassAudited(
+        db,
+        cliOperator(),
+        Date.now(),
+        loadConfig().jackpotDaySeconds * 1000,
+      );
       out(`funded ${pass.funded.rounds} rounds, drew ${pass.draws.length} days`);
       return;
     }

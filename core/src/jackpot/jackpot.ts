@@ -3,6 +3,7 @@ import { type Coin, fromCents } from "#contract/money";
 import { getSysConfig } from "../config/sysconfig";
 import { settledRoundStakes, stakesByPlayer } from "../game/totals";
 import { moveBetweenSystemAccounts, post } from "../ledger/ledger";
+import { runPassAudited } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { publicProfiles } from "../user/users";
 import { type TicketEntry, drawWinners, jackpotSeedHash, newJackpotSeed, ticketList } from "./draw";
@@ -273,6 +274,11 @@ export async function jackpotPass(db: Db, nowMs: number, dayMs: number) {
   const funded = await fundSettledRounds(db, nowMs, dayMs);
   const draws = await drawDue(db, nowMs, dayMs);
   return { funded, draws };
+}
+
+/** One pass now, on an operator's demand (admin CLI, operator API), audited as jackpot.run. */
+export function jackpotPassAudited(db: Db, operator: string, nowMs: number, dayMs: number) {
+  return runPassAudited(db, operator, "jackpot.run", () => jackpotPass(db, nowMs, dayMs));
 }
 
 /** The jackpot page: today's pool, commitment, countdown and the player's tickets. */

@@ -12,7 +12,7 @@ import {
   jackpotDraw,
   jackpotEnabled,
   jackpotInfo,
-  jackpotPass,
+  jackpotPassAudited,
   poolCents,
   saveJackpotSettings,
 } from "./jackpot";
@@ -72,8 +72,12 @@ export function jackpotOperatorRoutes(op: CoreRouter) {
   op.post("/jackpot/run", async (c) => {
     const operator = operatorOf(c);
     const deps = c.get("deps");
-    const pass = await jackpotPass(deps.db, deps.now(), deps.config.jackpotDaySeconds * 1000);
-    await writeAudit(deps.db, { operator, action: "jackpot.run", detail: { ...pass } });
+    const pass = await jackpotPassAudited(
+      deps.db,
+      operator,
+      deps.now(),
+      deps.config.jackpotDaySeconds * 1000,
+    );
     return ok(c, pass);
   });
 }

@@ -21,6 +21,21 @@ export async function writeAudit(tx: Sql, entry: AuditEntry): Promise<void> {
   ]);
 }
 
+/**
+ * A background job's pass run now on an operator's demand (the admin CLI or the operator API),
+ * then recorded with what it did: one function for both ways in, so that they cannot drift apart.
+ */
+export async function runPassAudited<T extends object>(
+  db: Sql,
+  operator: string,
+  action: string,
+  pass: () => Promise<T>,
+): Promise<T> {
+  const done = await pass();
+  await writeAudit(db, { operator, action, detail: { ...done } as Record<string, unknown> });
+  return done;
+}
+
 interface AuditRow {
   id: number;
   operator: string;

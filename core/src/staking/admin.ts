@@ -1,8 +1,8 @@
 import { fromCents } from "#contract/money";
-import { cliOperator, writeAudit } from "../operator/audit";
+import { cliOperator } from "../operator/audit";
 import { type OperatorCommand, UsageError } from "../platform/module";
 import { PlanEditError, listPlans, savePlanAudited } from "./plans";
-import { accrueDue } from "./stakes";
+import { accrueDueAudited } from "./stakes";
 
 const USAGE = `  admin staking-plan list
   admin staking-plan add FIELD VALUE [...]      (name termDays dailyRate minAmount maxAmount [enabled])
@@ -23,8 +23,7 @@ const stakingPlanCommand: OperatorCommand = {
       return;
     }
     if (verb === "accrue") {
-      const pass = await accrueDue(db, Date.now());
-      await writeAudit(db, { operator: cliOperator(), action: "staking.accrue", detail: { ...pass } });
+      const pass = await accrueDueAudited(db, cliOperator(), Date.now());
       out(`days paid ${pass.days}, interest ${fromCents(pass.interestCents)}, matured ${pass.matured}`);
       return;
     }

@@ -1,12 +1,11 @@
 import { pledgeInputSchema, pledgePageInputSchema } from "#contract/assets";
 import { Code } from "#contract/codes";
 import { Header } from "#contract/headers";
-import { writeAudit } from "../operator/audit";
 import { operatorOf } from "../operator/auth";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
 import { PlanEditError, listPlans, savePlanAudited } from "./plans";
-import { accrueDue, pledge, pledgePage } from "./stakes";
+import { accrueDueAudited, pledge, pledgePage } from "./stakes";
 
 export function stakingRoutes(app: CoreRouter) {
   app.get("/app/user/pledge/configList", async (c) => {
@@ -62,8 +61,7 @@ export function stakingOperatorRoutes(op: CoreRouter) {
   op.post("/staking/accrue", async (c) => {
     const operator = operatorOf(c);
     const deps = c.get("deps");
-    const pass = await accrueDue(deps.db, deps.now());
-    await writeAudit(deps.db, { operator, action: "staking.accrue", detail: { ...pass } });
+    const pass = await accrueDueAudited(deps.db, operator, deps.now());
     return ok(c, pass);
   });
 }

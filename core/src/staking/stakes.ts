@@ -3,6 +3,7 @@ import { Code } from "#contract/codes";
 import type { Page } from "#contract/envelope";
 import { type Coin, fromCents, toCents } from "#contract/money";
 import { InsufficientBalance, balances, moveBetweenSystemAccounts, post } from "../ledger/ledger";
+import { runPassAudited } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
 import { findPlanRow } from "./plans";
@@ -296,4 +297,9 @@ export async function accrueDue(db: Db, nowMs: number, options: AccrualOptions =
     });
   }
   return pass;
+}
+
+/** One accrual pass now, on an operator's demand (admin CLI, operator API), audited as staking.accrue. */
+export function accrueDueAudited(db: Db, operator: string, nowMs: number): Promise<AccrualPass> {
+  return runPassAudited(db, operator, "staking.accrue", () => accrueDue(db, nowMs));
 }

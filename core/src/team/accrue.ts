@@ -1,4 +1,5 @@
 import { settledChipStakesOfRound, settledRoundsAfter } from "../game/settled-stakes";
+import { runPassAudited } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { successfulRechargesAfter } from "../recharge/successes";
 import { type TeamSettings, getTeamSettings } from "./settings";
@@ -236,4 +237,9 @@ export async function accrueTeam(db: Db, nowMs: number, options: PassOptions = {
     }
   }
   return pass;
+}
+
+/** One pass now, on an operator's demand (admin CLI, operator API), audited as team.accrue. */
+export function accrueTeamAudited(db: Db, operator: string, nowMs: number): Promise<TeamPass> {
+  return runPassAudited(db, operator, "team.accrue", () => accrueTeam(db, nowMs));
 }

@@ -1,7 +1,7 @@
 import { fromCents } from "#contract/money";
-import { cliOperator, writeAudit } from "../operator/audit";
+import { cliOperator } from "../operator/audit";
 import { type OperatorCommand, UsageError } from "../platform/module";
-import { accrueTeam } from "./accrue";
+import { accrueTeamAudited } from "./accrue";
 import { settingsView } from "./routes";
 import { TeamSettingError, editTeamSettingsAudited } from "./settings";
 import { TaskEditError, allTasks, saveTaskAudited } from "./tasks";
@@ -54,8 +54,7 @@ const teamCommand: OperatorCommand = {
         return;
       }
       if (verb === "accrue") {
-        const pass = await accrueTeam(db, Date.now());
-        await writeAudit(db, { operator, action: "team.accrue", detail: { ...pass } });
+        const pass = await accrueTeamAudited(db, operator, Date.now());
         out(`events ${pass.events}, rebates ${pass.rebates}, amount ${fromCents(pass.cents)}`);
         return;
       }

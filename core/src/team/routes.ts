@@ -6,12 +6,11 @@ import {
   receiveTaskGiftInputSchema,
   teamLevelInputSchema,
 } from "#contract/team";
-import { writeAudit } from "../operator/audit";
 import { operatorOf } from "../operator/auth";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
 import { findUserById } from "../user/users";
-import { accrueTeam } from "./accrue";
+import { accrueTeamAudited } from "./accrue";
 import { claimRebates, rebatePage } from "./rebates";
 import { TeamSettingError, editTeamSettingsAudited, getTeamSettings, percents } from "./settings";
 import { teamInfo, teamLevelPage } from "./stats";
@@ -114,8 +113,7 @@ export function teamOperatorRoutes(op: CoreRouter) {
   op.post("/team/accrue", async (c) => {
     const operator = operatorOf(c);
     const deps = c.get("deps");
-    const pass = await accrueTeam(deps.db, deps.now());
-    await writeAudit(deps.db, { operator, action: "team.accrue", detail: { ...pass } });
+    const pass = await accrueTeamAudited(deps.db, operator, deps.now());
     return ok(c, { events: pass.events, rebates: pass.rebates, amount: fromCents(pass.cents) });
   });
 }
