@@ -36,6 +36,9 @@ const handleRequest: HandleDocumentRequestFunction = async (
   const fallbackI18n = rootData?.i18n ? null : await i18nData(await getLocale(request));
 
   return new Promise<Response>((resolve, reject) => {
+    // Cleared once the page is answered: a pending timer would keep the page's whole context
+    // (its data, its tree) alive for ABORT_DELAY after it was sent.
+    const timer = setTimeout(() => abort(), ABORT_DELAY);
     let shellRendered = false;
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
@@ -55,6 +58,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
               done();
             },
             final(done) {
+              clearTimeout(timer);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
               done();
@@ -63,6 +67,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
           pipe(page);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -72,7 +77,6 @@ const handleRequest: HandleDocumentRequestFunction = async (
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 };
 
