@@ -26,10 +26,10 @@ import { parseWithZod, profileSchema } from "~/utils/schemas.server";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
 
-// The nickname form, with the form kit's Conform, loads after first paint; the server renders it.
 /** The line under the picture button: the chosen file's name, or whether one is chosen. */
 const CHOSEN_LINE = "max-w-full truncate text-xs text-gray-600 dark:text-gray-400";
 
+// The nickname form, with the form kit's Conform, loads after first paint; the server renders it.
 const ProfileForm = lazyForm(() => import("./profile-form").then((m) => m.ProfileForm));
 export const clientLoader = withForms(ProfileForm);
 

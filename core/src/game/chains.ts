@@ -79,9 +79,8 @@ async function seedOf(chain: ChainRow, top: string): Promise<string> {
 
 /**
  * Whether SHA-256 applied `index` times to `seedHex` gives `terminalHash` (settlement's check of
- * a round's seed against its chain): the full walk, or the walk to a later-indexed seed already
- * of lower index already found to lead there (H^(index - k)(seed) = seed_k and
- * H^k(seed_k) = terminal).
+ * a round's seed against its chain): the full walk, or only the walk down to a seed of lower index
+ * k already found to lead there (if H^(index - k)(seed) = seed_k, then H^index(seed) = terminal).
  */
 export async function leadsToTerminal(
   seedHex: string,
