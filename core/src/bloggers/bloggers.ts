@@ -171,6 +171,8 @@ export async function follow(db: Sql, fanId: number, bloggerId: number, nowMs: n
 /**
  * Copies the blogger's bet `betId` for the fan, with the fan's own stake (the same amounts) and
  * the normal betting rules: placeBet refuses a closed round, a short balance, a room out of range.
+ * The copy's link (what dividends and the fan's follow records read) is written in the bet's own
+ * transaction: there is never a copied bet without its link, nor a link without its bet.
  */
 export async function copyBet(
   db: Db,
@@ -185,6 +187,19 @@ export async function copyBet(
   await requireApproved(db, bloggerId);
   const source = await betDetail(db, bloggerId, betId);
   if (!source) throw new ApiError(Code.NOT_FOUND, BLOGGER_MESSAGES.noBet, { reason: "NO_BET" });
+  const stake = toCents(source.totalBetAmount);
+  // Dividends are paid in chips: only copies in chips earn them.
+  const fee =
+    source.coin === "CHIP"
+      ? Math.floor((stake * (10_000 - netStakeBp(await getPayoutTable(db)))) / 10_000)
+      : 0;
+  const link = async (tx: Sql, copyId: number) => {
+    await tx.query(
+      `INSERT INTO blogger_copies (bet_id, fan_id, blogger_id, source_bet_id, stake_cents, fee_cents, day_no, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (bet_id) DO NOTHING`,
+      [copyId, fanId, bloggerId, betId, stake, fee, Math.floor(nowMs / DAY_MS), nowMs],
+    );
+  };
   const placed = await placeBet(
     db,
     fanId,
@@ -199,18 +214,11 @@ export async function copyBet(
     },
     nowMs,
     key ?? `copy:${bloggerId}:${betId}`,
+    link,
   );
-  const stake = toCents(placed.bet.totalBetAmount);
-  // Dividends are paid in chips: only copies in chips earn them.
-  const fee =
-    source.coin === "CHIP"
-      ? Math.floor((stake * (10_000 - netStakeBp(await getPayoutTable(db)))) / 10_000)
-      : 0;
-  await db.query(
-    `INSERT INTO blogger_copies (bet_id, fan_id, blogger_id, source_bet_id, stake_cents, fee_cents, day_no, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (bet_id) DO NOTHING`,
-    [placed.bet.id, fanId, bloggerId, betId, stake, fee, Math.floor(nowMs / DAY_MS), nowMs],
-  );
+  // A repeated copy: its link came with it (or, for a copy placed before links were written in
+  // the bet's transaction, comes now).
+  if (placed.repeated) await link(db, Number(placed.bet.id));
   return { bet: placed.bet, balance: fromCents(placed.balanceCents), repeated: placed.repeated };
 }
 

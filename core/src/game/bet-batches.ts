@@ -1,4 +1,4 @@
-import type { Db } from "../platform/db";
+import type { Db, Sql } from "../platform/db";
 
 /** The arguments of one call of the database function game_place_bet (migrations 011 to 014). */
 interface BetCall {
@@ -139,4 +139,21 @@ export async function callPlaceBet(db: Db, call: BetCall): Promise<PlaceRow | un
     batchesOf.set(db, batches);
   }
   return batches.place(call);
+}
+
+/**
+ * One call of game_place_bet in a transaction of its own, with what the caller writes beside an
+ * accepted bet (`beside`), so that neither exists without the other: a fan's copy of a blogger's
+ * bet and its link. Never batched; a refused or repeated bet writes nothing beside it.
+ */
+export async function callPlaceBetWith(
+  db: Db,
+  call: BetCall,
+  beside: (tx: Sql, row: PlaceRow) => Promise<void>,
+): Promise<PlaceRow | undefined> {
+  return db.tx(async (tx) => {
+    const row = (await tx.query<PlaceRow>(ONE, argsOf(call, db.kind === "postgres")))[0];
+    if (row?.o_status === "OK" && row.o_bet_id !== null) await beside(tx, row);
+    return row;
+  });
 }

@@ -5,7 +5,7 @@ import { type Coin, fromCents, toCents } from "#contract/money";
 import { blockRefusal, limitRefusal } from "../limits/limits";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
-import { type PlaceRow, callPlaceBet } from "./bet-batches";
+import { type PlaceRow, callPlaceBet, callPlaceBetWith } from "./bet-batches";
 
 interface PlacedBet {
   bet: BetRecord;
@@ -175,6 +175,8 @@ async function balanceOf(db: Sql, userId: number, coin: Coin): Promise<number> {
  * in its list, the player's balance within its limits and covering the stake), then debits the
  * stake, inserts the bet and writes its BET ledger entry, atomically. A repeated idempotency key
  * returns the first bet and changes nothing; the same key with another bet is refused (409).
+ * `beside(tx, betId)`: a row that must exist exactly when the bet does, written in the bet's
+ * transaction (a blogger copy's link); the bet is then never batched.
  */
 export async function placeBet(
   db: Db,
@@ -182,13 +184,14 @@ export async function placeBet(
   input: BettingInput,
   nowMs: number,
   idempotencyKey?: string | null,
+  beside?: (tx: Sql, betId: number) => Promise<void>,
 ): Promise<PlacedBet> {
   const key = idempotencyKey?.trim().slice(0, 200) || null;
   const baseCents = toCents(input.baseAmount);
   const totalCents = toCents(input.totalBetAmount);
   let row: PlaceRow | undefined;
   try {
-    row = await callPlaceBet(db, {
+    const call = {
       userId,
       roundId: input.gameSessionId,
       coin: input.coin,
@@ -199,7 +202,10 @@ export async function placeBet(
       totalCents,
       key,
       nowMs,
-    });
+    };
+    row = beside
+      ? await callPlaceBetWith(db, call, (tx, placed) => beside(tx, Number(placed.o_bet_id)))
+      : await callPlaceBet(db, call);
   } catch (error) {
     // Two requests with one key raced (PostgreSQL): the loser answers with the winner's bet, if
     // it asked for the same bet.

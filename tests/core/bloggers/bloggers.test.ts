@@ -96,6 +96,59 @@ describeOnEachDatabase("bloggers", (core, database) => {
     expect(JSON.stringify(rank)).not.toContain(blogger.token);
   });
 
+  it("never keeps a copied bet without its link: a link that cannot be written takes nothing", async () => {
+    const blogger = await approvedBlogger();
+    const fan = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    const at = Date.UTC(2031, 0, 1) + (database === "postgres" ? DAY : 0);
+    const round = await ensureRound(core.deps.db, "CHIP", 1, roundWindow(at, TIMING));
+    const source = await placeBet(
+      core.deps.db,
+      blogger.userId,
+      stake("Red", round.id, 10),
+      round.startTime + 1000,
+    );
+    const chips = async () =>
+      (await call<{ chip: number }>(core, "/app/user/getBalance", { method: "GET", token: fan.token })).result
+        .chip;
+    const fansBets = async () =>
+      (
+        await core.deps.db.query<{ n: number }>("SELECT count(*)::int AS n FROM bets WHERE user_id = $1", [
+          fan.userId,
+        ])
+      )[0].n;
+    // The link's insert fails (as a crash between the two writes would leave it unwritten).
+    await core.deps.db.query(`CREATE FUNCTION refuse_copy() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'link refused'; END $$`);
+    await core.deps.db.query(
+      "CREATE TRIGGER refuse_copy BEFORE INSERT ON blogger_copies FOR EACH ROW EXECUTE FUNCTION refuse_copy()",
+    );
+    try {
+      await expect(
+        copyBet(core.deps.db, fan.userId, blogger.userId, source.bet.id, round.startTime + 2000),
+      ).rejects.toThrow("link refused");
+      expect(await chips()).toBe(1000);
+      expect(await fansBets()).toBe(0);
+    } finally {
+      await core.deps.db.query("DROP TRIGGER refuse_copy ON blogger_copies");
+      await core.deps.db.query("DROP FUNCTION refuse_copy()");
+    }
+    // The same copy, tried again, goes through with its link.
+    const copied = await copyBet(
+      core.deps.db,
+      fan.userId,
+      blogger.userId,
+      source.bet.id,
+      round.startTime + 3000,
+    );
+    expect(copied.repeated).toBe(false);
+    expect(await chips()).toBe(900);
+    const links = await core.deps.db.query<{ bet_id: number }>(
+      "SELECT bet_id FROM blogger_copies WHERE fan_id = $1",
+      [fan.userId],
+    );
+    expect(links.map((l) => Number(l.bet_id))).toEqual([Number(copied.bet.id)]);
+  });
+
   it("copies an open bet through the normal bet path (once), refuses a closed round, and pays dividends once per day", async () => {
     const blogger = await approvedBlogger();
     const fan = await registerPlayer(core, { balances: { CHIP: 100_000 } });
