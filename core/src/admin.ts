@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { MODULES } from "./modules";
 import { loadConfig } from "./platform/config";
 import { type Db, openDb } from "./platform/db";
+import { Refusal } from "./platform/http";
 import { holderOf } from "./platform/locks";
 import { migrate } from "./platform/migrate";
 import { UsageError } from "./platform/module";
@@ -42,10 +43,7 @@ async function main() {
     await migrate(db, resolve(config.migrationsDir));
     await runAdmin(process.argv.slice(2), db);
   } catch (error) {
-    if (
-      error instanceof UsageError ||
-      (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
-    ) {
+    if (error instanceof Refusal || (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
       console.error((error as Error).message);
       process.exitCode = 2;
     } else {

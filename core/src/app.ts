@@ -10,7 +10,7 @@ import { InsufficientBalance } from "./ledger/ledger";
 import { MODULES } from "./modules";
 import { requireOperator } from "./operator/auth";
 import type { CoreEnv, Deps } from "./platform/context";
-import { ApiError, reply, tokenOf } from "./platform/http";
+import { ApiError, Refusal, reply, tokenOf } from "./platform/http";
 
 /** Bodies of ordinary calls are small forms; uploads have their own, larger limit. */
 const FORM_BODY_LIMIT = 256 * 1024;
@@ -102,6 +102,7 @@ export function createCoreApp(deps: Deps) {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return reply(c, error.code, error.message, error.result);
+    if (error instanceof Refusal) return reply(c, error.code, error.message, null);
     if (error instanceof InsufficientBalance) return reply(c, Code.BAD_REQUEST, error.message, null);
     if (error instanceof HTTPException && error.status < 500) {
       return reply(c, error.status, error.message || "Bad request", null);

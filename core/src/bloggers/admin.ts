@@ -1,6 +1,6 @@
 import { cliOperator, writeAudit } from "../operator/audit";
 import { type OperatorCommand, UsageError } from "../platform/module";
-import { ReviewError, decide, listApplications, payDividendsDueAudited } from "./bloggers";
+import { decide, listApplications, payDividendsDueAudited } from "./bloggers";
 
 const USAGE = `  admin blogger list [UNDER_REVIEW|APPROVED|REJECTED]
   admin blogger approve USER_ID
@@ -28,20 +28,15 @@ const bloggerCommand: OperatorCommand = {
     if ((verb !== "approve" && verb !== "reject") || !/^\d+$/.test(id ?? ""))
       throw new UsageError(`Usage:\n${USAGE}`);
     const reason = rest.join(" ").trim() || null;
-    try {
-      await db.tx(async (tx) => {
-        await decide(tx, Number(id), verb === "approve", cliOperator(), reason, Date.now());
-        await writeAudit(tx, {
-          operator: cliOperator(),
-          action: `blogger.${verb}`,
-          target: id,
-          detail: { reason },
-        });
+    await db.tx(async (tx) => {
+      await decide(tx, Number(id), verb === "approve", cliOperator(), reason, Date.now());
+      await writeAudit(tx, {
+        operator: cliOperator(),
+        action: `blogger.${verb}`,
+        target: id,
+        detail: { reason },
       });
-    } catch (error) {
-      if (error instanceof ReviewError) throw new UsageError(error.message);
-      throw error;
-    }
+    });
     out(`${id} ${verb === "approve" ? "approved" : "rejected"}`);
   },
 };

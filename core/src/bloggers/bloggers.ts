@@ -10,7 +10,7 @@ import { post } from "../ledger/ledger";
 import { runPassAudited } from "../operator/audit";
 import type { Deps } from "../platform/context";
 import type { Db, Sql } from "../platform/db";
-import { ApiError } from "../platform/http";
+import { ApiError, Refusal } from "../platform/http";
 import { publicProfiles } from "../user/users";
 
 /**
@@ -42,22 +42,20 @@ export async function getBloggerSettings(db: Sql) {
   return { minTurnover: fromCents(Number(row.min_turnover_cents)), dividendPercent: row.dividend_bp / 100 };
 }
 
-export class BloggerSettingsError extends Error {}
-
 export async function saveBloggerSettings(db: Sql, changes: Record<string, string>) {
   const before = await getBloggerSettings(db);
   for (const [field, raw] of Object.entries(changes)) {
-    if (!/^\d+(\.\d{1,2})?$/.test(raw)) throw new BloggerSettingsError(`${field} must be a number`);
+    if (!/^\d+(\.\d{1,2})?$/.test(raw)) throw new Refusal(`${field} must be a number`);
     if (field === "minTurnover")
       await db.query("UPDATE blogger_settings SET min_turnover_cents = $1, updated_at = now() WHERE id = 1", [
         toCents(Number(raw)),
       ]);
     else if (field === "dividendPercent") {
-      if (Number(raw) > 100) throw new BloggerSettingsError("dividendPercent must be at most 100");
+      if (Number(raw) > 100) throw new Refusal("dividendPercent must be at most 100");
       await db.query("UPDATE blogger_settings SET dividend_bp = $1, updated_at = now() WHERE id = 1", [
         Math.round(Number(raw) * 100),
       ]);
-    } else throw new BloggerSettingsError(`Unknown field ${field} (minTurnover, dividendPercent)`);
+    } else throw new Refusal(`Unknown field ${field} (minTurnover, dividendPercent)`);
   }
   return { before, after: await getBloggerSettings(db) };
 }
@@ -100,7 +98,7 @@ export async function apply(deps: Deps, userId: number) {
   return { status: "UNDER_REVIEW" as const, reason: null };
 }
 
-export class ReviewError extends Error {}
+export class ReviewError extends Refusal {}
 
 /** An operator's decision on an application under review (the caller audits it). */
 export async function decide(

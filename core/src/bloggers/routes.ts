@@ -8,9 +8,7 @@ import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
 import {
   BLOGGER_MESSAGES,
-  BloggerSettingsError,
   type BloggerStatus,
-  ReviewError,
   apply,
   bloggerDetail,
   bloggerRank,
@@ -105,20 +103,15 @@ export function bloggerOperatorRoutes(op: CoreRouter) {
       if (!/^\d{1,12}$/.test(id)) throw new ApiError(Code.BAD_REQUEST, "id must be a player id");
       const { reason } = await readInput(c);
       const deps = c.get("deps");
-      try {
-        await deps.db.tx(async (tx) => {
-          await decide(tx, Number(id), verb === "approve", operator, reason ?? null, deps.now());
-          await writeAudit(tx, {
-            operator,
-            action: `blogger.${verb}`,
-            target: id,
-            detail: { reason: reason ?? null },
-          });
+      await deps.db.tx(async (tx) => {
+        await decide(tx, Number(id), verb === "approve", operator, reason ?? null, deps.now());
+        await writeAudit(tx, {
+          operator,
+          action: `blogger.${verb}`,
+          target: id,
+          detail: { reason: reason ?? null },
         });
-      } catch (error) {
-        if (error instanceof ReviewError) throw new ApiError(Code.BAD_REQUEST, error.message);
-        throw error;
-      }
+      });
       return ok(c, null);
     });
   }
@@ -129,17 +122,12 @@ export function bloggerOperatorRoutes(op: CoreRouter) {
   op.post("/bloggers/settings", async (c) => {
     const operator = operatorOf(c);
     const changes = await readInput(c);
-    try {
-      const saved = await c.get("deps").db.tx(async (tx) => {
-        const { before, after } = await saveBloggerSettings(tx, changes);
-        await writeAudit(tx, { operator, action: "blogger.settings", detail: { changes, before } });
-        return after;
-      });
-      return ok(c, saved);
-    } catch (error) {
-      if (error instanceof BloggerSettingsError) throw new ApiError(Code.BAD_REQUEST, error.message);
-      throw error;
-    }
+    const saved = await c.get("deps").db.tx(async (tx) => {
+      const { before, after } = await saveBloggerSettings(tx, changes);
+      await writeAudit(tx, { operator, action: "blogger.settings", detail: { changes, before } });
+      return after;
+    });
+    return ok(c, saved);
   });
 
   /** POST: pays due dividends now (the job does it every minute), audited. */

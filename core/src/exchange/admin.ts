@@ -1,6 +1,6 @@
 import { cliOperator } from "../operator/audit";
 import { type OperatorCommand, UsageError } from "../platform/module";
-import { PairEditError, listPairs, upsertPairAudited } from "./pairs";
+import { listPairs, upsertPairAudited } from "./pairs";
 import { pointRules, setPointRateAudited } from "./points";
 
 const USAGE = `  admin exchange-pair list
@@ -23,15 +23,10 @@ const exchangePairCommand: OperatorCommand = {
     if (verb !== "set" || !from || !to || rest.length % 2 !== 0) throw new UsageError(`Usage:\n${USAGE}`);
     const changes: Record<string, string> = {};
     for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
-    try {
-      const pair = await upsertPairAudited(db, cliOperator(), from, to, changes);
-      out(
-        `${pair.fromCoin} -> ${pair.toCoin}: ${pair.fromUnits} gives ${pair.toUnits}, fee ${pair.feeRate} %, ${pair.enabled ? "enabled" : "disabled"}`,
-      );
-    } catch (error) {
-      if (error instanceof PairEditError) throw new UsageError(error.message);
-      throw error;
-    }
+    const pair = await upsertPairAudited(db, cliOperator(), from, to, changes);
+    out(
+      `${pair.fromCoin} -> ${pair.toCoin}: ${pair.fromUnits} gives ${pair.toUnits}, fee ${pair.feeRate} %, ${pair.enabled ? "enabled" : "disabled"}`,
+    );
   },
 };
 
@@ -46,14 +41,8 @@ const pointsCommand: OperatorCommand = {
       out(`${rules.rateBp / 100} points per 100 ${rules.coin} staked`);
       return;
     }
-    try {
-      const change = await setPointRateAudited(db, cliOperator(), value);
-      out(`points per 100 staked: ${change.before} -> ${change.after}`);
-    } catch (error) {
-      if (error instanceof Error && error.message.startsWith("pointsPer100"))
-        throw new UsageError(error.message);
-      throw error;
-    }
+    const change = await setPointRateAudited(db, cliOperator(), value);
+    out(`points per 100 staked: ${change.before} -> ${change.after}`);
   },
 };
 

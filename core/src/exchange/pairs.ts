@@ -2,6 +2,7 @@ import type { ExchangePair } from "#contract/assets";
 import { type Coin, coinSchema } from "#contract/money";
 import { writeAudit } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
+import { Refusal } from "../platform/http";
 
 interface PairRow {
   id: number;
@@ -43,10 +44,6 @@ export async function findPair(db: Sql, from: Coin, to: Coin): Promise<ExchangeP
   return rows[0] ? pairOf(rows[0]) : null;
 }
 
-export class PairEditError extends Error {
-  override name = "PairEditError";
-}
-
 const FIELDS = ["fromUnits", "toUnits", "feeRate", "enabled"] as const;
 
 /** Parses an operator's values (text, as the CLI and the API take them) into columns. */
@@ -58,20 +55,20 @@ function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
       case "fromUnits":
       case "toUnits":
         if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > 1_000_000_000)
-          throw new PairEditError(`${field}: a whole number from 1 to 1000000000`);
+          throw new Refusal(`${field}: a whole number from 1 to 1000000000`);
         out.push([field === "fromUnits" ? "from_units" : "to_units", Number(text)]);
         break;
       case "feeRate":
         if (!/^\d{1,2}(\.\d{1,2})?$/.test(text) || Number(text) > 50)
-          throw new PairEditError("feeRate: a percent from 0 to 50");
+          throw new Refusal("feeRate: a percent from 0 to 50");
         out.push(["fee_bp", Math.round(Number(text) * 100)]);
         break;
       case "enabled":
-        if (!/^(true|false|1|0)$/i.test(text)) throw new PairEditError("enabled: true or false");
+        if (!/^(true|false|1|0)$/i.test(text)) throw new Refusal("enabled: true or false");
         out.push(["enabled", /^(true|1)$/i.test(text)]);
         break;
       default:
-        throw new PairEditError(`Unknown field ${field}; fields: ${FIELDS.join(", ")}`);
+        throw new Refusal(`Unknown field ${field}; fields: ${FIELDS.join(", ")}`);
     }
   }
   return out;
@@ -79,7 +76,7 @@ function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
 
 function coinArg(raw: string | undefined, name: string): Coin {
   const coin = coinSchema.safeParse(raw?.trim().toUpperCase());
-  if (!coin.success) throw new PairEditError(`${name}: CHIP, GOLD or POINT`);
+  if (!coin.success) throw new Refusal(`${name}: CHIP, GOLD or POINT`);
   return coin.data;
 }
 
@@ -95,7 +92,7 @@ async function upsertPair(
 ): Promise<{ before: ExchangePair | null; pair: ExchangePair }> {
   const from = coinArg(rawFrom, "fromCoin");
   const to = coinArg(rawTo, "toCoin");
-  if (from === to) throw new PairEditError("fromCoin and toCoin must differ");
+  if (from === to) throw new Refusal("fromCoin and toCoin must differ");
   const sets = columnsOf(changes);
   const beforeRows = await tx.query<PairRow>(
     `SELECT ${COLUMNS} FROM exchange_pairs WHERE from_coin = $1 AND to_coin = $2 FOR UPDATE`,
@@ -105,14 +102,14 @@ async function upsertPair(
   if (!before) {
     const values = Object.fromEntries(sets);
     if (values.from_units === undefined || values.to_units === undefined)
-      throw new PairEditError("A new pair needs fromUnits and toUnits");
+      throw new Refusal("A new pair needs fromUnits and toUnits");
     await tx.query(
       `INSERT INTO exchange_pairs (from_coin, to_coin, from_units, to_units, fee_bp, enabled)
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [from, to, values.from_units, values.to_units, values.fee_bp ?? 0, values.enabled ?? true],
     );
   } else {
-    if (sets.length === 0) throw new PairEditError("Name at least one field to change");
+    if (sets.length === 0) throw new Refusal("Name at least one field to change");
     const assignments = sets.map(([column], i) => `${column} = $${i + 3}`).join(", ");
     await tx.query(
       `UPDATE exchange_pairs SET ${assignments}, updated_at = now() WHERE from_coin = $1 AND to_coin = $2`,

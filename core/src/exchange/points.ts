@@ -3,6 +3,7 @@ import { type Coin, fromCents } from "#contract/money";
 import { post } from "../ledger/ledger";
 import { writeAudit } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
+import { Refusal } from "../platform/http";
 
 interface PointRules {
   coin: Coin;
@@ -84,7 +85,7 @@ export async function claimPoints(
 async function setPointRate(tx: Sql, raw: string): Promise<{ before: number; after: number }> {
   const text = raw.trim();
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(text) || Number(text) > 100)
-    throw new Error("pointsPer100: points per 100 staked, from 0 to 100 (e.g. 1)");
+    throw new Refusal("pointsPer100: points per 100 staked, from 0 to 100 (e.g. 1)");
   const before = (await pointRules(tx)).rateBp;
   const after = Math.round(Number(text) * 100);
   await tx.query("UPDATE point_rules SET rate_bp = $1, updated_at = now() WHERE id = 1", [after]);

@@ -1,12 +1,11 @@
 import { exchangeInputSchema } from "#contract/assets";
-import { Code } from "#contract/codes";
 import { Header } from "#contract/headers";
 import { fromCents } from "#contract/money";
 import { operatorOf } from "../operator/auth";
 import type { CoreRouter } from "../platform/context";
-import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
+import { ok, parseInput, readInput, requireUser } from "../platform/http";
 import { exchange } from "./exchange";
-import { PairEditError, listPairs, upsertPairAudited } from "./pairs";
+import { listPairs, upsertPairAudited } from "./pairs";
 import { claimPoints, pointInfo, pointRules, setPointRateAudited } from "./points";
 
 export function exchangeRoutes(app: CoreRouter) {
@@ -57,26 +56,15 @@ export function exchangeOperatorRoutes(op: CoreRouter) {
   op.post("/exchange/pairs", async (c) => {
     const operator = operatorOf(c);
     const { fromCoin, toCoin, ...changes } = await readInput(c);
-    try {
-      const pair = await upsertPairAudited(c.get("deps").db, operator, fromCoin, toCoin, changes);
-      return ok(c, pair);
-    } catch (error) {
-      if (error instanceof PairEditError) throw new ApiError(Code.BAD_REQUEST, error.message);
-      throw error;
-    }
+    const pair = await upsertPairAudited(c.get("deps").db, operator, fromCoin, toCoin, changes);
+    return ok(c, pair);
   });
 
   /** POST {pointsPer100}: the points a player earns per 100 staked, audited. */
   op.post("/exchange/points", async (c) => {
     const operator = operatorOf(c);
     const { pointsPer100 = "" } = await readInput(c);
-    try {
-      const change = await setPointRateAudited(c.get("deps").db, operator, pointsPer100);
-      return ok(c, { pointsPer100: change.after });
-    } catch (error) {
-      if (error instanceof Error && error.message.startsWith("pointsPer100"))
-        throw new ApiError(Code.BAD_REQUEST, error.message);
-      throw error;
-    }
+    const change = await setPointRateAudited(c.get("deps").db, operator, pointsPer100);
+    return ok(c, { pointsPer100: change.after });
   });
 }

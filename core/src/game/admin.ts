@@ -93,12 +93,8 @@ async function runGameAdmin(
       betBaseAmountStr: values.bases,
       betMultipleStr: values.multiples,
     };
-    try {
-      const l = await setLevel(db, coin.data, level, patch);
-      out(`${l.coin} level ${l.level} saved (${l.enableFlag ? "enabled" : "disabled"})`);
-    } catch (error) {
-      throw usage((error as Error).message);
-    }
+    const l = await setLevel(db, coin.data, level, patch);
+    out(`${l.coin} level ${l.level} saved (${l.enableFlag ? "enabled" : "disabled"})`);
     return true;
   }
   if (command === "payout" && sub === "show") {
@@ -119,13 +115,9 @@ async function runGameAdmin(
       const v = number(raw, name, usage);
       if (v !== undefined) patch[key] = v;
     }
-    try {
-      out(
-        `payout table for new rounds: ${JSON.stringify(await setPayoutTable(db, patch, rtpCeilingFromEnv()))}`,
-      );
-    } catch (error) {
-      throw usage((error as Error).message);
-    }
+    out(
+      `payout table for new rounds: ${JSON.stringify(await setPayoutTable(db, patch, rtpCeilingFromEnv()))}`,
+    );
     return true;
   }
   throw usage(`Usage:\n${GAME_USAGE}`);

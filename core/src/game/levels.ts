@@ -1,5 +1,6 @@
 import type { Coin } from "#contract/money";
 import type { Sql } from "../platform/db";
+import { Refusal } from "../platform/http";
 
 /** A room of one coin, as stored (limits in cents, lists as the operator typed them, in units). */
 export interface Level {
@@ -62,10 +63,10 @@ export interface LevelPatch {
 
 /**
  * Creates or edits a room (the admin CLI calls this). Validates the lists and the range;
- * throws an Error with a readable message when something is wrong.
+ * throws a Refusal with a readable message when something is wrong.
  */
 export async function setLevel(db: Sql, coin: Coin, level: number, patch: LevelPatch): Promise<Level> {
-  if (!Number.isInteger(level) || level < 1 || level > 99) throw new Error("The level must be 1 to 99");
+  if (!Number.isInteger(level) || level < 1 || level > 99) throw new Refusal("The level must be 1 to 99");
   const current = await getLevel(db, coin, level);
   const next: Level = {
     coin,
@@ -77,15 +78,16 @@ export async function setLevel(db: Sql, coin: Coin, level: number, patch: LevelP
     betBaseAmountStr: patch.betBaseAmountStr ?? current?.betBaseAmountStr ?? "1,10,100,1000",
     betMultipleStr: patch.betMultipleStr ?? current?.betMultipleStr ?? "1,5,10,20,50,100",
   };
-  if (!next.levelName.trim()) throw new Error("The level name is empty");
+  if (!next.levelName.trim()) throw new Refusal("The level name is empty");
   if (!parseAmountList(next.betBaseAmountStr))
-    throw new Error("betBaseAmountStr must be a comma list of amounts");
+    throw new Refusal("betBaseAmountStr must be a comma list of amounts");
   if (!parseMultipleList(next.betMultipleStr))
-    throw new Error("betMultipleStr must be a comma list of integers");
+    throw new Refusal("betMultipleStr must be a comma list of integers");
   for (const v of [next.chipMinLimitCents, next.chipMaxLimitCents]) {
-    if (!Number.isSafeInteger(v) || v < 0) throw new Error("Limits must be non-negative amounts");
+    if (!Number.isSafeInteger(v) || v < 0) throw new Refusal("Limits must be non-negative amounts");
   }
-  if (next.chipMaxLimitCents < next.chipMinLimitCents) throw new Error("chipMaxLimit is below chipMinLimit");
+  if (next.chipMaxLimitCents < next.chipMinLimitCents)
+    throw new Refusal("chipMaxLimit is below chipMinLimit");
   await db.query(
     `INSERT INTO game_levels (coin, level, level_name, chip_min_limit, chip_max_limit, enable_flag,
        bet_base_amount_str, bet_multiple_str)

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEV_FAIRNESS } from "../platform/config";
 import type { Sql } from "../platform/db";
+import { Refusal } from "../platform/http";
 import { DEFAULT_PAYOUT_TABLE, type PayoutTable, validatePayoutTable } from "./payout";
 
 /** Round timing: a round lasts roundSeconds; bets close betCloseSeconds before its end. */
@@ -59,7 +60,7 @@ export async function setPayoutTable(
 ): Promise<PayoutTable> {
   const next = { ...(await getPayoutTable(db)), ...patch };
   const problem = validatePayoutTable(next, rtpCeiling);
-  if (problem) throw new Error(problem);
+  if (problem) throw new Refusal(problem);
   await db.query(
     `INSERT INTO game_settings (key, value) VALUES ($1, $2)
      ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,

@@ -4,7 +4,6 @@ import { cliOperator, writeAudit } from "../operator/audit";
 import { loadConfig } from "../platform/config";
 import { type OperatorCommand, UsageError } from "../platform/module";
 import {
-  JackpotSettingsError,
   getJackpotSettings,
   jackpotEnabled,
   jackpotPassAudited,
@@ -44,20 +43,15 @@ const jackpotCommand: OperatorCommand = {
     for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
     if (changes.enabled !== undefined && !/^[01]$/.test(changes.enabled))
       throw new UsageError("enabled must be 0 or 1");
-    try {
-      await db.tx(async (tx) => {
-        const { before } = await saveJackpotSettings(tx, changes);
-        if (changes.enabled !== undefined) await setSysConfig(tx, "JACKPOT_APPLY", changes.enabled);
-        await writeAudit(tx, {
-          operator: cliOperator(),
-          action: "jackpot.settings",
-          detail: { changes, before },
-        });
+    await db.tx(async (tx) => {
+      const { before } = await saveJackpotSettings(tx, changes);
+      if (changes.enabled !== undefined) await setSysConfig(tx, "JACKPOT_APPLY", changes.enabled);
+      await writeAudit(tx, {
+        operator: cliOperator(),
+        action: "jackpot.settings",
+        detail: { changes, before },
       });
-    } catch (error) {
-      if (error instanceof JackpotSettingsError) throw new UsageError(error.message);
-      throw error;
-    }
+    });
     await show();
   },
 };

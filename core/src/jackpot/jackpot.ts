@@ -5,6 +5,7 @@ import { settledRoundStakes, stakesByPlayer } from "../game/totals";
 import { moveBetweenSystemAccounts, post } from "../ledger/ledger";
 import { runPassAudited } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
+import { Refusal } from "../platform/http";
 import { publicProfiles } from "../user/users";
 import { type TicketEntry, drawWinners, jackpotSeedHash, newJackpotSeed, ticketList } from "./draw";
 
@@ -33,8 +34,6 @@ export async function getJackpotSettings(db: Sql): Promise<JackpotSettings> {
   return { coin: row.coin, shareBp: row.share_bp, winners: row.winners, payoutBp: row.payout_bp };
 }
 
-export class JackpotSettingsError extends Error {}
-
 /** Edits the settings (percent values in, basis points stored); returns before and after. */
 export async function saveJackpotSettings(
   db: Sql,
@@ -46,20 +45,20 @@ export async function saveJackpotSettings(
     const value = Number(raw);
     const percentBp = (max: number) => {
       if (!/^\d+(\.\d{1,2})?$/.test(raw) || value * 100 > max)
-        throw new JackpotSettingsError(`${field} must be a percentage from 0 to ${max / 100}`);
+        throw new Refusal(`${field} must be a percentage from 0 to ${max / 100}`);
       return Math.round(value * 100);
     };
     if (field === "sharePercent") after.shareBp = percentBp(2000);
     else if (field === "payoutPercent") {
       after.payoutBp = percentBp(10000);
-      if (after.payoutBp < 1) throw new JackpotSettingsError("payoutPercent must be above 0");
+      if (after.payoutBp < 1) throw new Refusal("payoutPercent must be above 0");
     } else if (field === "winners") {
       if (!/^\d{1,3}$/.test(raw) || value < 1 || value > 100)
-        throw new JackpotSettingsError("winners must be a whole number from 1 to 100");
+        throw new Refusal("winners must be a whole number from 1 to 100");
       after.winners = value;
     } else if (field === "enabled") {
       // Handled by the caller (JACKPOT_APPLY, a config value).
-    } else throw new JackpotSettingsError(`Unknown field ${field} (sharePercent, payoutPercent, winners)`);
+    } else throw new Refusal(`Unknown field ${field} (sharePercent, payoutPercent, winners)`);
   }
   await db.query(
     "UPDATE jackpot_settings SET share_bp = $1, winners = $2, payout_bp = $3, updated_at = now() WHERE id = 1",

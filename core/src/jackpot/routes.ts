@@ -7,7 +7,6 @@ import { operatorOf } from "../operator/auth";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
 import {
-  JackpotSettingsError,
   getJackpotSettings,
   jackpotDraw,
   jackpotEnabled,
@@ -54,18 +53,13 @@ export function jackpotOperatorRoutes(op: CoreRouter) {
     const changes = await readInput(c);
     if (changes.enabled !== undefined && !/^[01]$/.test(changes.enabled))
       throw new ApiError(Code.BAD_REQUEST, "enabled must be 0 or 1");
-    try {
-      const saved = await c.get("deps").db.tx(async (tx) => {
-        const { before, after } = await saveJackpotSettings(tx, changes);
-        if (changes.enabled !== undefined) await setSysConfig(tx, "JACKPOT_APPLY", changes.enabled);
-        await writeAudit(tx, { operator, action: "jackpot.settings", detail: { changes, before } });
-        return after;
-      });
-      return ok(c, { ...saved, enabled: await jackpotEnabled(c.get("deps").db) });
-    } catch (error) {
-      if (error instanceof JackpotSettingsError) throw new ApiError(Code.BAD_REQUEST, error.message);
-      throw error;
-    }
+    const saved = await c.get("deps").db.tx(async (tx) => {
+      const { before, after } = await saveJackpotSettings(tx, changes);
+      if (changes.enabled !== undefined) await setSysConfig(tx, "JACKPOT_APPLY", changes.enabled);
+      await writeAudit(tx, { operator, action: "jackpot.settings", detail: { changes, before } });
+      return after;
+    });
+    return ok(c, { ...saved, enabled: await jackpotEnabled(c.get("deps").db) });
   });
 
   /** POST: one pass now (seeds, funding, due draws; the job does it every few seconds), audited. */

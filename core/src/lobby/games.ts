@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { LobbyGame } from "#contract/lobby";
 import type { Coin } from "#contract/money";
 import type { Sql } from "../platform/db";
+import { Refusal } from "../platform/http";
 
 /** How long a signed external launch URL stays valid. */
 const LAUNCH_TTL_MS = 5 * 60_000;
@@ -94,18 +95,15 @@ export async function checkSandboxLaunch(
   return { ok: true, gameName: game.name };
 }
 
-export class LobbyEditError extends Error {}
-
 /** Adds an external game (operator): its channel (created when new), name, launch URL; a new secret. */
 export async function addExternalGame(db: Sql, input: Record<string, string>) {
   const channel = input.channel?.trim();
   const name = input.name?.trim();
   const launchUrl = input.launchUrl?.trim();
-  if (!channel || channel.length > 40)
-    throw new LobbyEditError("channel must be a name of 1 to 40 characters");
-  if (!name || name.length > 40) throw new LobbyEditError("name must be 1 to 40 characters");
+  if (!channel || channel.length > 40) throw new Refusal("channel must be a name of 1 to 40 characters");
+  if (!name || name.length > 40) throw new Refusal("name must be 1 to 40 characters");
   if (!launchUrl || !(/^https:\/\/[^\s]+$/.test(launchUrl) || launchUrl === SANDBOX_LAUNCH_PATH))
-    throw new LobbyEditError(`launchUrl must be an https:// URL or ${SANDBOX_LAUNCH_PATH}`);
+    throw new Refusal(`launchUrl must be an https:// URL or ${SANDBOX_LAUNCH_PATH}`);
   const [c] = await db.query<{ id: number }>(
     `INSERT INTO game_channels (name, sort) SELECT $1::text, coalesce(max(sort), 0) + 1 FROM game_channels
      ON CONFLICT (name) DO UPDATE SET enabled = true RETURNING id`,
@@ -128,5 +126,5 @@ export async function setGameEnabled(db: Sql, id: number, enabled: boolean) {
     id,
     enabled,
   ]);
-  if (rows.length === 0) throw new LobbyEditError(`No game ${id}`);
+  if (rows.length === 0) throw new Refusal(`No game ${id}`);
 }

@@ -6,7 +6,6 @@ import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
 import { publicProfiles } from "../user/users";
 import {
-  LobbyEditError,
   addExternalGame,
   checkSandboxLaunch,
   gameUrl,
@@ -62,22 +61,17 @@ export function lobbyOperatorRoutes(op: CoreRouter) {
   op.post("/lobby/games", async (c) => {
     const operator = operatorOf(c);
     const input = await readInput(c);
-    try {
-      const game = await c.get("deps").db.tx(async (tx) => {
-        const added = await addExternalGame(tx, input);
-        await writeAudit(tx, {
-          operator,
-          action: "lobby.game.add",
-          target: String(added.id),
-          detail: { ...input },
-        });
-        return added;
+    const game = await c.get("deps").db.tx(async (tx) => {
+      const added = await addExternalGame(tx, input);
+      await writeAudit(tx, {
+        operator,
+        action: "lobby.game.add",
+        target: String(added.id),
+        detail: { ...input },
       });
-      return ok(c, game);
-    } catch (error) {
-      if (error instanceof LobbyEditError) throw new ApiError(Code.BAD_REQUEST, error.message);
-      throw error;
-    }
+      return added;
+    });
+    return ok(c, game);
   });
 
   /** POST {id, enabled: 0|1}, audited. */
@@ -86,15 +80,10 @@ export function lobbyOperatorRoutes(op: CoreRouter) {
     const { id, enabled } = await readInput(c);
     if (!/^\d{1,9}$/.test(id ?? "") || !/^[01]$/.test(enabled ?? ""))
       throw new ApiError(Code.BAD_REQUEST, "id must be a game id and enabled 0 or 1");
-    try {
-      await c.get("deps").db.tx(async (tx) => {
-        await setGameEnabled(tx, Number(id), enabled === "1");
-        await writeAudit(tx, { operator, action: "lobby.game.enabled", target: id, detail: { enabled } });
-      });
-      return ok(c, null);
-    } catch (error) {
-      if (error instanceof LobbyEditError) throw new ApiError(Code.BAD_REQUEST, error.message);
-      throw error;
-    }
+    await c.get("deps").db.tx(async (tx) => {
+      await setGameEnabled(tx, Number(id), enabled === "1");
+      await writeAudit(tx, { operator, action: "lobby.game.enabled", target: id, detail: { enabled } });
+    });
+    return ok(c, null);
   });
 }

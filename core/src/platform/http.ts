@@ -20,6 +20,22 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A domain rule refusing what its caller asked (an operator's edit out of range, a review of a
+ * withdrawal already settled). Domain errors extend it, so no route or command catches them one by
+ * one: the core answers `{code, message}` (400 unless `code` says otherwise) and the admin CLI
+ * prints the message as a usage error.
+ */
+export class Refusal extends Error {
+  override name = "Refusal";
+  constructor(
+    message: string,
+    readonly code: number = Code.BAD_REQUEST,
+  ) {
+    super(message);
+  }
+}
+
 /** Answers with the envelope; scrambled when the request asked for encryption. */
 export function reply(c: Context<CoreEnv>, code: number, message: string, result: unknown = null) {
   const envelope = { code, message, result, timestamp: c.get("deps")?.now() ?? Date.now() };

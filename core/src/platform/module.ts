@@ -1,5 +1,6 @@
 import type { CoreRouter, Deps } from "./context";
 import type { Db, Sql } from "./db";
+import { Refusal } from "./http";
 import type { BackgroundJob } from "./jobs";
 
 /**
@@ -13,7 +14,10 @@ export interface OperatorCommand {
   run(argv: string[], db: Db, out: (line: string) => void): Promise<void>;
 }
 
-export class UsageError extends Error {}
+/** A wrong use of an operator command (a Refusal, so the operator API would answer it as 400). */
+export class UsageError extends Refusal {
+  override name = "UsageError";
+}
 
 /**
  * What one domain adds to the core. Every domain folder exports one of these from its

@@ -2,8 +2,8 @@ import { cliOperator, writeAudit } from "../operator/audit";
 import type { Deps } from "../platform/context";
 import type { Db } from "../platform/db";
 import { type OperatorCommand, UsageError } from "../platform/module";
-import { ChannelEditError, addChannel, editChannel, listChannels } from "./channels";
-import { DepositRefused, reportDeposit } from "./deposits";
+import { addChannel, editChannel, listChannels } from "./channels";
+import { reportDeposit } from "./deposits";
 import { KNOWN_PROVIDERS } from "./orders";
 import { depositAudit } from "./routes";
 
@@ -47,56 +47,51 @@ const payChannelCommand: OperatorCommand = {
     const [, verb, ...rest] = argv;
     const audit = (tx: Parameters<typeof writeAudit>[0], action: string, target: string, detail: object) =>
       writeAudit(tx, { operator: cliOperator(), action, target, detail: detail as Record<string, unknown> });
-    try {
-      if (verb === "list") {
-        for (const c of await listChannels(db)) {
-          out(
-            `${c.payChannelName}\t${c.showName}\t${c.provider}\tsort ${c.sort}\t${c.enabled ? "enabled" : "disabled"}`,
-          );
-        }
-        return;
+    if (verb === "list") {
+      for (const c of await listChannels(db)) {
+        out(
+          `${c.payChannelName}\t${c.showName}\t${c.provider}\tsort ${c.sort}\t${c.enabled ? "enabled" : "disabled"}`,
+        );
       }
-      if (verb === "add") {
-        const { positional, named } = flags(rest, ["provider", "sort", "disabled"], CHANNEL_USAGE);
-        if (positional.length !== 2) throw new UsageError(`Usage:\n${CHANNEL_USAGE}`);
-        const input = {
-          payChannelName: positional[0],
-          showName: positional[1],
-          provider: named.provider,
-          sort: named.sort,
-          enabled: named.disabled ? "false" : "true",
-        };
-        const channel = await db.tx(async (tx) => {
-          const added = await addChannel(tx, input, KNOWN_PROVIDERS);
-          await audit(tx, "recharge.channel.add", added.payChannelName, input);
-          return added;
-        });
-        out(`${channel.payChannelName} added`);
-        return;
-      }
-      if (verb === "edit" || verb === "enable" || verb === "disable") {
-        const { positional, named } = flags(rest, ["show-name", "provider", "sort"], CHANNEL_USAGE);
-        if (positional.length !== 1) throw new UsageError(`Usage:\n${CHANNEL_USAGE}`);
-        const changes: Record<string, string> =
-          verb === "edit"
-            ? Object.fromEntries(
-                Object.entries({
-                  showName: named["show-name"],
-                  provider: named.provider,
-                  sort: named.sort,
-                }).filter(([, v]) => v !== undefined) as [string, string][],
-              )
-            : { enabled: verb === "enable" ? "true" : "false" };
-        await db.tx(async (tx) => {
-          const { before } = await editChannel(tx, positional[0], changes, KNOWN_PROVIDERS);
-          await audit(tx, "recharge.channel.edit", positional[0], { changes, before });
-        });
-        out(`${positional[0]}: ${Object.keys(changes).join(", ")} changed`);
-        return;
-      }
-    } catch (error) {
-      if (error instanceof ChannelEditError) throw new UsageError(error.message);
-      throw error;
+      return;
+    }
+    if (verb === "add") {
+      const { positional, named } = flags(rest, ["provider", "sort", "disabled"], CHANNEL_USAGE);
+      if (positional.length !== 2) throw new UsageError(`Usage:\n${CHANNEL_USAGE}`);
+      const input = {
+        payChannelName: positional[0],
+        showName: positional[1],
+        provider: named.provider,
+        sort: named.sort,
+        enabled: named.disabled ? "false" : "true",
+      };
+      const channel = await db.tx(async (tx) => {
+        const added = await addChannel(tx, input, KNOWN_PROVIDERS);
+        await audit(tx, "recharge.channel.add", added.payChannelName, input);
+        return added;
+      });
+      out(`${channel.payChannelName} added`);
+      return;
+    }
+    if (verb === "edit" || verb === "enable" || verb === "disable") {
+      const { positional, named } = flags(rest, ["show-name", "provider", "sort"], CHANNEL_USAGE);
+      if (positional.length !== 1) throw new UsageError(`Usage:\n${CHANNEL_USAGE}`);
+      const changes: Record<string, string> =
+        verb === "edit"
+          ? Object.fromEntries(
+              Object.entries({
+                showName: named["show-name"],
+                provider: named.provider,
+                sort: named.sort,
+              }).filter(([, v]) => v !== undefined) as [string, string][],
+            )
+          : { enabled: verb === "enable" ? "true" : "false" };
+      await db.tx(async (tx) => {
+        const { before } = await editChannel(tx, positional[0], changes, KNOWN_PROVIDERS);
+        await audit(tx, "recharge.channel.edit", positional[0], { changes, before });
+      });
+      out(`${positional[0]}: ${Object.keys(changes).join(", ")} changed`);
+      return;
     }
     throw new UsageError(`Usage:\n${CHANNEL_USAGE}`);
   },
@@ -126,22 +121,17 @@ const depositCommand: OperatorCommand = {
       (k) => named[k] === undefined,
     );
     if (positional.length || missing.length) throw new UsageError(`Usage:\n${DEPOSIT_USAGE}`);
-    try {
-      const operator = cliOperator();
-      const { deposit, credited, required } = await reportDeposit(
-        cliDeps(db),
-        { ...named, txHash: named.tx } as never,
-        (tx, outcome) => writeAudit(tx, depositAudit(operator, named, outcome)),
-      );
-      out(
-        credited
-          ? `${deposit.txHash}: credited ${deposit.amount?.toFixed(2)} CHIP (${deposit.usdtAmount} USDT at ${deposit.usdtRate})`
-          : `${deposit.txHash}: ${deposit.status}, ${deposit.confirmations} of ${required} confirmations`,
-      );
-    } catch (error) {
-      if (error instanceof DepositRefused) throw new UsageError(error.message);
-      throw error;
-    }
+    const operator = cliOperator();
+    const { deposit, credited, required } = await reportDeposit(
+      cliDeps(db),
+      { ...named, txHash: named.tx } as never,
+      (tx, outcome) => writeAudit(tx, depositAudit(operator, named, outcome)),
+    );
+    out(
+      credited
+        ? `${deposit.txHash}: credited ${deposit.amount?.toFixed(2)} CHIP (${deposit.usdtAmount} USDT at ${deposit.usdtRate})`
+        : `${deposit.txHash}: ${deposit.status}, ${deposit.confirmations} of ${required} confirmations`,
+    );
   },
 };
 

@@ -1,5 +1,6 @@
 import type { PayChannel } from "#contract/recharge";
 import type { Sql } from "../platform/db";
+import { Refusal } from "../platform/http";
 
 /** Pay channels (spec: showName, payChannelName): where cash recharges go, each served by a provider. */
 interface ChannelRow {
@@ -31,26 +32,22 @@ export async function findChannel(db: Sql, payChannelName: string): Promise<Chan
   return rows[0] ?? null;
 }
 
-export class ChannelEditError extends Error {
-  override name = "ChannelEditError";
-}
-
 const NAME = /^[A-Za-z0-9_.-]{1,40}$/;
 
 function checkShowName(showName: string): string {
   const t = showName.trim();
-  if (t.length < 1 || t.length > 60) throw new ChannelEditError("showName: 1 to 60 characters");
+  if (t.length < 1 || t.length > 60) throw new Refusal("showName: 1 to 60 characters");
   return t;
 }
 
 function checkSort(sort: string | number): number {
   const n = Number(sort);
-  if (!/^-?\d{1,6}$/.test(String(sort).trim())) throw new ChannelEditError("sort: a whole number");
+  if (!/^-?\d{1,6}$/.test(String(sort).trim())) throw new Refusal("sort: a whole number");
   return n;
 }
 
 function checkProvider(provider: string, known: readonly string[]): string {
-  if (!known.includes(provider)) throw new ChannelEditError(`provider: one of ${known.join(", ")}`);
+  if (!known.includes(provider)) throw new Refusal(`provider: one of ${known.join(", ")}`);
   return provider;
 }
 
@@ -63,7 +60,7 @@ interface ChannelInput {
 }
 
 const bool = (value: string) => {
-  if (!/^(true|false|1|0)$/i.test(value.trim())) throw new ChannelEditError("enabled: true or false");
+  if (!/^(true|false|1|0)$/i.test(value.trim())) throw new Refusal("enabled: true or false");
   return /^(true|1)$/i.test(value.trim());
 };
 
@@ -74,8 +71,8 @@ export async function addChannel(
   providers: readonly string[],
 ): Promise<ChannelRow> {
   const name = input.payChannelName?.trim() ?? "";
-  if (!NAME.test(name)) throw new ChannelEditError("payChannelName: 1 to 40 letters, digits, _ . -");
-  if (await findChannel(tx, name)) throw new ChannelEditError(`A channel ${name} already exists`);
+  if (!NAME.test(name)) throw new Refusal("payChannelName: 1 to 40 letters, digits, _ . -");
+  if (await findChannel(tx, name)) throw new Refusal(`A channel ${name} already exists`);
   const rows = await tx.query<{ id: number }>(
     `INSERT INTO pay_channels (pay_channel_name, show_name, provider, enabled, sort)
      VALUES ($1, $2, $3, $4, $5) RETURNING id`,
@@ -98,7 +95,7 @@ export async function editChannel(
   providers: readonly string[],
 ): Promise<{ channel: ChannelRow; before: ChannelRow }> {
   const before = await findChannel(tx, payChannelName);
-  if (!before) throw new ChannelEditError(`No channel ${payChannelName}`);
+  if (!before) throw new Refusal(`No channel ${payChannelName}`);
   const sets: string[] = [];
   const values: unknown[] = [payChannelName];
   if (input.showName !== undefined) sets.push(`show_name = $${values.push(checkShowName(input.showName))}`);
@@ -106,8 +103,7 @@ export async function editChannel(
     sets.push(`provider = $${values.push(checkProvider(input.provider, providers))}`);
   if (input.sort !== undefined) sets.push(`sort = $${values.push(checkSort(input.sort))}`);
   if (input.enabled !== undefined) sets.push(`enabled = $${values.push(bool(input.enabled))}`);
-  if (sets.length === 0)
-    throw new ChannelEditError("Name a field to change: showName, provider, sort, enabled");
+  if (sets.length === 0) throw new Refusal("Name a field to change: showName, provider, sort, enabled");
   await tx.query(
     `UPDATE pay_channels SET ${sets.join(", ")}, updated_at = now() WHERE pay_channel_name = $1`,
     values,

@@ -12,7 +12,7 @@ import { post } from "../ledger/ledger";
 import { assertMay } from "../limits/limits";
 import type { Deps } from "../platform/context";
 import type { Sql } from "../platform/db";
-import { ApiError } from "../platform/http";
+import { ApiError, Refusal } from "../platform/http";
 import { selectPage } from "../platform/paging";
 import { currencyRules } from "../wallet/currency-config";
 import { checkUsdtAddress, deriveDepositAddress, keyIdOf } from "./addresses";
@@ -65,10 +65,6 @@ export interface DepositOutcome {
   required: number;
 }
 
-export class DepositRefused extends Error {
-  override name = "DepositRefused";
-}
-
 interface DepositRow {
   id: number;
   network: Network;
@@ -110,7 +106,7 @@ export function creditCentsOf(micros: number, rateCents: number): number {
  * The sandbox chain watcher's (and any real watcher's) report of a deposit. The first report of a
  * transaction hash records it; each report may raise its confirmations; once they reach the USDT
  * config's `usdtConfirmations` the deposit is credited (ledger RECHARGE, counter DEPOSITS_USDT,
- * refId the hash) at the config's rate, once. Refused (DepositRefused), nothing changed: an
+ * refId the hash) at the config's rate, once. Refused (Refusal), nothing changed: an
  * address of no player, another network's address, a malformed hash or amount, and a hash already
  * reported with another address or amount.
  */
@@ -121,10 +117,10 @@ export async function reportDeposit(
   audit?: (tx: Sql, outcome: DepositOutcome) => Promise<void>,
 ): Promise<DepositOutcome> {
   const network = report.network?.trim().toUpperCase();
-  if (network !== "TRC20" && network !== "BEP20") throw new DepositRefused("network must be TRC20 or BEP20");
+  if (network !== "TRC20" && network !== "BEP20") throw new Refusal("network must be TRC20 or BEP20");
   const checked = checkUsdtAddress(network, report.address ?? "");
   if (!checked.ok) {
-    throw new DepositRefused(
+    throw new Refusal(
       checked.problem === "wrongNetwork"
         ? `This address is not a ${network} address (wrong network)`
         : `Not a valid ${network} address (${checked.problem})`,
@@ -132,16 +128,12 @@ export async function reportDeposit(
   }
   const normalized = normalizeTxHash(network, report.txHash ?? "");
   if (!normalized) {
-    throw new DepositRefused(
-      network === "TRC20" ? "tx must be 64 hex digits" : "tx must be 0x and 64 hex digits",
-    );
+    throw new Refusal(network === "TRC20" ? "tx must be 64 hex digits" : "tx must be 0x and 64 hex digits");
   }
   const micros = usdtMicros(String(report.amount ?? ""));
-  if (micros === null)
-    throw new DepositRefused("amount must be a positive USDT amount with at most 6 decimals");
+  if (micros === null) throw new Refusal("amount must be a positive USDT amount with at most 6 decimals");
   const confirmations = String(report.confirmations ?? "").trim();
-  if (!/^\d{1,7}$/.test(confirmations))
-    throw new DepositRefused("confirmations must be a whole number from 0");
+  if (!/^\d{1,7}$/.test(confirmations)) throw new Refusal("confirmations must be a whole number from 0");
   const seen = Number(confirmations);
   const address = checked.address;
   const txHash: string = normalized;
@@ -159,7 +151,7 @@ export async function reportDeposit(
     );
     const owner = owners.find((o) => o.network === network);
     if (!owner) {
-      throw new DepositRefused(
+      throw new Refusal(
         owners.length
           ? `This address is not a ${network} address (wrong network)`
           : "No player has this address",
@@ -175,9 +167,7 @@ export async function reportDeposit(
       txHash,
     ]);
     if (row.network !== network || row.address !== address || row.usdt_micros !== micros) {
-      throw new DepositRefused(
-        "This transaction was already reported with another network, address or amount",
-      );
+      throw new Refusal("This transaction was already reported with another network, address or amount");
     }
     const rules = await currencyRules(tx, "USDT");
     let current = row;
@@ -191,7 +181,7 @@ export async function reportDeposit(
       return { deposit: recordOf(current), credited: false, required: rules.usdtConfirmations };
     }
     const credit = creditCentsOf(micros, rules.usdtRateCents);
-    if (credit > MAX_AMOUNT * 100) throw new DepositRefused("The amount is too large to credit");
+    if (credit > MAX_AMOUNT * 100) throw new Refusal("The amount is too large to credit");
     if (credit > 0) {
       await post(tx, {
         userId: current.user_id,

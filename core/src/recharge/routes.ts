@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { Code } from "#contract/codes";
 import { Header } from "#contract/headers";
 import {
   getRechargeInputSchema,
@@ -10,15 +9,9 @@ import {
 import { writeAudit } from "../operator/audit";
 import { operatorOf } from "../operator/auth";
 import type { CoreRouter } from "../platform/context";
-import { ApiError, clientIp, ok, parseInput, readInput, requireUser } from "../platform/http";
-import { ChannelEditError, addChannel, editChannel, listChannels, playerChannels } from "./channels";
-import {
-  type DepositOutcome,
-  DepositRefused,
-  depositAddress,
-  reportDeposit,
-  usdtRechargePage,
-} from "./deposits";
+import { clientIp, ok, parseInput, readInput, requireUser } from "../platform/http";
+import { addChannel, editChannel, listChannels, playerChannels } from "./channels";
+import { type DepositOutcome, depositAddress, reportDeposit, usdtRechargePage } from "./deposits";
 import {
   CallbackRefused,
   KNOWN_PROVIDERS,
@@ -123,48 +116,38 @@ export function rechargeOperatorRoutes(op: CoreRouter) {
   op.post("/recharge/channels", async (c) => {
     const operator = operatorOf(c);
     const input = await readInput(c);
-    try {
-      return ok(
-        c,
-        await c.get("deps").db.tx(async (tx) => {
-          const channel = await addChannel(tx, input, KNOWN_PROVIDERS);
-          await writeAudit(tx, {
-            operator,
-            action: "recharge.channel.add",
-            target: channel.payChannelName,
-            detail: input,
-          });
-          return channel;
-        }),
-      );
-    } catch (error) {
-      if (error instanceof ChannelEditError) throw new ApiError(Code.BAD_REQUEST, error.message);
-      throw error;
-    }
+    return ok(
+      c,
+      await c.get("deps").db.tx(async (tx) => {
+        const channel = await addChannel(tx, input, KNOWN_PROVIDERS);
+        await writeAudit(tx, {
+          operator,
+          action: "recharge.channel.add",
+          target: channel.payChannelName,
+          detail: input,
+        });
+        return channel;
+      }),
+    );
   });
 
   /** POST {payChannelName, showName?, provider?, sort?, enabled?}: edits, enables or disables, audited. */
   op.post("/recharge/channels/edit", async (c) => {
     const operator = operatorOf(c);
     const { payChannelName = "", ...changes } = await readInput(c);
-    try {
-      return ok(
-        c,
-        await c.get("deps").db.tx(async (tx) => {
-          const { channel, before } = await editChannel(tx, payChannelName.trim(), changes, KNOWN_PROVIDERS);
-          await writeAudit(tx, {
-            operator,
-            action: "recharge.channel.edit",
-            target: channel.payChannelName,
-            detail: { changes, before },
-          });
-          return channel;
-        }),
-      );
-    } catch (error) {
-      if (error instanceof ChannelEditError) throw new ApiError(Code.BAD_REQUEST, error.message);
-      throw error;
-    }
+    return ok(
+      c,
+      await c.get("deps").db.tx(async (tx) => {
+        const { channel, before } = await editChannel(tx, payChannelName.trim(), changes, KNOWN_PROVIDERS);
+        await writeAudit(tx, {
+          operator,
+          action: "recharge.channel.edit",
+          target: channel.payChannelName,
+          detail: { changes, before },
+        });
+        return channel;
+      }),
+    );
   });
 
   /**
@@ -175,22 +158,17 @@ export function rechargeOperatorRoutes(op: CoreRouter) {
     const operator = operatorOf(c);
     const input = await readInput(c);
     const deps = c.get("deps");
-    try {
-      const result = await reportDeposit(
-        deps,
-        {
-          network: input.network ?? "",
-          address: input.address ?? "",
-          txHash: input.tx ?? input.txHash ?? "",
-          amount: input.amount ?? "",
-          confirmations: input.confirmations ?? "",
-        },
-        (tx, outcome) => writeAudit(tx, depositAudit(operator, input, outcome)),
-      );
-      return ok(c, result);
-    } catch (error) {
-      if (error instanceof DepositRefused) throw new ApiError(Code.BAD_REQUEST, error.message);
-      throw error;
-    }
+    const result = await reportDeposit(
+      deps,
+      {
+        network: input.network ?? "",
+        address: input.address ?? "",
+        txHash: input.tx ?? input.txHash ?? "",
+        amount: input.amount ?? "",
+        confirmations: input.confirmations ?? "",
+      },
+      (tx, outcome) => writeAudit(tx, depositAudit(operator, input, outcome)),
+    );
+    return ok(c, result);
   });
 }

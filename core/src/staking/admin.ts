@@ -1,7 +1,7 @@
 import { fromCents } from "#contract/money";
 import { cliOperator } from "../operator/audit";
 import { type OperatorCommand, UsageError } from "../platform/module";
-import { PlanEditError, listPlans, savePlanAudited } from "./plans";
+import { listPlans, savePlanAudited } from "./plans";
 import { accrueDueAudited } from "./stakes";
 
 const USAGE = `  admin staking-plan list
@@ -36,15 +36,10 @@ const stakingPlanCommand: OperatorCommand = {
       throw new UsageError(`Usage:\n${USAGE}`);
     const changes: Record<string, string> = {};
     for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
-    try {
-      const plan = await savePlanAudited(db, cliOperator(), id === null ? null : Number(id), changes);
-      out(
-        `${plan.id} ${plan.name}: ${plan.termDays} days, ${plan.dailyRate} % a day, ${plan.minAmount} to ${plan.maxAmount}`,
-      );
-    } catch (error) {
-      if (error instanceof PlanEditError) throw new UsageError(error.message);
-      throw error;
-    }
+    const plan = await savePlanAudited(db, cliOperator(), id === null ? null : Number(id), changes);
+    out(
+      `${plan.id} ${plan.name}: ${plan.termDays} days, ${plan.dailyRate} % a day, ${plan.minAmount} to ${plan.maxAmount}`,
+    );
   },
 };
 

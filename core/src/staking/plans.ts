@@ -2,6 +2,7 @@ import type { PledgeConfig } from "#contract/assets";
 import { type Coin, fromCents, toCents } from "#contract/money";
 import { writeAudit } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
+import { Refusal } from "../platform/http";
 
 interface PlanRow {
   id: number;
@@ -39,16 +40,12 @@ export async function findPlanRow(db: Sql, id: number): Promise<PlanRow | null> 
   return rows[0] ?? null;
 }
 
-export class PlanEditError extends Error {
-  override name = "PlanEditError";
-}
-
 const PLAN_FIELDS = ["name", "termDays", "dailyRate", "minAmount", "maxAmount", "enabled"] as const;
 
 function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
   const amount = (field: string, text: string) => {
     if (!/^\d{1,10}(\.\d{1,2})?$/.test(text) || Number(text) <= 0)
-      throw new PlanEditError(`${field}: an amount such as 100 or 99.50`);
+      throw new Refusal(`${field}: an amount such as 100 or 99.50`);
     return toCents(Number(text));
   };
   return Object.entries(changes).map(([field, raw]): [string, unknown] => {
@@ -56,25 +53,25 @@ function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
     switch (field) {
       case "name":
         if (text.length < 1 || text.length > 40 || /[\p{Cc}<>]/u.test(text))
-          throw new PlanEditError("name: 1 to 40 characters");
+          throw new Refusal("name: 1 to 40 characters");
         return ["name", text];
       case "termDays":
         if (!/^\d{1,4}$/.test(text) || Number(text) < 1 || Number(text) > 3650)
-          throw new PlanEditError("termDays: 1 to 3650");
+          throw new Refusal("termDays: 1 to 3650");
         return ["term_days", Number(text)];
       case "dailyRate":
         if (!/^\d{1,2}(\.\d{1,2})?$/.test(text) || Number(text) > 10)
-          throw new PlanEditError("dailyRate: a percent a day from 0 to 10, such as 0.5");
+          throw new Refusal("dailyRate: a percent a day from 0 to 10, such as 0.5");
         return ["daily_rate_bp", Math.round(Number(text) * 100)];
       case "minAmount":
         return ["min_cents", amount(field, text)];
       case "maxAmount":
         return ["max_cents", amount(field, text)];
       case "enabled":
-        if (!/^(true|false|1|0)$/i.test(text)) throw new PlanEditError("enabled: true or false");
+        if (!/^(true|false|1|0)$/i.test(text)) throw new Refusal("enabled: true or false");
         return ["enabled", /^(true|1)$/i.test(text)];
       default:
-        throw new PlanEditError(`Unknown field ${field}; fields: ${PLAN_FIELDS.join(", ")}`);
+        throw new Refusal(`Unknown field ${field}; fields: ${PLAN_FIELDS.join(", ")}`);
     }
   });
 }
@@ -89,7 +86,7 @@ async function savePlan(
   changes: Record<string, string>,
 ): Promise<{ before: PledgeConfig | null; plan: PledgeConfig }> {
   const sets = columnsOf(changes);
-  if (sets.length === 0) throw new PlanEditError("Name at least one field");
+  if (sets.length === 0) throw new Refusal("Name at least one field");
   try {
     if (id === null) {
       const values = Object.fromEntries(sets);
@@ -100,7 +97,7 @@ async function savePlan(
         ["min_cents", "minAmount"],
         ["max_cents", "maxAmount"],
       ])
-        if (values[column] === undefined) throw new PlanEditError(`A new plan needs ${field}`);
+        if (values[column] === undefined) throw new Refusal(`A new plan needs ${field}`);
       const [row] = await tx.query<PlanRow>(
         `INSERT INTO staking_plans (name, term_days, daily_rate_bp, min_cents, max_cents, enabled)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
@@ -116,7 +113,7 @@ async function savePlan(
       return { before: null, plan: planOf(row) };
     }
     const [beforeRow] = await tx.query<PlanRow>("SELECT * FROM staking_plans WHERE id = $1 FOR UPDATE", [id]);
-    if (!beforeRow) throw new PlanEditError(`No plan ${id}`);
+    if (!beforeRow) throw new Refusal(`No plan ${id}`);
     const assignments = sets.map(([column], i) => `${column} = $${i + 2}`).join(", ");
     const [row] = await tx.query<PlanRow>(
       `UPDATE staking_plans SET ${assignments}, updated_at = now() WHERE id = $1 RETURNING *`,
@@ -125,7 +122,7 @@ async function savePlan(
     return { before: planOf(beforeRow), plan: planOf(row) };
   } catch (error) {
     if ((error as { code?: string }).code === "23514")
-      throw new PlanEditError("Refused: the minimum must not exceed the maximum");
+      throw new Refusal("Refused: the minimum must not exceed the maximum");
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { Header } from "#contract/headers";
 import { operatorOf } from "../operator/auth";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
-import { PlanEditError, listPlans, savePlanAudited } from "./plans";
+import { listPlans, savePlanAudited } from "./plans";
 import { accrueDueAudited, pledge, pledgePage } from "./stakes";
 
 export function stakingRoutes(app: CoreRouter) {
@@ -43,18 +43,13 @@ export function stakingOperatorRoutes(op: CoreRouter) {
     const { id, ...changes } = await readInput(c);
     if (id !== undefined && !/^\d{1,9}$/.test(id))
       throw new ApiError(Code.BAD_REQUEST, "id must be a plan id");
-    try {
-      const plan = await savePlanAudited(
-        c.get("deps").db,
-        operator,
-        id === undefined ? null : Number(id),
-        changes,
-      );
-      return ok(c, plan);
-    } catch (error) {
-      if (error instanceof PlanEditError) throw new ApiError(Code.BAD_REQUEST, error.message);
-      throw error;
-    }
+    const plan = await savePlanAudited(
+      c.get("deps").db,
+      operator,
+      id === undefined ? null : Number(id),
+      changes,
+    );
+    return ok(c, plan);
   });
 
   /** POST: runs one accrual pass now (the job does it every minute), audited. */

@@ -3,8 +3,8 @@ import { cliOperator } from "../operator/audit";
 import { type OperatorCommand, UsageError } from "../platform/module";
 import { accrueTeamAudited } from "./accrue";
 import { settingsView } from "./routes";
-import { TeamSettingError, editTeamSettingsAudited } from "./settings";
-import { TaskEditError, allTasks, saveTaskAudited } from "./tasks";
+import { editTeamSettingsAudited } from "./settings";
+import { allTasks, saveTaskAudited } from "./tasks";
 
 const USAGE = `  admin team show                               (rates, register rebate, tasks)
   admin team set FIELD VALUE [...]              (betRates 1,0.5,0.2 | rechargeRates 1 | registerRebate 5 | registerMinRecharge 100)
@@ -25,43 +25,37 @@ const teamCommand: OperatorCommand = {
   async run(argv, db, out) {
     const [, verb, ...rest] = argv;
     const operator = cliOperator();
-    try {
-      if (verb === "show") {
-        const s = await settingsView(db);
-        out(`bet rebate rates (% per level): ${s.betRates.join(", ")}`);
-        out(`recharge rebate rates (% per level): ${s.rechargeRates.join(", ")}`);
+    if (verb === "show") {
+      const s = await settingsView(db);
+      out(`bet rebate rates (% per level): ${s.betRates.join(", ")}`);
+      out(`recharge rebate rates (% per level): ${s.rechargeRates.join(", ")}`);
+      out(
+        `register rebate: ${s.registerRebate} once the first recharge is at least ${s.registerMinRecharge}`,
+      );
+      for (const t of await allTasks(db))
         out(
-          `register rebate: ${s.registerRebate} once the first recharge is at least ${s.registerMinRecharge}`,
+          `task ${t.id} ${t.name}: ${t.period} recharge ${t.minRecharge} gives ${t.gift}, ${t.enabled ? "enabled" : "disabled"}`,
         );
-        for (const t of await allTasks(db))
-          out(
-            `task ${t.id} ${t.name}: ${t.period} recharge ${t.minRecharge} gives ${t.gift}, ${t.enabled ? "enabled" : "disabled"}`,
-          );
-        return;
-      }
-      if (verb === "set") {
-        const changes = pairs(rest);
-        await editTeamSettingsAudited(db, operator, changes);
-        out("saved");
-        return;
-      }
-      if (verb === "task" && (rest[0] === "add" || rest[0] === "set")) {
-        const id = rest[0] === "set" ? rest[1] : null;
-        if (id !== null && !/^\d+$/.test(id)) throw new UsageError(`Usage:\n${USAGE}`);
-        const changes = pairs(rest.slice(id === null ? 1 : 2));
-        const task = await saveTaskAudited(db, operator, id === null ? null : Number(id), changes);
-        out(`task ${task.id} ${task.name}: ${task.period} recharge ${task.minRecharge} gives ${task.gift}`);
-        return;
-      }
-      if (verb === "accrue") {
-        const pass = await accrueTeamAudited(db, operator, Date.now());
-        out(`events ${pass.events}, rebates ${pass.rebates}, amount ${fromCents(pass.cents)}`);
-        return;
-      }
-    } catch (error) {
-      if (error instanceof TeamSettingError || error instanceof TaskEditError)
-        throw new UsageError(error.message);
-      throw error;
+      return;
+    }
+    if (verb === "set") {
+      const changes = pairs(rest);
+      await editTeamSettingsAudited(db, operator, changes);
+      out("saved");
+      return;
+    }
+    if (verb === "task" && (rest[0] === "add" || rest[0] === "set")) {
+      const id = rest[0] === "set" ? rest[1] : null;
+      if (id !== null && !/^\d+$/.test(id)) throw new UsageError(`Usage:\n${USAGE}`);
+      const changes = pairs(rest.slice(id === null ? 1 : 2));
+      const task = await saveTaskAudited(db, operator, id === null ? null : Number(id), changes);
+      out(`task ${task.id} ${task.name}: ${task.period} recharge ${task.minRecharge} gives ${task.gift}`);
+      return;
+    }
+    if (verb === "accrue") {
+      const pass = await accrueTeamAudited(db, operator, Date.now());
+      out(`events ${pass.events}, rebates ${pass.rebates}, amount ${fromCents(pass.cents)}`);
+      return;
     }
     throw new UsageError(`Usage:\n${USAGE}`);
   },

@@ -12,9 +12,9 @@ import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/ht
 import { findUserById } from "../user/users";
 import { accrueTeamAudited } from "./accrue";
 import { claimRebates, rebatePage } from "./rebates";
-import { TeamSettingError, editTeamSettingsAudited, getTeamSettings, percents } from "./settings";
+import { editTeamSettingsAudited, getTeamSettings, percents } from "./settings";
 import { teamInfo, teamLevelPage } from "./stats";
-import { TaskEditError, allTasks, claimTaskGift, listTasks, saveTaskAudited } from "./tasks";
+import { allTasks, claimTaskGift, listTasks, saveTaskAudited } from "./tasks";
 
 export function teamRoutes(app: CoreRouter) {
   app.get("/app/user/getUserTeamInfo", async (c) => {
@@ -80,12 +80,7 @@ export function teamOperatorRoutes(op: CoreRouter) {
     const operator = operatorOf(c);
     const changes = await readInput(c);
     const { db } = c.get("deps");
-    try {
-      await editTeamSettingsAudited(db, operator, changes);
-    } catch (error) {
-      if (error instanceof TeamSettingError) throw new ApiError(Code.BAD_REQUEST, error.message);
-      throw error;
-    }
+    await editTeamSettingsAudited(db, operator, changes);
     return ok(c, await settingsView(db));
   });
 
@@ -95,18 +90,13 @@ export function teamOperatorRoutes(op: CoreRouter) {
     const { id, ...changes } = await readInput(c);
     if (id !== undefined && !/^\d{1,9}$/.test(id))
       throw new ApiError(Code.BAD_REQUEST, "id must be a task id");
-    try {
-      const task = await saveTaskAudited(
-        c.get("deps").db,
-        operator,
-        id === undefined ? null : Number(id),
-        changes,
-      );
-      return ok(c, task);
-    } catch (error) {
-      if (error instanceof TaskEditError) throw new ApiError(Code.BAD_REQUEST, error.message);
-      throw error;
-    }
+    const task = await saveTaskAudited(
+      c.get("deps").db,
+      operator,
+      id === undefined ? null : Number(id),
+      changes,
+    );
+    return ok(c, task);
   });
 
   /** POST: runs one pass of the team job now (it runs every minute), audited. */

@@ -1,6 +1,7 @@
 import { TEAM_LEVELS } from "#contract/team";
 import { writeAudit } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
+import { Refusal } from "../platform/http";
 
 /**
  * What the operator configures (table team_settings, seeded, edited by `admin team` and
@@ -23,8 +24,6 @@ const DEFAULT_TEAM_SETTINGS: TeamSettings = {
 
 /** The highest rate an operator may set, 20 %. */
 const MAX_RATE_BP = 2000;
-
-export class TeamSettingError extends Error {}
 
 export async function getTeamSettings(sql: Sql): Promise<TeamSettings> {
   const rows = await sql.query<{ key: string; value: unknown }>("SELECT key, value FROM team_settings");
@@ -49,17 +48,16 @@ export async function seedTeamSettings(tx: Sql): Promise<void> {
 function ratesOf(field: string, text: string): number[] {
   const parts = text.split(",").map((p) => p.trim());
   if (parts.length < 1 || parts.length > TEAM_LEVELS || parts.some((p) => !/^\d{1,2}(\.\d{1,2})?$/.test(p)))
-    throw new TeamSettingError(`${field}: one to three percentages separated by commas, e.g. 1,0.5,0.2`);
+    throw new Refusal(`${field}: one to three percentages separated by commas, e.g. 1,0.5,0.2`);
   const bp = parts.map((p) => Math.round(Number(p) * 100));
-  if (bp.some((r) => r > MAX_RATE_BP)) throw new TeamSettingError(`${field}: at most ${MAX_RATE_BP / 100} %`);
+  if (bp.some((r) => r > MAX_RATE_BP)) throw new Refusal(`${field}: at most ${MAX_RATE_BP / 100} %`);
   return bp;
 }
 
 function centsOf(field: string, text: string, min: number): number {
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text.trim()))
-    throw new TeamSettingError(`${field}: an amount, e.g. 5 or 2.50`);
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text.trim())) throw new Refusal(`${field}: an amount, e.g. 5 or 2.50`);
   const cents = Math.round(Number(text) * 100);
-  if (cents < min) throw new TeamSettingError(`${field}: at least ${min / 100}`);
+  if (cents < min) throw new Refusal(`${field}: at least ${min / 100}`);
   return cents;
 }
 
@@ -75,8 +73,8 @@ async function editTeamSettings(tx: Sql, changes: Record<string, string>) {
   const after: TeamSettings = { ...before };
   const unknown = Object.keys(changes).filter((k) => !(SETTING_FIELDS as readonly string[]).includes(k));
   if (unknown.length > 0)
-    throw new TeamSettingError(`Unknown setting ${unknown[0]} (settings: ${SETTING_FIELDS.join(", ")})`);
-  if (Object.keys(changes).length === 0) throw new TeamSettingError("Nothing to change");
+    throw new Refusal(`Unknown setting ${unknown[0]} (settings: ${SETTING_FIELDS.join(", ")})`);
+  if (Object.keys(changes).length === 0) throw new Refusal("Nothing to change");
   if (changes.betRates !== undefined) after.betRatesBp = ratesOf("betRates", changes.betRates);
   if (changes.rechargeRates !== undefined)
     after.rechargeRatesBp = ratesOf("rechargeRates", changes.rechargeRates);

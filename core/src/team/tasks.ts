@@ -4,7 +4,7 @@ import type { RechargeTask } from "#contract/team";
 import { InsufficientBalance, balances, post } from "../ledger/ledger";
 import { writeAudit } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
-import { ApiError } from "../platform/http";
+import { ApiError, Refusal } from "../platform/http";
 import { rechargedCentsBetween } from "../recharge/successes";
 import { beforeClaim } from "./guard";
 
@@ -122,14 +122,12 @@ export async function claimTaskGift(db: Db, userId: number, taskId: number, nowM
   return { gift: fromCents(gift), chip: fromCents(money.CHIP) };
 }
 
-export class TaskEditError extends Error {}
-
 const TASK_FIELDS = ["name", "period", "minRecharge", "gift", "enabled", "sort"] as const;
 
 function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
   const amount = (field: string, text: string) => {
     if (!/^\d{1,10}(\.\d{1,2})?$/.test(text) || Number(text) <= 0)
-      throw new TaskEditError(`${field}: an amount such as 100 or 2.50`);
+      throw new Refusal(`${field}: an amount such as 100 or 2.50`);
     return Math.round(Number(text) * 100);
   };
   return Object.entries(changes).map(([field, raw]): [string, unknown] => {
@@ -137,23 +135,23 @@ function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
     switch (field) {
       case "name":
         if (text.length < 1 || text.length > 60 || /[\p{Cc}<>]/u.test(text))
-          throw new TaskEditError("name: 1 to 60 characters");
+          throw new Refusal("name: 1 to 60 characters");
         return ["name", text];
       case "period":
-        if (text !== "DAY" && text !== "WEEK") throw new TaskEditError("period: DAY or WEEK");
+        if (text !== "DAY" && text !== "WEEK") throw new Refusal("period: DAY or WEEK");
         return ["period", text];
       case "minRecharge":
         return ["min_recharge_cents", amount(field, text)];
       case "gift":
         return ["gift_cents", amount(field, text)];
       case "enabled":
-        if (text !== "true" && text !== "false") throw new TaskEditError("enabled: true or false");
+        if (text !== "true" && text !== "false") throw new Refusal("enabled: true or false");
         return ["enabled", text === "true"];
       case "sort":
-        if (!/^-?\d{1,6}$/.test(text)) throw new TaskEditError("sort: a whole number");
+        if (!/^-?\d{1,6}$/.test(text)) throw new Refusal("sort: a whole number");
         return ["sort", Number(text)];
       default:
-        throw new TaskEditError(`Unknown field ${field} (fields: ${TASK_FIELDS.join(", ")})`);
+        throw new Refusal(`Unknown field ${field} (fields: ${TASK_FIELDS.join(", ")})`);
     }
   });
 }
@@ -187,7 +185,7 @@ async function saveTask(tx: Sql, id: number | null, changes: Record<string, stri
   const columns = columnsOf(changes);
   if (id === null) {
     for (const f of ["name", "period", "minRecharge", "gift"])
-      if (!(f in changes)) throw new TaskEditError(`A new task needs ${f}`);
+      if (!(f in changes)) throw new Refusal(`A new task needs ${f}`);
     const [row] = await tx.query<TaskRow>(
       `INSERT INTO team_tasks (${columns.map(([c]) => c).join(", ")})
        VALUES (${columns.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING *`,
@@ -196,8 +194,8 @@ async function saveTask(tx: Sql, id: number | null, changes: Record<string, stri
     return { before: null, task: viewOf(row) };
   }
   const [before] = await tx.query<TaskRow>("SELECT * FROM team_tasks WHERE id = $1 FOR UPDATE", [id]);
-  if (!before) throw new TaskEditError(`No task ${id}`);
-  if (columns.length === 0) throw new TaskEditError("Nothing to change");
+  if (!before) throw new Refusal(`No task ${id}`);
+  if (columns.length === 0) throw new Refusal("Nothing to change");
   const [row] = await tx.query<TaskRow>(
     `UPDATE team_tasks SET ${columns.map(([c], i) => `${c} = $${i + 2}`).join(", ")}, updated_at = now()
      WHERE id = $1 RETURNING *`,

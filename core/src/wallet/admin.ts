@@ -1,7 +1,7 @@
 import { currencySchema } from "#contract/wallet";
 import { cliOperator, writeAudit } from "../operator/audit";
 import { type OperatorCommand, UsageError } from "../platform/module";
-import { ConfigEditError, currencyConfig, updateCurrencyConfig } from "./currency-config";
+import { currencyConfig, updateCurrencyConfig } from "./currency-config";
 
 const USAGE = `  admin wallet-config show CASH|USDT
   admin wallet-config set CASH|USDT FIELD VALUE [FIELD VALUE ...]   (e.g. withdrawMinLimit 100)`;
@@ -22,20 +22,15 @@ const walletConfigCommand: OperatorCommand = {
     if (rest.length === 0 || rest.length % 2 !== 0) throw new UsageError("Give FIELD VALUE pairs");
     const changes: Record<string, string> = {};
     for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
-    try {
-      await db.tx(async (tx) => {
-        await updateCurrencyConfig(tx, currency.data, changes);
-        await writeAudit(tx, {
-          operator: cliOperator(),
-          action: "wallet.config.set",
-          target: currency.data,
-          detail: { changes },
-        });
+    await db.tx(async (tx) => {
+      await updateCurrencyConfig(tx, currency.data, changes);
+      await writeAudit(tx, {
+        operator: cliOperator(),
+        action: "wallet.config.set",
+        target: currency.data,
+        detail: { changes },
       });
-    } catch (error) {
-      if (error instanceof ConfigEditError) throw new UsageError(error.message);
-      throw error;
-    }
+    });
     out(`${currency.data}: ${Object.keys(changes).join(", ")} changed`);
   },
 };

@@ -8,6 +8,7 @@ import {
   WEEK_DAYS,
 } from "#contract/wallet";
 import type { Sql } from "../platform/db";
+import { Refusal } from "../platform/http";
 
 interface ConfigRow {
   id: number;
@@ -146,19 +147,15 @@ export function withinWindow(rules: CurrencyRules, nowMs: number): boolean {
   return start <= end ? minute >= start && minute <= end : minute >= start || minute <= end;
 }
 
-export class ConfigEditError extends Error {
-  override name = "ConfigEditError";
-}
-
-/** Parses one operator-typed value of `field` into its column and value, or throws ConfigEditError. */
+/** Parses one operator-typed value of `field` into its column and value, or throws Refusal. */
 function columnOf(field: EditableConfigField, raw: string): [string, unknown] {
   const amount = (text: string) => {
     if (!/^\d{1,13}(\.\d{1,2})?$/.test(text.trim()))
-      throw new ConfigEditError(`${field}: enter an amount such as 100 or 99.50`);
+      throw new Refusal(`${field}: enter an amount such as 100 or 99.50`);
     return toCents(Number(text));
   };
   const bool = (text: string) => {
-    if (!/^(true|false|1|0)$/i.test(text.trim())) throw new ConfigEditError(`${field}: true or false`);
+    if (!/^(true|false|1|0)$/i.test(text.trim())) throw new Refusal(`${field}: true or false`);
     return /^(true|1)$/i.test(text.trim());
   };
   switch (field) {
@@ -183,26 +180,25 @@ function columnOf(field: EditableConfigField, raw: string): [string, unknown] {
     case "withdrawFeeRate": {
       const bp = Math.round(Number(raw) * 100);
       if (!/^\d{1,2}(\.\d{1,2})?$/.test(raw.trim()) || bp > 5000)
-        throw new ConfigEditError(`${field}: a percent from 0 to 50`);
+        throw new Refusal(`${field}: a percent from 0 to 50`);
       return ["withdraw_fee_bp", bp];
     }
     case "betLimitRechargeMultiple4Withdraw": {
       if (!/^\d{1,3}(\.\d{1,2})?$/.test(raw.trim()))
-        throw new ConfigEditError(`${field}: a multiple such as 1 or 1.5`);
+        throw new Refusal(`${field}: a multiple such as 1 or 1.5`);
       return ["bet_multiple_bp", Math.round(Number(raw) * 10000)];
     }
     case "usdtConfirmations": {
-      if (!/^\d{1,3}$/.test(raw.trim()) || Number(raw) > 100) throw new ConfigEditError(`${field}: 0 to 100`);
+      if (!/^\d{1,3}$/.test(raw.trim()) || Number(raw) > 100) throw new Refusal(`${field}: 0 to 100`);
       return ["usdt_confirmations", Number(raw)];
     }
     case "weekDays": {
       if (!WEEK_DAYS.test(raw.trim()))
-        throw new ConfigEditError(`${field}: ISO weekdays such as 1,2,3,4,5 (Monday 1)`);
+        throw new Refusal(`${field}: ISO weekdays such as 1,2,3,4,5 (Monday 1)`);
       return ["week_days", [...new Set(raw.trim().split(",").map(Number))].sort().join(",")];
     }
     case "startAndEndTime":
-      if (!TIME_WINDOW.test(raw.trim()))
-        throw new ConfigEditError(`${field}: HH:MM-HH:MM such as 09:00-21:00`);
+      if (!TIME_WINDOW.test(raw.trim())) throw new Refusal(`${field}: HH:MM-HH:MM such as 09:00-21:00`);
       return ["start_and_end_time", raw.trim()];
     case "rechargePresets": {
       const items = raw
@@ -210,14 +206,14 @@ function columnOf(field: EditableConfigField, raw: string): [string, unknown] {
         .map((v) => v.trim())
         .filter(Boolean);
       if (items.length === 0 || items.length > 8)
-        throw new ConfigEditError(`${field}: 1 to 8 amounts, comma-separated`);
+        throw new Refusal(`${field}: 1 to 8 amounts, comma-separated`);
       return ["recharge_presets_cents", items.map(amount)];
     }
     case "timeZone":
       try {
         new Intl.DateTimeFormat("en", { timeZone: raw.trim() });
       } catch {
-        throw new ConfigEditError(`${field}: an IANA time zone such as Asia/Kolkata`);
+        throw new Refusal(`${field}: an IANA time zone such as Asia/Kolkata`);
       }
       return ["time_zone", raw.trim()];
   }
@@ -233,10 +229,10 @@ export async function updateCurrencyConfig(
   changes: Record<string, string>,
 ): Promise<{ config: CurrencyConfig; before: CurrencyConfig }> {
   const fields = Object.keys(changes);
-  if (fields.length === 0) throw new ConfigEditError("Name at least one field to change");
+  if (fields.length === 0) throw new Refusal("Name at least one field to change");
   const unknown = fields.filter((f) => !(EDITABLE_CONFIG_FIELDS as readonly string[]).includes(f));
   if (unknown.length)
-    throw new ConfigEditError(`Unknown field ${unknown[0]}; fields: ${EDITABLE_CONFIG_FIELDS.join(", ")}`);
+    throw new Refusal(`Unknown field ${unknown[0]}; fields: ${EDITABLE_CONFIG_FIELDS.join(", ")}`);
   const before = wireOf(await readRow(tx, currency, true));
   const sets = fields.map((f) => columnOf(f as EditableConfigField, changes[f]));
   const assignments = sets.map(([column], i) => `${column} = $${i + 2}`).join(", ");
@@ -247,7 +243,7 @@ export async function updateCurrencyConfig(
     );
   } catch (error) {
     if ((error as { code?: string }).code === "23514") {
-      throw new ConfigEditError(
+      throw new Refusal(
         "Refused: minimums must not exceed maximums (and the single-day limit not below the minimum)",
       );
     }

@@ -5,7 +5,7 @@ import { writeAudit } from "../operator/audit";
 import { operatorOf } from "../operator/auth";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
-import { ConfigEditError, currencyConfig, updateCurrencyConfig } from "./currency-config";
+import { currencyConfig, updateCurrencyConfig } from "./currency-config";
 
 export function walletRoutes(app: CoreRouter) {
   app.get("/app/chargeAndWithdrawConfig/getConfig", async (c) => {
@@ -29,26 +29,19 @@ export function walletOperatorRoutes(op: CoreRouter) {
     const { currency, ...changes } = await readInput(c);
     const parsed = currencyOnly.safeParse({ currency: currency?.toUpperCase() });
     if (!parsed.success) throw new ApiError(Code.BAD_REQUEST, "currency must be CASH or USDT");
-    try {
-      const result = await c.get("deps").db.tx(async (tx) => {
-        const { config, before } = await updateCurrencyConfig(tx, parsed.data.currency, changes);
-        await writeAudit(tx, {
-          operator,
-          action: "wallet.config.set",
-          target: parsed.data.currency,
-          detail: {
-            changes,
-            before: Object.fromEntries(
-              Object.keys(changes).map((k) => [k, before[k as keyof typeof before]]),
-            ),
-          },
-        });
-        return config;
+    const result = await c.get("deps").db.tx(async (tx) => {
+      const { config, before } = await updateCurrencyConfig(tx, parsed.data.currency, changes);
+      await writeAudit(tx, {
+        operator,
+        action: "wallet.config.set",
+        target: parsed.data.currency,
+        detail: {
+          changes,
+          before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof typeof before]])),
+        },
       });
-      return ok(c, result);
-    } catch (error) {
-      if (error instanceof ConfigEditError) throw new ApiError(Code.BAD_REQUEST, error.message);
-      throw error;
-    }
+      return config;
+    });
+    return ok(c, result);
   });
 }

@@ -25,7 +25,6 @@ import { bankPage, saveUserBank, userBankPage } from "./banks";
 import { localDay, turnoverOf, withdrawnOn } from "./rules";
 import {
   type ApplyInput,
-  ReviewError,
   applyWithdrawal,
   approveWithdrawal,
   findRepeat,
@@ -149,11 +148,6 @@ const listQuery = z.object({
   ),
 });
 
-function reviewFailure(error: unknown): never {
-  if (error instanceof ReviewError) throw new ApiError(error.code, error.message);
-  throw error;
-}
-
 const idOf = (raw: string) => {
   if (!/^\d{1,15}$/.test(raw)) throw new ApiError(Code.BAD_REQUEST, "A withdrawal id is a whole number");
   return Number(raw);
@@ -171,42 +165,34 @@ export function withdrawalOperatorRoutes(op: CoreRouter) {
     const operator = operatorOf(c);
     const id = idOf(c.req.param("id"));
     const { db, log } = c.get("deps");
-    try {
-      const record = await approveWithdrawal(
-        db,
-        id,
-        operator,
-        (tx, row) =>
-          writeAudit(tx, {
-            operator,
-            action: "withdrawal.approve",
-            target: String(id),
-            detail: { amount: row.amount, currency: row.currency },
-          }),
-        log,
-      );
-      return ok(c, record);
-    } catch (error) {
-      reviewFailure(error);
-    }
+    const record = await approveWithdrawal(
+      db,
+      id,
+      operator,
+      (tx, row) =>
+        writeAudit(tx, {
+          operator,
+          action: "withdrawal.approve",
+          target: String(id),
+          detail: { amount: row.amount, currency: row.currency },
+        }),
+      log,
+    );
+    return ok(c, record);
   });
 
   op.post("/withdrawals/:id/reject", async (c) => {
     const operator = operatorOf(c);
     const id = idOf(c.req.param("id"));
     const { reason = "" } = await readInput(c);
-    try {
-      const record = await rejectWithdrawal(c.get("deps").db, id, operator, reason, (tx, row) =>
-        writeAudit(tx, {
-          operator,
-          action: "withdrawal.reject",
-          target: String(id),
-          detail: { amount: row.amount, currency: row.currency, reason: row.rejectReason },
-        }),
-      );
-      return ok(c, record);
-    } catch (error) {
-      reviewFailure(error);
-    }
+    const record = await rejectWithdrawal(c.get("deps").db, id, operator, reason, (tx, row) =>
+      writeAudit(tx, {
+        operator,
+        action: "withdrawal.reject",
+        target: String(id),
+        detail: { amount: row.amount, currency: row.currency, reason: row.rejectReason },
+      }),
+    );
+    return ok(c, record);
   });
 }

@@ -14,7 +14,7 @@ import {
 } from "#contract/withdrawal";
 import { InsufficientBalance, moveBetweenSystemAccounts, post } from "../ledger/ledger";
 import type { Db, Sql } from "../platform/db";
-import { ApiError } from "../platform/http";
+import { ApiError, Refusal } from "../platform/http";
 import { rememberWalletAddress } from "../user/payment-password";
 import { currencyRules, withinWindow } from "../wallet/currency-config";
 import { findOwnCard } from "./banks";
@@ -316,13 +316,10 @@ export async function withdrawalPage(
   return { content: rows.map(recordOf), totalElements: count.n, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
-export class ReviewError extends Error {
+export class ReviewError extends Refusal {
   override name = "ReviewError";
-  constructor(
-    message: string,
-    readonly code: number = Code.CONFLICT,
-  ) {
-    super(message);
+  constructor(message: string, code: number = Code.CONFLICT) {
+    super(message, code);
   }
 }
 

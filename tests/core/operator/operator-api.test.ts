@@ -2,7 +2,8 @@ import { runAdmin } from "../../../core/src/admin";
 import { verifyPassword } from "../../../core/src/auth/passwords";
 import { writeAudit } from "../../../core/src/operator/audit";
 import { DEV_OPERATOR_PASSWORD, loadConfig } from "../../../core/src/platform/config";
-import { describeOnEachDatabase, freshIp } from "../../support/core";
+import { Refusal } from "../../../core/src/platform/http";
+import { describeOnEachDatabase, freshIp, operatorCall } from "../../support/core";
 import { PRODUCTION_KEYS } from "../../support/production";
 
 function basic(name: string, password: string) {
@@ -50,6 +51,64 @@ describeOnEachDatabase("operator API", (core) => {
       target: "t1",
       detail: { why: "a test" },
     });
+  });
+
+  it("answers every domain's refusal of an edit with its message and 400 (a review: its own code), writing nothing", async () => {
+    const auditBefore = await core.deps.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM operator_audit",
+    );
+    // Each domain's own words, so that each row is refused by its domain's rule, not by a parser.
+    const refused: Array<[string, Record<string, string>, RegExp]> = [
+      ["/bloggers/settings", { dividendPercent: "101" }, /^dividendPercent must be at most 100$/],
+      [
+        "/exchange/pairs",
+        { fromCoin: "CHIP", toCoin: "GOLD", feeRate: "51" },
+        /^feeRate: a percent from 0 to 50$/,
+      ],
+      ["/exchange/points", { pointsPer100: "101" }, /^pointsPer100: points per 100 staked/],
+      ["/jackpot/settings", { winners: "0" }, /^winners must be a whole number from 1 to 100$/],
+      ["/lobby/games", { channel: "", name: "x", launchUrl: "https://x.example" }, /^channel must be a name/],
+      ["/lobby/games/enabled", { id: "999999", enabled: "1" }, /^No game 999999$/],
+      ["/recharge/channels", { payChannelName: "bad name!", showName: "Bank" }, /^payChannelName: 1 to 40/],
+      [
+        "/recharge/channels/edit",
+        { payChannelName: "no-such-channel", showName: "x" },
+        /^No channel no-such-channel$/,
+      ],
+      [
+        "/recharge/deposit",
+        { network: "ETH", address: "a", tx: "t", amount: "1", confirmations: "1" },
+        /^network must be TRC20 or BEP20$/,
+      ],
+      [
+        "/staking/plans",
+        { name: "P", termDays: "0", dailyRate: "0.5", minAmount: "1", maxAmount: "2" },
+        /^termDays: 1 to 3650$/,
+      ],
+      ["/team/settings", { nope: "1" }, /^Unknown setting nope/],
+      ["/team/tasks", { id: "999999", enabled: "true" }, /^No task 999999$/],
+      ["/wallet/config", { currency: "CASH", nope: "1" }, /^Unknown field nope/],
+    ];
+    for (const [path, body, message] of refused) {
+      const answer = await operatorCall(core, path, "POST", body);
+      expect(answer, path).toMatchObject({ code: 400, result: null });
+      expect(answer.message, path).toMatch(message);
+    }
+    const missing = await operatorCall(core, "/withdrawals/999999999/approve", "POST", {});
+    expect(missing).toMatchObject({ code: 404, message: "Withdrawal 999999999 does not exist" });
+    const auditAfter = await core.deps.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM operator_audit",
+    );
+    expect(auditAfter[0].n).toBe(auditBefore[0].n);
+  });
+
+  it("the admin CLI refuses the same edits with the same words (it prints them and exits with 2)", async () => {
+    const run = (argv: string[]) => runAdmin(argv, core.deps.db, () => {});
+    await expect(
+      run(["level", "set", "--coin", "CHIP", "--level", "1", "--name", " "]),
+    ).rejects.toBeInstanceOf(Refusal);
+    await expect(run(["payout", "set", "--number", "1000"])).rejects.toBeInstanceOf(Refusal);
+    await expect(run(["payout", "set", "--number", "1000"])).rejects.toThrow(/RTP|return|ceiling|pays/i);
   });
 
   it("stops answering an address after ten failed sign-ins, even the right password", async () => {
