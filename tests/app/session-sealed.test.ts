@@ -94,7 +94,9 @@ describe("the session cookie holds nothing readable", () => {
     for (const text of decodings(value)) {
       for (const secret of secrets) expect(text).not.toContain(secret);
       expect(typeof parseJson(text), text).not.toMatch(/object|string/);
-      expect(text).not.toMatch(/[{"]\s*"?\w+"?\s*:/);
+      // A JSON key, as a readable payload writes one. (Not a bare `{a:` or `"a:`: random bytes
+      // read as Latin-1 hold one of those in about one cookie in 200, a false alarm.)
+      expect(text).not.toMatch(/[{,]\s*"\w+"\s*:/);
     }
     // Yet the server reads it back.
     const session = await getSession(withCookie(cookie));
