@@ -101,7 +101,7 @@ export default function Rules() {
                   </td>
                   <td>{r.winningDigits.join(" ")}</td>
                   <td>
-                    ×{r.multiple}
+                    ×{number(r.multiple)}
                     {r.specialMultiple !== null ? (
                       <span className="block text-xs text-gray-700 dark:text-gray-300">
                         {t("rules.special", {

@@ -42,7 +42,7 @@ export function formatMoney(amount: number | null | undefined, sign = "", locale
 const countFormats = new Map<string, Intl.NumberFormat>();
 
 /** A count or a percentage in the player's locale: 10000 → "10,000", 12.345 → "12.35" (2 decimals at most). */
-function formatNumber(value: number, locale = FALLBACK_LOCALE): string {
+export function formatNumber(value: number, locale = FALLBACK_LOCALE): string {
   let format = countFormats.get(locale);
   if (!format) {
     try {

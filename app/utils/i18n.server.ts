@@ -5,7 +5,7 @@ import type { BackendModule, ReadCallback } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { type Lang, fallbackLanguage, isLang, namespaces, supportedLanguages } from "./i18n";
 import { getSession, langOf } from "./session.server";
-import { type I18nData, type Messages, type TFunction, makeT } from "./translate";
+import { type I18nData, type Messages, type TFunction, formatValue, makeT } from "./translate";
 
 /**
  * Translations are read from locales/<lng>/<ns>.json once per process and kept in memory, so a
@@ -117,7 +117,8 @@ const remixI18n = new RemixI18Next({
     defaultNS: "common",
     fallbackNS: "common",
     ns: [...namespaces],
-    interpolation: { escapeValue: false },
+    // {{x, number}} through the app's one number format, as components write it (translate.ts).
+    interpolation: { escapeValue: false, format: formatValue },
   },
   plugins: [memoryBackend],
 });

@@ -1,12 +1,16 @@
+import { formatNumber } from "./format";
+
 /**
  * The app's translator: one small function over the translation JSON, used the same way by the
  * server (loaders, actions, rendering) and the browser, so a hydrated page reads what the server
  * wrote. It does what the app needs of i18next: namespaces (a default one, a "ns:key" prefix and
- * "common" as the fallback namespace), nested keys ("a.b.c"), {{name}} interpolation, plurals
- * from `count` (key_zero, key_one, key_other... by Intl.PluralRules) and `defaultValue`.
+ * "common" as the fallback namespace), nested keys ("a.b.c"), {{name}} interpolation, i18next's
+ * {{name, number}} (the number in the language's digits: "0,5 %" in German), plurals from `count`
+ * (key_zero, key_one, key_other... by Intl.PluralRules) and `defaultValue`.
  * The fallback language (en-US) is merged into each namespace on the server, so a key missing in
  * a translation shows in English, as before.
  */
+
 export type Messages = { [key: string]: string | Messages };
 
 /** Translations of one language: namespace -> tree, fallback language already merged in. */
@@ -53,14 +57,29 @@ function pluralOf(lng: string, count: number): string {
   return rules.select(count);
 }
 
-const PLACEHOLDER = /{{\s*([^{}\s]+)\s*}}/g;
-/** {{name}} takes options.name; an absent value leaves the placeholder, null gives "". */
-export function interpolate(text: string, values?: Record<string, unknown>): string {
+/**
+ * A value formatted as its placeholder says: `number` in the language's digits (the app's one
+ * number format, format.ts); any other value as it is. The server's i18next formats with it too
+ * (i18n.server.ts), so a page and its loader's messages agree.
+ */
+export function formatValue(value: unknown, format: string | undefined, lng = "en-US"): string {
+  if (format !== "number") return String(value);
+  const n = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(n) ? formatNumber(n, lng) : String(value);
+}
+
+const PLACEHOLDER = /{{\s*([^{}\s,]+)\s*(?:,\s*(number)\s*)?}}/g;
+/**
+ * {{name}} takes options.name; {{name, number}} formats it as a number of `lng`; an absent value
+ * leaves the placeholder, null gives "".
+ */
+export function interpolate(text: string, values?: Record<string, unknown>, lng = "en-US"): string {
   if (!values || !text.includes("{{")) return text;
-  return text.replace(PLACEHOLDER, (match, name: string) => {
+  return text.replace(PLACEHOLDER, (match, name: string, format?: string) => {
     const value = values[name];
     if (value === undefined) return match;
-    return value === null ? "" : String(value);
+    if (value === null) return "";
+    return formatValue(value, format, lng);
   });
 }
 
@@ -85,9 +104,9 @@ export function makeT(data: I18nData | null | undefined, ns: string = FALLBACK_N
     for (const space of first === FALLBACK_NS ? [first] : [first, FALLBACK_NS]) {
       for (const candidate of candidates) {
         const found = find(resources[space], candidate);
-        if (found !== undefined) return interpolate(found, options);
+        if (found !== undefined) return interpolate(found, options, lng);
       }
     }
-    return interpolate(options?.defaultValue ?? key, options);
+    return interpolate(options?.defaultValue ?? key, options, lng);
   };
 }

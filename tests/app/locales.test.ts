@@ -22,11 +22,29 @@ function load(lng: string, ns: string): Map<string, string> {
   return flatten(JSON.parse(readFileSync(join(LOCALES_DIR, lng, ns), "utf8")));
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+/** Each {{name}} or {{name, format}} of a text, as "name" or "name, format". */
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g)]
+    .map((m) => (m[2] ? `${m[1]}, ${m[2]}` : m[1]))
+    .sort();
 
 test("there is at least one namespace", () => {
   expect(NAMESPACES.length).toBeGreaterThan(0);
 });
+
+test.each(LANGUAGES)(
+  "%s writes every percentage in its own digits ({{x, number}} %: 0,5 % in German)",
+  (lng) => {
+    const raw: string[] = [];
+    for (const ns of NAMESPACES) {
+      for (const [key, text] of load(lng, ns)) {
+        if (/\{\{\s*\w+\s*\}\}\s?%/u.test(text) || /\{\{\s*\w+\s*\}\}\u00a0%/u.test(text))
+          raw.push(`${ns}: ${key}`);
+      }
+    }
+    expect(raw).toEqual([]);
+  },
+);
 
 describe.each(LANGUAGES.filter((l) => l !== "en-US"))("locale %s", (lng) => {
   test.each(NAMESPACES)("%s has every key of en-US, translated, with the same placeholders", (ns) => {

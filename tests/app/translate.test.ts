@@ -29,6 +29,16 @@ describe("the translator components use on both sides", () => {
     expect(t("missing", { defaultValue: "Fallback" })).toBe("Fallback");
     expect(t("missing")).toBe("missing");
   });
+  test("{{name, number}} writes the number in the language's digits", () => {
+    const de = makeT(
+      { ...data, lng: "de-DE", resources: { game: { fee: "Gebühr {{rate, number}} %" } } },
+      "game",
+    );
+    expect(de("fee", { rate: 0.5 })).toBe("Gebühr 0,5 %");
+    expect(de("fee", { rate: 1250.25 })).toBe("Gebühr 1.250,25 %");
+    expect(interpolate("{{rate, number}} %", { rate: 12.5 }, "en-US")).toBe("12.5 %");
+    expect(interpolate("{{rate, number}} %", { rate: "n/a" }, "fr-FR")).toBe("n/a %");
+  });
   test("interpolation leaves unknown placeholders and never evaluates anything", () => {
     expect(interpolate("{{a}} and {{b}}", { a: "<b>x</b>" })).toBe("<b>x</b> and {{b}}");
   });
@@ -48,5 +58,11 @@ describe("remix-i18next on the server and the component translator agree", () =>
       expect(serverT(key)).not.toBe(key);
     }
     expect(serverT("login.smsWait", { seconds: 42 })).toContain("42");
+    // A percentage: i18next's own number format on the server, the same digits in components.
+    const serverAssets = await getFixedT(lng, "assets");
+    const componentAssets = makeT(await i18nData(lng as "en-US"), "assets");
+    const rate = serverAssets("pledge.dailyRate", { rate: 0.5 });
+    expect(rate).toBe(componentAssets("pledge.dailyRate", { rate: 0.5 }));
+    expect(rate).toContain(lng === "de-DE" || lng === "fr-FR" ? "0,5" : "0.5");
   });
 });
