@@ -42,6 +42,16 @@ export interface MoneyMessages {
 export type MoneyMin = "positive" | "zero" | "any";
 
 /**
+ * What a player typed, with a decimal comma read as the point: "10,50" -> "10.50". A phone's
+ * decimal keypad types the comma in German and French (on some, nothing else). Only a comma with
+ * one or two digits after it, so "1,000" (a thousand, written in English) stays refused as it was.
+ * The app's forms read amounts through it; the wire (the core, the CLI) takes the point only.
+ */
+export function fromTyped(text: string): string {
+  return text.replace(/^(-?\d{1,13}),(\d{1,2})$/, "$1.$2");
+}
+
+/**
  * The one money input rule on a text ("10", "10.5", "0.25"): the amount in units (its cents
  * exact), or which of the messages applies. `moneySchema` (./money) is this rule as a zod schema.
  */

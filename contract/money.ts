@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COINS, type MoneyMessages, type MoneyMin, checkMoney } from "./money-rule";
+import { COINS, type MoneyMessages, type MoneyMin, checkMoney, fromTyped } from "./money-rule";
 
 export * from "./money-rule";
 
@@ -23,16 +23,19 @@ export const MONEY_MESSAGES: MoneyMessages = {
  * used by every amount field of the core, the app and the operator's CLI. It takes the text a
  * form sends ("10", "10.5", "0.25") or a JSON number, and answers units whose cents are exact.
  * Refused: "0x0A", "1e1", "Infinity", "+10", " 10", "10.", ".5", "0.999999999", and a negative
- * or zero amount unless `min` allows it. `messages` lets the app use its translation keys.
+ * or zero amount unless `min` allows it. `messages` lets the app use its translation keys;
+ * `typed` (the app's forms) also reads a player's decimal comma ("10,50", see fromTyped).
  */
 export function moneySchema({
   min = "positive",
   messages = MONEY_MESSAGES,
-}: { min?: MoneyMin; messages?: MoneyMessages } = {}) {
+  typed = false,
+}: { min?: MoneyMin; messages?: MoneyMessages; typed?: boolean } = {}) {
   return z
     .union([z.string(), z.number()], { errorMap: () => ({ message: messages.invalid }) })
     .transform((value, ctx) => {
-      const checked = checkMoney(typeof value === "number" ? String(value) : value, min);
+      const text = typeof value === "number" ? String(value) : typed ? fromTyped(value) : value;
+      const checked = checkMoney(text, min);
       if (checked.ok) return checked.units;
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: messages[checked.problem] });
       return z.NEVER;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { typedAmount } from "~/components/wallet/withdraw-amounts";
 import { registerInputSchema } from "#contract/auth";
 import { pageInputSchema } from "#contract/envelope";
 import { plainInteger } from "#contract/fields";
 import { bettingInputSchema, userLotteryRecordPageInputSchema } from "#contract/game";
-import { MONEY_MESSAGES, amountSchema, moneySchema, toCents } from "#contract/money";
+import { MONEY_MESSAGES, amountSchema, fromTyped, moneySchema, toCents } from "#contract/money";
 import { getUserInfoInputSchema } from "#contract/user";
 
 /** The first message a schema gives for `value`, or the parsed value. */
@@ -81,6 +82,27 @@ describe("the one money rule (contract/money.ts)", () => {
     }
     expect(outcome(amountSchema, "1000000000.01")).toEqual({ message: MONEY_MESSAGES.tooLarge });
     expect(outcome(amountSchema, "99999999999999")).toEqual({ message: MONEY_MESSAGES.invalid });
+  });
+
+  it("reads a player's decimal comma in the app's forms (typed), never on the wire", () => {
+    const typed = moneySchema({ typed: true });
+    for (const [input, units] of [
+      ["10,5", 10.5],
+      ["10,50", 10.5],
+      ["0,01", 0.01],
+      ["12.34", 12.34],
+    ] as const) {
+      expect(outcome(typed, input), input).toEqual({ value: units });
+      expect(fromTyped(input), input).toBe(input.replace(",", "."));
+    }
+    // A thousand in English, grouping, a lone comma: refused as before, never read as a decimal.
+    for (const input of ["1,000", "1.000,50", "10,", ",5", "1,2,3", "10,5 "]) {
+      expect(outcome(typed, input), input).toEqual({ message: MONEY_MESSAGES.invalid });
+    }
+    expect(outcome(moneySchema({ typed: true, min: "any" }), "-0,5")).toEqual({ value: -0.5 });
+    expect(outcome(amountSchema, "10,5")).toEqual({ message: MONEY_MESSAGES.invalid });
+    expect(typedAmount("10,5")).toBe(10.5);
+    expect(typedAmount("1,000")).toBeNull();
   });
 
   it("takes zero or negatives only where a field allows them", () => {

@@ -100,7 +100,7 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await hydrated(page);
     const cashForm = page.locator("form#withdraw-cash");
     await expect(cashForm).toHaveAttribute("data-validation", "browser");
-    await page.getByLabel("Withdrawal Amount").fill("1,5");
+    await page.getByLabel("Withdrawal Amount").fill("1,500");
     await page.getByLabel("Withdrawal Amount").blur();
     await expect(cashForm.getByText("Enter an amount such as 500 or 500.50")).toBeVisible();
     await expect(page.getByTestId("withdraw-fee")).toHaveText("—");

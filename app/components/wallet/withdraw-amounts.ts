@@ -1,3 +1,5 @@
+import { fromTyped } from "#contract/money-rule";
+
 /**
  * The withdrawal form's live figures, without zod (the page reads them at start; the schemas load
  * later, decision 036).
@@ -12,8 +14,9 @@ export function feeAndNet(amount: number | null, feeRatePercent: number) {
   return { fee: fee / 100, net: (cents - fee) / 100 };
 }
 
-/** The amount typed so far, when it reads as one (for the live fee), else null. */
+/** The amount typed so far ("10,5" too), when it reads as one (for the live fee), else null. */
 export function typedAmount(text: string | null | undefined): number | null {
-  if (!text || !/^\d{1,13}(\.\d{0,2})?$/.test(text.trim())) return null;
-  return Number(text.trim());
+  const plain = fromTyped(text?.trim() ?? "");
+  if (!/^\d{1,13}(\.\d{0,2})?$/.test(plain)) return null;
+  return Number(plain);
 }

@@ -18,7 +18,7 @@ const amountMessages: MoneyMessages = {
 
 export const amountField = z
   .string({ required_error: "withdraw:validation.amountRequired" })
-  .pipe(moneySchema({ messages: amountMessages }));
+  .pipe(moneySchema({ messages: amountMessages, typed: true }));
 
 const password = z
   .string({ required_error: "withdraw:validation.passwordRequired" })

@@ -7,7 +7,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import { quoteExchange } from "#contract/asset-rules";
 import type { ExchangePair } from "#contract/assets";
-import { checkMoney, toCents } from "#contract/money-rule";
+import { checkMoney, fromTyped, toCents } from "#contract/money-rule";
 
 /** The pair as the form sends it: "CHIP>GOLD". */
 const pairValue = (p: Pick<ExchangePair, "fromCoin" | "toCoin">) => `${p.fromCoin}>${p.toCoin}`;
@@ -46,7 +46,7 @@ export function ExchangeForm({
   const available =
     pair.fromCoin === "CHIP" ? balances.chip : pair.fromCoin === "GOLD" ? balances.gold : balances.point;
   // The live quote: the money rule and the exchange's computation, neither needs zod.
-  const amount = checkMoney(typed);
+  const amount = checkMoney(fromTyped(typed));
   const quote = amount.ok ? quoteExchange(pair, toCents(amount.units)) : null;
   const coin = (c: string) => t(`common:balance.${c.toLowerCase()}`);
   return (

@@ -8,5 +8,5 @@ export const PAIR = /^(CHIP|GOLD|POINT)>(CHIP|GOLD|POINT)$/;
 /** The exchange form, in the browser (as the player types) and in the action alike. */
 export const exchangeFormSchema = z.object({
   pair: z.string({ required_error: "assets:exchange.choosePair" }).regex(PAIR, "assets:exchange.choosePair"),
-  amount: moneySchema({ messages: MONEY_KEYS }),
+  amount: moneySchema({ messages: MONEY_KEYS, typed: true }),
 });

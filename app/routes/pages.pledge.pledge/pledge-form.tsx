@@ -7,7 +7,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import { dailyInterestCents } from "#contract/asset-rules";
 import type { PledgeConfig } from "#contract/assets";
-import { checkMoney, toCents } from "#contract/money-rule";
+import { checkMoney, fromTyped, toCents } from "#contract/money-rule";
 
 /**
  * The staking form: a plan, an amount and the live interest estimate. Loaded after first paint
@@ -38,7 +38,7 @@ export function PledgeForm({
   const { chosen, typed, onChange } = useChoiceAndAmount(fields.configId, fields.amount, initial);
   const plan = plans.find((p) => String(p.id) === chosen) ?? plans[0];
   // The live estimate: the money rule and the interest's computation, neither needs zod.
-  const amount = checkMoney(typed);
+  const amount = checkMoney(fromTyped(typed));
   const daily = amount.ok ? dailyInterestCents(toCents(amount.units), Math.round(plan.dailyRate * 100)) : 0;
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-4" onChange={onChange}>

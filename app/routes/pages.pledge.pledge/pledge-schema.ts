@@ -8,5 +8,5 @@ export const pledgeFormSchema = z.object({
     .string({ required_error: "assets:pledge.choosePlan" })
     .regex(/^\d{1,9}$/, "assets:pledge.choosePlan")
     .transform(Number),
-  amount: moneySchema({ messages: MONEY_KEYS }),
+  amount: moneySchema({ messages: MONEY_KEYS, typed: true }),
 });

@@ -17,7 +17,7 @@ export function cashRechargeSchema(messages: CashMessages, limits: { minCents: n
     amount: z.preprocess(
       (v) => (typeof v === "string" ? v.trim() : v),
       // pipe: the limits are checked only on an amount that passed the money rule.
-      moneySchema({ messages }).pipe(
+      moneySchema({ messages, typed: true }).pipe(
         z.number().refine((units) => {
           const cents = Math.round(units * 100);
           return cents >= limits.minCents && cents <= limits.maxCents;

@@ -25,7 +25,7 @@ export function protectionSchema(m: ProtectionMessages) {
       period,
       amount: z.preprocess(
         (v) => (typeof v === "string" ? v.trim() : v),
-        moneySchema({ messages: m }).optional(),
+        moneySchema({ messages: m, typed: true }).optional(),
       ),
     }),
     z.object({ intent: z.enum(["confirm", "cancel"]), kind, period }),

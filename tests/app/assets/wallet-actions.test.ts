@@ -79,7 +79,9 @@ describe("exchange page action", () => {
   it("refuses in the player's language, changing nothing", async () => {
     const before = await money();
     const cases: Array<[Record<string, string>, string]> = [
-      [{ pair: "CHIP>GOLD", amount: "1,5" }, "Gib einen Betrag wie 10 oder 10.50 ein"],
+      // A thousand written in English is not a decimal comma: refused, not read as 1.00.
+      [{ pair: "CHIP>GOLD", amount: "1,000" }, "Gib einen Betrag wie 10 oder 10,50 ein"],
+      [{ pair: "CHIP>GOLD", amount: "1.000,50" }, "Gib einen Betrag wie 10 oder 10,50 ein"],
       [{ pair: "CHIP>GOLD", amount: "0" }, "Der Betrag muss größer als 0 sein"],
       [{ pair: "CHIP>POINT", amount: "1" }, "Dieser Tausch wird nicht angeboten"],
       [{ pair: "CHIP>CHIP", amount: "1" }, "Wähle zwei verschiedene Währungen"],
@@ -95,6 +97,17 @@ describe("exchange page action", () => {
       expect(((await res.json()) as { message: string }).message, JSON.stringify(body)).toBe(message);
     }
     expect(await money()).toEqual(before);
+  });
+
+  it("reads a decimal comma as a phone's keypad types it in German ('12,5' is 12.50)", async () => {
+    const preview = await post(
+      exchangeAction,
+      PAGES.exchange,
+      { pair: "CHIP>GOLD", amount: "12,5" },
+      { json: true, lang: "de-DE" },
+    );
+    expect(preview.status).toBe(200);
+    expect(((await preview.json()) as { preview: { received: number } }).preview.received).toBe(12.5);
   });
 });
 
