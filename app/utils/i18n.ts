@@ -1,6 +1,8 @@
+import { LANGUAGES, type Language } from "#contract/languages";
+
 /** i18n settings shared by the server and the browser (no secrets, no server imports). */
-export const supportedLanguages = ["en-US", "zh-CN", "ja-JP", "fr-FR", "de-DE", "ko-KR"] as const;
-export type Lang = (typeof supportedLanguages)[number];
+export const supportedLanguages = LANGUAGES;
+export type Lang = Language;
 export const fallbackLanguage: Lang = "en-US";
 export const namespaces = [
   "common",

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { uploadFile, upstream, upstreamEnvelope } from "~/utils/api/client.server";
 import { UpstreamError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
+import { findUserMsgList } from "~/utils/api/messages.server";
 import { trackPageView } from "~/utils/api/track.server";
 import { getToast } from "~/utils/toast.server";
 import { scrambleResponse, unscramble } from "#contract/codec";
@@ -73,6 +74,16 @@ describe("upstream client", () => {
     expect(seen.headers.authorization).toBeUndefined();
     expect(seen.headers["access-token"]).toBeUndefined();
     expect(seen.headers["x-request-id"]).toMatch(/.+/);
+  });
+
+  it("asks for notices in the page's language: en-US for a player who never chose one, not the header's ja-JP", async () => {
+    const page = { content: [], totalElements: 0, pageNo: 1, pageSize: 20 };
+    fake.setHandler((_s, res) => envelope(res, 200, "success", page));
+    const noChoice = await requestWithSession("http://app.test/pages/notice/notice", { token: "tok-1" });
+    await findUserMsgList(noChoice, 1);
+    await upstream(noChoice, "/app/user/getUserInfo", { schema: z.unknown() });
+    await findUserMsgList(await userRequest(), 1);
+    expect(fake.requests.map((r) => r.headers["accept-language"])).toEqual(["en-US", "ja-JP", "fr-FR"]);
   });
 
   it("puts GET parameters in the query and drops undefined ones", async () => {

@@ -33,7 +33,7 @@ export function AvailableAmountField({
     <AmountField
       label={t("amount.label")}
       meta={meta}
-      placeholder="0.00"
+      placeholder={fmt.money(0, "")}
       hint={t("amount.available", { amount: coinAmount(fmt, t, available, coin) })}
     />
   );

@@ -33,6 +33,12 @@ interface UpstreamOptions<S extends z.ZodTypeAny> {
   /** Overrides UPSTREAM_ENCRYPT for this call (the tracking call always encrypts). */
   encrypt?: boolean;
   timeoutMs?: number;
+  /**
+   * The language this call's answer is read in, when it is not the caller's header: texts shown
+   * on the page (notices) follow the page's language, en-US for a player who never chose one,
+   * where the header's own default is ja-JP (spec section 9).
+   */
+  language?: string;
 }
 interface EnvelopeResult<T> {
   code: number;
@@ -321,6 +327,7 @@ async function send(
   const url = urlOf(env, path);
   const headers = baseHeaders(caller, encrypt);
   if (opts.idempotencyKey) headers.set(Header.idempotencyKey, opts.idempotencyKey);
+  if (opts.language) headers.set(Header.language, opts.language);
 
   const query = toQueryString(opts.params ?? {});
   const payload = encrypt ? new URLSearchParams({ [ENCRYPTED_FIELD]: scramble(query) }).toString() : query;

@@ -124,4 +124,81 @@ describeOnEachDatabase("config and system messages", (core, database) => {
       ).code,
     ).toBe(400);
   });
+  it("answers each notice in the player's language when it has that text, else its own", async () => {
+    const player = await registerPlayer(core);
+    const titles = async (lang?: string) => {
+      const page = await call<{ content: { id: number; title: string; content: string }[] }>(
+        core,
+        "/app/sysMessage/findUserMsgList",
+        { params: { pageSize: 100 }, token: player.token, headers: lang ? { "accept-language": lang } : {} },
+      );
+      return page.result.content;
+    };
+    const welcome = (list: { title: string }[]) =>
+      list.find(
+        (m) =>
+          Object.values(NOTICES[0].texts).some((t) => t.title === m.title) || m.title === NOTICES[0].title,
+      );
+    expect(welcome(await titles("fr-FR"))?.title).toBe("Bienvenue sur Colour Lottery");
+    expect(welcome(await titles("de"))?.title).toBe("Willkommen bei Colour Lottery");
+    expect(welcome(await titles("ko-KR,ko;q=0.9,en;q=0.8"))?.title).toBe(
+      "Colour Lottery에 오신 것을 환영합니다",
+    );
+    for (const lang of [undefined, "en-US", "pt-BR", "*"]) {
+      expect(welcome(await titles(lang))?.title, String(lang)).toBe("Welcome to Colour Lottery");
+    }
+    // Every welcome notice is in all six languages.
+    for (const lang of ["zh-CN", "ja-JP", "fr-FR", "de-DE", "ko-KR"] as const) {
+      const list = await titles(lang);
+      for (const notice of NOTICES) expect(list.map((m) => m.title)).toContain(notice.texts[lang].title);
+    }
+
+    // An operator's notice without a translation reads the same in every language, until one is added.
+    const out: string[] = [];
+    await runAdmin(
+      ["notice", "add", "--title", "Maintenance", "--content", "Tonight 2-3 am"],
+      core.deps.db,
+      (l) => out.push(l),
+    );
+    const id = Number(/notice (\d+) added/.exec(out[0])?.[1]);
+    const maintenance = async (lang: string) => {
+      const one = await call<{ title: string; content: string }>(core, "/app/sysMessage/get", {
+        params: { id },
+        token: player.token,
+        headers: { "accept-language": lang },
+      });
+      return one.result;
+    };
+    expect(await maintenance("de-DE")).toMatchObject({ title: "Maintenance", content: "Tonight 2-3 am" });
+    await runAdmin(
+      [
+        "notice",
+        "translate",
+        "--id",
+        String(id),
+        "--lang",
+        "de-DE",
+        "--title",
+        "Wartung",
+        "--content",
+        "Heute 2-3 Uhr",
+      ],
+      core.deps.db,
+      (l) => out.push(l),
+    );
+    expect(out.at(-1)).toBe(`notice ${id} in de-DE saved`);
+    expect(await maintenance("de-DE")).toMatchObject({ title: "Wartung", content: "Heute 2-3 Uhr" });
+    expect(await maintenance("fr-FR")).toMatchObject({ title: "Maintenance" });
+    for (const [argv, message] of [
+      [["--id", String(id), "--lang", "pt-BR", "--title", "x", "--content", "y"], /--lang must be one of/],
+      [["--id", "999999999", "--lang", "de-DE", "--title", "x", "--content", "y"], /No notice 999999999/],
+      [
+        ["--id", String(id), "--lang", "de-DE", "--title", " ", "--content", "y"],
+        /needs --title and --content/,
+      ],
+    ] as const) {
+      await expect(runAdmin(["notice", "translate", ...argv], core.deps.db)).rejects.toThrow(message);
+    }
+    expect(await maintenance("de-DE")).toMatchObject({ title: "Wartung" });
+  });
 });
