@@ -63,9 +63,10 @@ function pluralOf(lng: string, count: number): string {
  * (i18n.server.ts), so a page and its loader's messages agree.
  */
 export function formatValue(value: unknown, format: string | undefined, lng = "en-US"): string {
-  if (format !== "number") return String(value);
-  const n = typeof value === "number" ? value : Number(value);
-  return Number.isFinite(n) ? formatNumber(n, lng) : String(value);
+  if (format !== "number" || typeof value !== "number" || !Number.isFinite(value)) {
+    return String(value);
+  }
+  return formatNumber(value, lng);
 }
 
 const PLACEHOLDER = /{{\s*([^{}\s,]+)\s*(?:,\s*(number)\s*)?}}/g;

@@ -46,6 +46,23 @@ test.each(LANGUAGES)(
   },
 );
 
+// German addresses the player as "Sie" throughout, as banks and shops do; one "du" among them reads
+// as a different app. The informal pronouns, verb forms and imperatives the texts would use are
+// refused (imperatives that are also nouns, like "Spiele", games, cannot be told apart and are left).
+test("de-DE addresses the player formally (Sie), never with du", () => {
+  const pronoun = /(?<!\p{L})(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)(?!\p{L})/iu;
+  const verb =
+    /(?<!\p{L})(hast|bist|kannst|musst|möchtest|willst|erhältst|Gib|Wähle|Prüfe|Zahle|Lege|Setze|Mach|mach)(?!\p{L})/u;
+  const found: string[] = [];
+  for (const ns of NAMESPACES) {
+    for (const [key, text] of load("de-DE", ns)) {
+      const m = pronoun.exec(text) ?? verb.exec(text);
+      if (m) found.push(`${ns}: ${key} (${m[1]})`);
+    }
+  }
+  expect(found).toEqual([]);
+});
+
 describe.each(LANGUAGES.filter((l) => l !== "en-US"))("locale %s", (lng) => {
   test.each(NAMESPACES)("%s has every key of en-US, translated, with the same placeholders", (ns) => {
     const reference = load("en-US", ns);

@@ -38,6 +38,9 @@ describe("the translator components use on both sides", () => {
     expect(de("fee", { rate: 1250.25 })).toBe("Gebühr 1.250,25 %");
     expect(interpolate("{{rate, number}} %", { rate: 12.5 }, "en-US")).toBe("12.5 %");
     expect(interpolate("{{rate, number}} %", { rate: "n/a" }, "fr-FR")).toBe("n/a %");
+    // A string is already written for the player: "1.000" stays as it is, never read as 1.
+    expect(interpolate("{{n, number}}", { n: "1.000" }, "de-DE")).toBe("1.000");
+    expect(interpolate("{{n, number}}", { n: 10000 }, "de-DE")).toBe("10.000");
   });
   test("interpolation leaves unknown placeholders and never evaluates anything", () => {
     expect(interpolate("{{a}} and {{b}}", { a: "<b>x</b>" })).toBe("<b>x</b> and {{b}}");

@@ -80,15 +80,15 @@ describe("exchange page action", () => {
     const before = await money();
     const cases: Array<[Record<string, string>, string]> = [
       // A thousand written in English is not a decimal comma: refused, not read as 1.00.
-      [{ pair: "CHIP>GOLD", amount: "1,000" }, "Gib einen Betrag wie 10 oder 10,50 ein"],
-      [{ pair: "CHIP>GOLD", amount: "1.000,50" }, "Gib einen Betrag wie 10 oder 10,50 ein"],
+      [{ pair: "CHIP>GOLD", amount: "1,000" }, "Geben Sie einen Betrag wie 10 oder 10,50 ein"],
+      [{ pair: "CHIP>GOLD", amount: "1.000,50" }, "Geben Sie einen Betrag wie 10 oder 10,50 ein"],
       [{ pair: "CHIP>GOLD", amount: "0" }, "Der Betrag muss größer als 0 sein"],
       [{ pair: "CHIP>POINT", amount: "1" }, "Dieser Tausch wird nicht angeboten"],
-      [{ pair: "CHIP>CHIP", amount: "1" }, "Wähle zwei verschiedene Währungen"],
-      [{ pair: "GOLD>CHIP", amount: "999999" }, "Dein Guthaben reicht für diesen Betrag nicht aus"],
+      [{ pair: "CHIP>CHIP", amount: "1" }, "Wählen Sie zwei verschiedene Währungen"],
+      [{ pair: "GOLD>CHIP", amount: "999999" }, "Ihr Guthaben reicht für diesen Betrag nicht aus"],
       [
         { pair: "GOLD>CHIP", amount: "999999", intent: "confirm", idempotencyKey: "abcdefgh-1" },
-        "Dein Guthaben reicht für diesen Betrag nicht aus",
+        "Ihr Guthaben reicht für diesen Betrag nicht aus",
       ],
     ];
     for (const [body, message] of cases) {
