@@ -36,8 +36,11 @@ function freePort() {
   });
 }
 
-/** Starts the built server (production) with its embedded core; `stop()` ends both. */
-export async function startApp() {
+/**
+ * Starts the built server (production) with its embedded core; `stop()` ends both.
+ * `webConcurrency`: server processes (WEB_CONCURRENCY), 1 by default.
+ */
+export async function startApp({ webConcurrency = 1 } = {}) {
   const [port, corePort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
   // BENCH_NODE_ARGS: extra node flags for the app (not its core), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
@@ -61,6 +64,7 @@ export async function startApp() {
       BEACON_ALLOW_SANDBOX: "1",
       UPSTREAM_URL: "",
       LOG_LEVEL: "error",
+      WEB_CONCURRENCY: String(webConcurrency),
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -128,6 +132,31 @@ export function cpuTicks(pid) {
     return Number.NaN;
   }
 }
+/**
+ * The server's processes by role (Linux): `server`, the process started and its server processes
+ * (WEB_CONCURRENCY), and `core`, the embedded core.
+ */
+export function processesOf(pid) {
+  const server = [pid];
+  const core = [];
+  let children = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+  } catch {
+    // not Linux, or it has ended
+  }
+  for (const child of children.map(Number)) {
+    let cmd = "";
+    try {
+      cmd = readFileSync(`/proc/${child}/cmdline`, "utf8");
+    } catch {
+      continue;
+    }
+    (cmd.includes("build/core/") ? core : server).push(child);
+  }
+  return { server, core };
+}
+
 /** The embedded core: the one child process of the server (Linux), or undefined. */
 export function childPid(pid) {
   try {

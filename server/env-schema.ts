@@ -42,6 +42,17 @@ const envFields = {
   /** Where the demo session secret is kept (the core has its own DATA_DIR). */
   APP_DATA_DIR: z.string().default("data"),
   CORE_READY_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /**
+   * How stale the game page's knowledge of a sign-in's next reality check may be: it asks the
+   * core again after this long whatever the core said (a reminder changed on another device is
+   * seen within it); 0 asks on every load.
+   */
+  REALITY_RECHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  /**
+   * Server processes sharing PORT (node:cluster): one process renders on one CPU, so a machine
+   * with N CPUs serves the most pages with N (the embedded core takes its share of them too).
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 };
 
 /**
@@ -63,6 +74,7 @@ export const appEnvSchema = serverEnvSchema
     DEFAULT_TIME_ZONE: true,
     SESSION_IDLE_MINUTES: true,
     SESSION_MAX_DAYS: true,
+    REALITY_RECHECK_SECONDS: true,
   })
   .superRefine((env, ctx) => {
     const problem = sessionSecretProblem(env.SESSION_SECRET, env.NODE_ENV === "production");

@@ -1,21 +1,19 @@
 // The production server's entry (`node build/server/index.js`, bundled by scripts/build-server.mjs):
 // validates the configuration, starts the upstream, serves the Remix build, and stops cleanly.
+import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type ServerBuild, broadcastDevReady } from "@remix-run/node";
+import { announce } from "./announce";
 import { createApp } from "./app";
 import { type Config, loadConfig } from "./config";
 import { ensureSessionSecret } from "./demo-secret";
 import { log } from "./log";
+import { runPrimary } from "./primary";
+import { rememberRouteMatches } from "./route-matching";
 import { type Upstream, upstreamOf } from "./upstream";
 
 let shuttingDown = false;
-
-/** The address a person opens: a wildcard HOST is reached as localhost. */
-function openUrl(host: string, port: number) {
-  const name = ["0.0.0.0", "::", ""].includes(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
-  return `http://${name}:${port}`;
-}
 
 /** Stops the embedded core (if any), then exits. */
 function stopAndExit(upstream: Upstream | undefined, code: number) {
@@ -27,6 +25,7 @@ async function main(config: Config, upstream: Upstream) {
   process.env.NODE_ENV = config.NODE_ENV;
   ensureSessionSecret(config);
   await upstream.start();
+  rememberRouteMatches();
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const app = createApp({ build, config, upstream, shuttingDown: () => shuttingDown });
   const server = app.listen(config.PORT, config.HOST, () => {
@@ -34,8 +33,8 @@ async function main(config: Config, upstream: Upstream) {
     const port = typeof address === "object" && address ? address.port : config.PORT;
     log.info({ port, upstream: upstream.base() }, "listening");
     if (config.NODE_ENV !== "production" && process.env.REMIX_DEV_ORIGIN) broadcastDevReady(build);
-    // The start output ends with the one thing a person needs, in plain words.
-    process.stdout.write(`Colour Lottery is running at ${openUrl(config.HOST, port)}\n`);
+    // With several server processes, their primary says it once (primary.ts).
+    if (!cluster.isWorker) announce(config.HOST, port);
   });
   server.keepAliveTimeout = 65_000;
   server.on("error", (error) => {
@@ -75,7 +74,14 @@ try {
 }
 log.level = config.LOG_LEVEL;
 const upstream = upstreamOf(config);
-main(config, upstream).catch((error) => {
+if (cluster.isWorker) {
+  // The primary moves this process to the embedded core's new URL after a restart (primary.ts).
+  process.on("message", (message: { type?: unknown; url?: unknown } | null) => {
+    if (message?.type === "upstream" && typeof message.url === "string") upstream.moveTo(message.url);
+  });
+}
+const run = config.WEB_CONCURRENCY > 1 && cluster.isPrimary ? runPrimary : main;
+run(config, upstream).catch((error) => {
   log.fatal({ err: error?.message }, "failed to start");
   stopAndExit(upstream, 1);
 });

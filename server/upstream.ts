@@ -15,12 +15,17 @@ export interface Upstream {
   start(): Promise<void>;
   /** Stops the embedded core, if any. */
   stop(): Promise<void>;
+  /** `listener` hears each new URL of the embedded core (it restarts on a new port). */
+  onMoved(listener: (url: string) => void): void;
+  /** Calls the upstream at `url` from now on (a server process told by its primary, primary.ts). */
+  moveTo(url: string): void;
 }
 
 export function upstreamOf(config: Config): Upstream {
   const embedded = !config.UPSTREAM_URL;
   let base = config.UPSTREAM_URL?.replace(/\/+$/, "");
   let core: EmbeddedCore | null = null;
+  const listeners: Array<(url: string) => void> = [];
 
   /** The Remix loaders read the upstream from process.env (app/utils/env.server.ts) at each call. */
   const use = (url: string) => {
@@ -42,7 +47,11 @@ export function upstreamOf(config: Config): Upstream {
       port: config.CORE_PORT,
       readyTimeoutMs: config.CORE_READY_TIMEOUT_MS,
       log,
-      onReady: (port) => use(`http://127.0.0.1:${port}/core`),
+      onReady: (port) => {
+        const url = `http://127.0.0.1:${port}/core`;
+        use(url);
+        for (const listener of listeners) listener(url);
+      },
     });
     try {
       log.info(await core.started, "embedded core ready");
@@ -81,5 +90,9 @@ export function upstreamOf(config: Config): Upstream {
     async stop() {
       await core?.stop();
     },
+    onMoved(listener) {
+      listeners.push(listener);
+    },
+    moveTo: use,
   };
 }

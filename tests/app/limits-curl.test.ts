@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BUILT,
   DEMO_PLAYER,
-  Jar,
   type RunningApp,
-  embeddedCoreOf,
+  jsonPlayer,
+  rewindPlayer,
   startApp,
   stopApp,
 } from "../support/app-server";
@@ -15,54 +15,31 @@ import {
  * (`npm run build` first), on free ports with a throw-away database.
  */
 
-const JSON_ACCEPT = { accept: "application/json" };
 const PAGE = "/pages/responsiblePlay/responsiblePlay";
 const GAME = "/pages/game/game?level=1&coin=CHIP";
 
 describe.skipIf(!BUILT)("player protection through curl", () => {
   let app: RunningApp | undefined;
-  const jar = new Jar();
 
   beforeAll(async () => {
     app = await startApp({
-      env: { ROUND_SECONDS: "20", BET_CLOSE_SECONDS: "5", UPSTREAM_TIMEOUT_MS: "15000" },
+      env: {
+        ROUND_SECONDS: "20",
+        BET_CLOSE_SECONDS: "5",
+        UPSTREAM_TIMEOUT_MS: "15000",
+        // The rewind below moves the sign-in back at once; the game page must ask the core each
+        // time (reality-check.test.ts checks what it remembers by default).
+        REALITY_RECHECK_SECONDS: "0",
+      },
     });
   }, 120_000);
   afterAll(async () => {
     await stopApp(app);
   }, 30_000);
 
-  async function call(path: string, form?: Record<string, string>) {
-    if (!app) throw new Error("the app did not start");
-    const res = await fetch(`${app.base}${path}`, {
-      method: form ? "POST" : "GET",
-      headers: {
-        ...JSON_ACCEPT,
-        cookie: jar.header(),
-        ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-      },
-      body: form ? new URLSearchParams(form).toString() : undefined,
-      redirect: "manual",
-    });
-    jar.store(res);
-    const body = (await res.json()) as Record<string, unknown> & { ok?: boolean; message?: string };
-    return { status: res.status, body };
-  }
-
-  /** The dev operator's test-only rewind: the player's limit requests, breaks and sign-ins move back. */
-  async function rewind(userId: number, hours: number) {
-    if (!app) throw new Error("the app did not start");
-    const core = embeddedCoreOf(app);
-    const res = await fetch(`http://127.0.0.1:${core?.port}/core/operator/limits/test/rewind`, {
-      method: "POST",
-      headers: {
-        authorization: `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({ userId: String(userId), hours: String(hours) }).toString(),
-    });
-    expect(((await res.json()) as { code: number }).code).toBe(200);
-  }
+  const call = jsonPlayer(() => app);
+  const rewind = async (userId: number, hours: number) =>
+    expect(await rewindPlayer(app as RunningApp, userId, hours)).toBe(200);
 
   type Game = { round: { id: string; remaining: { bet: number; round: number } } | null };
   /** A bet of ₹10 on Red in a level-1 round with at least 4 s of betting left. */

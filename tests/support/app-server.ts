@@ -159,3 +159,42 @@ export async function bodyOf(res: Response): Promise<Record<string, unknown>> {
     return { raw: text.slice(0, 500) };
   }
 }
+
+/**
+ * A player driving the app's JSON mode (accept: application/json) with its own cookie jar: `call`
+ * GETs `path`, or POSTs `form` to it, and answers the status and the JSON body.
+ */
+export function jsonPlayer(app: () => RunningApp | undefined) {
+  const jar = new Jar();
+  return async function call(path: string, form?: Record<string, string>) {
+    const running = app();
+    if (!running) throw new Error("the app did not start");
+    const res = await fetch(`${running.base}${path}`, {
+      method: form ? "POST" : "GET",
+      headers: {
+        accept: "application/json",
+        cookie: jar.header(),
+        ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
+      body: form ? new URLSearchParams(form).toString() : undefined,
+      redirect: "manual",
+    });
+    jar.store(res);
+    const body = (await res.json()) as Record<string, unknown> & { ok?: boolean; message?: string };
+    return { status: res.status, body };
+  };
+}
+
+/** The dev operator's test-only rewind: the player's limit requests, breaks and sign-ins move back. */
+export async function rewindPlayer(app: RunningApp, userId: number, hours: number) {
+  const core = embeddedCoreOf(app);
+  const res = await fetch(`http://127.0.0.1:${core?.port}/core/operator/limits/test/rewind`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ userId: String(userId), hours: String(hours) }).toString(),
+  });
+  return ((await res.json()) as { code: number }).code;
+}

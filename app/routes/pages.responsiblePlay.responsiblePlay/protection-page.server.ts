@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
+import { forgetReality } from "~/components/limits/reality.server";
 import { asPageError } from "~/utils/api/errors.server";
 import {
   changePending,
@@ -122,6 +123,7 @@ export async function protectionAction(request: Request) {
     case "reminder": {
       const answer = await setReminder(request, v.minutes);
       if (answer.code !== 200) return refused(answer);
+      await forgetReality(request);
       return finish(request, SELF, { type: "success", message: t("toast.reminder", { n: v.minutes }) });
     }
     case "block": {

@@ -1,0 +1,62 @@
+// WEB_CONCURRENCY > 1: this process starts the upstream (the embedded core, or the operator's)
+// and runs that many server processes, which share the port (node:cluster) and each serve
+// every page; it restarts one that dies and stops them all, then the core, on SIGTERM.
+import cluster, { type Worker } from "node:cluster";
+import { announce } from "./announce";
+import type { Config } from "./config";
+import { ensureSessionSecret } from "./demo-secret";
+import { log } from "./log";
+import type { Upstream } from "./upstream";
+
+/** A server process that dies is replaced after this long (a crash loop costs little). */
+const REPLACE_AFTER_MS = 1_000;
+const STOP_TIMEOUT_MS = 20_000;
+
+export async function runPrimary(config: Config, upstream: Upstream) {
+  ensureSessionSecret(config); // in process.env before any fork: every process seals alike
+  await upstream.start(); // the upstream's URL is in process.env, which each fork inherits
+  let stopping = false;
+  let announced = false;
+
+  const fork = () => cluster.fork({ UPSTREAM_URL: upstream.base() ?? "" });
+  for (let i = 0; i < config.WEB_CONCURRENCY; i++) fork();
+
+  cluster.on("listening", (_worker, address) => {
+    if (announced) return;
+    announced = true;
+    announce(config.HOST, address.port);
+  });
+  cluster.on("exit", (worker: Worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) finish(0);
+      return;
+    }
+    log.error({ pid: worker.process.pid, code, signal }, "a server process stopped; starting another");
+    setTimeout(() => stopping || fork(), REPLACE_AFTER_MS);
+  });
+  // The embedded core came back on a new port: every server process calls it there.
+  upstream.onMoved((url) => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.send({ type: "upstream", url });
+  });
+
+  const finish = async (code: number) => {
+    await upstream.stop();
+    log.info("stopped");
+    process.exit(code);
+  };
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    setTimeout(() => {
+      log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, STOP_TIMEOUT_MS).unref();
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) finish(0);
+    // Each drains its connections and exits (index.ts); the core stops after the last.
+    for (const worker of workers) worker?.process.kill("SIGTERM");
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
