@@ -2,7 +2,7 @@
 import { createRequire } from "node:module";
 
 /** The parts of a route that decide a match (react-router's AgnosticRouteObject). */
-interface Route {
+export interface Route {
   id?: string;
   path?: string;
   index?: boolean;
@@ -15,7 +15,7 @@ interface Match {
   pathnameBase: string;
   route: Route;
 }
-type MatchRoutes = (
+export type MatchRoutes = (
   routes: Route[],
   location: string | { pathname?: string; search?: string; hash?: string },
   basename?: string,

@@ -2,25 +2,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { matchRoutes as reactRouterMatch } from "@remix-run/router";
-import { rememberingMatchRoutes } from "../../server/route-matching";
+import { type MatchRoutes, type Route, rememberingMatchRoutes } from "../../server/route-matching";
 
 /**
  * The server remembers each pathname's route match (server/route-matching.ts): for any route tree of
  * the same shape it must answer exactly what react-router's matchRoutes answers, with the routes of
  * the tree it was given.
  */
-type Route = { id?: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
-type Match = {
-  params: Record<string, string | undefined>;
-  pathname: string;
-  pathnameBase: string;
-  route: Route;
-};
-type MatchRoutes = (
-  routes: Route[],
-  location: string | { pathname?: string; search?: string },
-  basename?: string,
-) => Match[] | null;
 /** react-router's own, typed for these plain trees. */
 const matchRoutes = reactRouterMatch as unknown as MatchRoutes;
 
