@@ -108,6 +108,7 @@ const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 async function lighthouseRuns(origin, cookie) {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
+  const puppeteer = await import("puppeteer-core");
   console.log("\n2. Lighthouse (mobile preset)");
   const only = typeof args.pages === "string" ? args.pages.split(",") : null;
   for (const page of PAGES.filter((p) => !only || only.some((part) => p.url.includes(part)))) {
@@ -124,18 +125,25 @@ async function lighthouseRuns(origin, cookie) {
       ],
     });
     try {
+      // The session goes in the browser's own cookie jar, as after a real sign-in, and Lighthouse
+      // leaves the jar alone (disableStorageReset); coldStart empties the HTTP cache before each
+      // run instead. Sent as an extra header, the cookie was missing from what the page did
+      // after loading: the game page's revalidation at the round's end went out without it and
+      // landed on the login page, which then was the page's "final URL".
+      const coldStart = () => prepareBrowser(puppeteer, chrome.port, origin, page.auth ? cookie : null);
       // A run in which Lighthouse itself failed to measure (no LCP recorded, a runtime error)
       // says nothing about the page: run it again, up to twice, and say so in the row.
       let lhr;
       let attempts = 0;
       do {
         attempts++;
+        await coldStart();
         const run = await lighthouse(`${origin}${page.url}`, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance", "accessibility"],
-          extraHeaders: page.auth ? { Cookie: cookie } : undefined,
+          disableStorageReset: true,
         });
         lhr = run.lhr;
       } while (
@@ -181,12 +189,13 @@ async function lighthouseRuns(origin, cookie) {
       row.hostIndex = Math.round(benchmarkIndex ?? -1);
       const calibrated = midTierMultiplier(benchmarkIndex);
       if (calibrated !== 4) {
+        await coldStart();
         const again = await lighthouse(`${origin}${page.url}`, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance"],
-          extraHeaders: page.auth ? { Cookie: cookie } : undefined,
+          disableStorageReset: true,
           throttling: { cpuSlowdownMultiplier: calibrated },
         });
         row.calibratedCpu = `${calibrated}x`;
@@ -201,6 +210,33 @@ async function lighthouseRuns(origin, cookie) {
     }
   }
   console.table(results.lighthouse);
+}
+
+/**
+ * The browser listening on `port` with an empty HTTP cache and, when `cookie` (`name=value`) is
+ * given, that session in its jar and nothing else.
+ */
+async function prepareBrowser(puppeteer, port, origin, cookie) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const [tab] = await browser.pages();
+    const cdp = await (tab ?? (await browser.newPage())).createCDPSession();
+    await cdp.send("Network.clearBrowserCache");
+    await cdp.send("Network.clearBrowserCookies");
+    await cdp.detach();
+    if (cookie) {
+      const eq = cookie.indexOf("=");
+      await browser.setCookie({
+        name: cookie.slice(0, eq),
+        value: cookie.slice(eq + 1),
+        domain: new URL(origin).hostname,
+        path: "/",
+        httpOnly: true,
+      });
+    }
+  } finally {
+    await browser.disconnect();
+  }
 }
 
 /**
