@@ -17,18 +17,29 @@ export async function runPrimary(config: Config, upstream: Upstream) {
   await upstream.start(); // the upstream's URL is in process.env, which each fork inherits
   let stopping = false;
   let announced = false;
+  let exitCode = 0;
+  /** Server processes that have listened: one that ends before it did could not start at all. */
+  const listened = new Set<number>();
 
   const fork = () => cluster.fork({ UPSTREAM_URL: upstream.base() ?? "" });
   for (let i = 0; i < config.WEB_CONCURRENCY; i++) fork();
 
-  cluster.on("listening", (_worker, address) => {
+  cluster.on("listening", (worker, address) => {
+    listened.add(worker.id);
     if (announced) return;
     announced = true;
     announce(config.HOST, address.port);
   });
   cluster.on("exit", (worker: Worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) finish(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) finish(exitCode);
+      return;
+    }
+    if (!listened.has(worker.id)) {
+      // It logged why (e.g. the port is taken); another would fail the same way.
+      log.fatal({ pid: worker.process.pid, code, signal }, "a server process could not start; stopping");
+      exitCode = 1;
+      shutdown("start failed");
       return;
     }
     log.error({ pid: worker.process.pid, code, signal }, "a server process stopped; starting another");
@@ -44,16 +55,16 @@ export async function runPrimary(config: Config, upstream: Upstream) {
     log.info("stopped");
     process.exit(code);
   };
-  const shutdown = (signal: NodeJS.Signals) => {
+  const shutdown = (reason: NodeJS.Signals | "start failed") => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, "shutting down");
+    log.info({ reason }, "shutting down");
     setTimeout(() => {
       log.error("shutdown took too long; exiting");
       process.exit(1);
     }, STOP_TIMEOUT_MS).unref();
     const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) finish(0);
+    if (workers.length === 0) finish(exitCode);
     // Each drains its connections and exits (index.ts); the core stops after the last.
     for (const worker of workers) worker?.process.kill("SIGTERM");
   };

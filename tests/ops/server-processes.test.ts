@@ -1,9 +1,16 @@
-import { readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   BUILT,
   DEMO_PLAYER,
   Jar,
+  ROOT,
   type RunningApp,
+  SERVER_ENTRY,
   embeddedCoreOf,
   startApp,
   stopApp,
@@ -14,6 +21,15 @@ import {
  * core; either can die and is replaced, the core can die and both follow it to its new port, and
  * SIGTERM stops everything.
  */
+
+/** Running and not a zombie. */
+function isRunning(pid: number) {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
 
 /** The direct children of `pid` with their command lines (Linux). */
 function childrenOf(pid: number): Array<{ pid: number; cmd: string }> {
@@ -94,16 +110,59 @@ describe.skipIf(!BUILT)("several server processes (WEB_CONCURRENCY)", () => {
       const code = await stopApp(app);
       stopped = true;
       expect(code).toBe(0);
-      const alive = pids.filter((pid) => {
-        try {
-          return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-        } catch {
-          return false;
-        }
-      });
-      expect(alive).toEqual([]);
+      expect(pids.filter(isRunning)).toEqual([]);
     } finally {
       if (!stopped) await stopApp(app);
     }
   }, 150_000);
+
+  test("a port already taken stops the start: exit 1, the reason in the log, the core stopped", async () => {
+    const taken = createServer((_req, res) => res.end("someone else"));
+    await new Promise<void>((r) => taken.listen(0, "127.0.0.1", r));
+    const port = (taken.address() as AddressInfo).port;
+    const dir = mkdtempSync(join(tmpdir(), "colour-taken-"));
+    const { UPSTREAM_URL: _u, DATABASE_URL: _d, CORE_PORT: _c, ...inherited } = process.env;
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
+      cwd: ROOT,
+      env: {
+        ...inherited,
+        NODE_ENV: "development",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: join(dir, "core-db"),
+        APP_DATA_DIR: dir,
+        SESSION_SECRET: "test-secret-not-for-production",
+        LOG_LEVEL: "info",
+        WEB_CONCURRENCY: "2",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let log = "";
+    child.stdout?.on("data", (d: Buffer) => {
+      log += d.toString();
+    });
+    child.stderr?.on("data", (d: Buffer) => {
+      log += d.toString();
+    });
+    try {
+      const code = await new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => resolve(-1), 60_000);
+        child.once("exit", (c) => {
+          clearTimeout(timer);
+          resolve(c);
+        });
+      });
+      expect(code, log.slice(-2000)).toBe(1);
+      expect(log).toContain("EADDRINUSE");
+      expect(log).toContain('"msg":"a server process could not start; stopping"');
+      expect(log).not.toContain("Colour Lottery is running at");
+      const core = log.match(/"pid":(\d+),"msg":"embedded core ready"/);
+      expect(core).not.toBeNull();
+      expect(await until(() => !isRunning(Number(core?.[1])), 5_000)).toBe(true);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      taken.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
