@@ -18,6 +18,8 @@ interface EmbeddedCoreOptions {
     error(fields: object, msg: string): void;
   };
   onReady?: (port: number) => void;
+  /** Runs when a ready core stops without being asked (it is restarted after this). */
+  onDown?: () => void;
   restartPolicy?: typeof RESTART_POLICY;
 }
 
@@ -51,6 +53,7 @@ export function startEmbeddedCore({
   readyTimeoutMs,
   log,
   onReady,
+  onDown,
   restartPolicy = RESTART_POLICY,
 }: EmbeddedCoreOptions): EmbeddedCore {
   let child: ChildProcess | null = null;
@@ -94,6 +97,7 @@ export function startEmbeddedCore({
         if (!readyAt) {
           reject(Object.assign(new Error("the embedded core stopped before it was ready"), { code, signal }));
         } else if (!stopped) {
+          onDown?.();
           restartLater({ code, signal, upForMs: Date.now() - readyAt });
         }
       };

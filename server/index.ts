@@ -11,7 +11,7 @@ import { ensureSessionSecret } from "./demo-secret";
 import { log } from "./log";
 import { runPrimary } from "./primary";
 import { rememberRouteMatches } from "./route-matching";
-import { type Upstream, upstreamOf } from "./upstream";
+import { type Upstream, isUpstreamChange, upstreamOf } from "./upstream";
 
 let shuttingDown = false;
 
@@ -75,9 +75,9 @@ try {
 log.level = config.LOG_LEVEL;
 const upstream = upstreamOf(config);
 if (cluster.isWorker) {
-  // The primary moves this process to the embedded core's new URL after a restart (primary.ts).
-  process.on("message", (message: { type?: unknown; url?: unknown } | null) => {
-    if (message?.type === "upstream" && typeof message.url === "string") upstream.moveTo(message.url);
+  // The primary says when its embedded core restarts, and where it is then (primary.ts).
+  process.on("message", (message: unknown) => {
+    if (isUpstreamChange(message)) upstream.follow(message);
   });
 }
 const run = config.WEB_CONCURRENCY > 1 && cluster.isPrimary ? runPrimary : main;

@@ -45,9 +45,10 @@ export async function runPrimary(config: Config, upstream: Upstream) {
     log.error({ pid: worker.process.pid, code, signal }, "a server process stopped; starting another");
     setTimeout(() => stopping || fork(), REPLACE_AFTER_MS);
   });
-  // The embedded core came back on a new port: every server process calls it there.
-  upstream.onMoved((url) => {
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.send({ type: "upstream", url });
+  // Every server process hears that the embedded core is restarting (its /readyz says so), and
+  // then calls it at its new port.
+  upstream.onChange((change) => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.send(change);
   });
 
   const finish = async (code: number) => {

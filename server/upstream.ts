@@ -15,17 +15,27 @@ export interface Upstream {
   start(): Promise<void>;
   /** Stops the embedded core, if any. */
   stop(): Promise<void>;
-  /** `listener` hears each new URL of the embedded core (it restarts on a new port). */
-  onMoved(listener: (url: string) => void): void;
-  /** Calls the upstream at `url` from now on (a server process told by its primary, primary.ts). */
-  moveTo(url: string): void;
+  /** `listener` hears when the embedded core stops unasked and when it is ready, at its new URL. */
+  onChange(listener: (change: UpstreamChange) => void): void;
+  /** What the primary told this server process of its embedded core (primary.ts). */
+  follow(change: UpstreamChange): void;
+}
+
+/** The embedded core stopped and is being restarted, or is ready at `url`. */
+type UpstreamChange = { type: "down" } | { type: "up"; url: string };
+
+export function isUpstreamChange(message: unknown): message is UpstreamChange {
+  const m = message as { type?: unknown; url?: unknown } | null;
+  return m?.type === "down" || (m?.type === "up" && typeof m.url === "string");
 }
 
 export function upstreamOf(config: Config): Upstream {
   const embedded = !config.UPSTREAM_URL;
   let base = config.UPSTREAM_URL?.replace(/\/+$/, "");
   let core: EmbeddedCore | null = null;
-  const listeners: Array<(url: string) => void> = [];
+  const listeners: Array<(change: UpstreamChange) => void> = [];
+  /** Told by the primary that its embedded core is restarting (a server process of several). */
+  let restarting = false;
 
   /** The Remix loaders read the upstream from process.env (app/utils/env.server.ts) at each call. */
   const use = (url: string) => {
@@ -50,7 +60,10 @@ export function upstreamOf(config: Config): Upstream {
       onReady: (port) => {
         const url = `http://127.0.0.1:${port}/core`;
         use(url);
-        for (const listener of listeners) listener(url);
+        for (const listener of listeners) listener({ type: "up", url });
+      },
+      onDown: () => {
+        for (const listener of listeners) listener({ type: "down" });
       },
     });
     try {
@@ -65,7 +78,7 @@ export function upstreamOf(config: Config): Upstream {
   return {
     base: () => base,
     async ready() {
-      if (embedded && !core?.isUp()) return "upstream restarting";
+      if ((embedded && !core?.isUp()) || restarting) return "upstream restarting";
       if (!base) return false;
       try {
         const url = embedded
@@ -90,9 +103,12 @@ export function upstreamOf(config: Config): Upstream {
     async stop() {
       await core?.stop();
     },
-    onMoved(listener) {
+    onChange(listener) {
       listeners.push(listener);
     },
-    moveTo: use,
+    follow(change) {
+      restarting = change.type === "down";
+      if (change.type === "up") use(change.url);
+    },
   };
 }

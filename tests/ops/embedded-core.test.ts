@@ -1,6 +1,13 @@
-import { readFileSync } from "node:fs";
 import { type Server, createServer } from "node:http";
-import { BUILT, type RunningApp, embeddedCoreOf, startApp, stopApp } from "../support/app-server";
+import {
+  BUILT,
+  type RunningApp,
+  embeddedCoreOf,
+  isRunning,
+  startApp,
+  stopApp,
+  until,
+} from "../support/app-server";
 
 /**
  * The embedded core as `npm start` runs it: on a port nobody else can answer for, restarted when
@@ -11,24 +18,6 @@ const answers = (url: string) =>
     (r) => r.ok,
     () => false,
   );
-
-async function until(check: () => Promise<boolean> | boolean, ms: number, every = 200) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, every));
-  }
-  return false;
-}
-
-/** Running and not a zombie (an orphan's new parent may be slow to reap it). */
-function isRunning(pid: number) {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-}
 
 const readyz = (app: RunningApp) =>
   fetch(`${app.base}/readyz`, { signal: AbortSignal.timeout(2000) }).then(

@@ -1,19 +1,16 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   BUILT,
   DEMO_PLAYER,
   Jar,
-  ROOT,
   type RunningApp,
-  SERVER_ENTRY,
   embeddedCoreOf,
+  isRunning,
   startApp,
   stopApp,
+  until,
 } from "../support/app-server";
 
 /**
@@ -21,15 +18,6 @@ import {
  * core; either can die and is replaced, the core can die and both follow it to its new port, and
  * SIGTERM stops everything.
  */
-
-/** Running and not a zombie. */
-function isRunning(pid: number) {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-}
 
 /** The direct children of `pid` with their command lines (Linux). */
 function childrenOf(pid: number): Array<{ pid: number; cmd: string }> {
@@ -44,15 +32,6 @@ function childrenOf(pid: number): Array<{ pid: number; cmd: string }> {
 }
 const servers = (app: RunningApp) =>
   childrenOf(app.child.pid as number).filter((c) => c.cmd.includes("build/server/index.js"));
-
-async function until(check: () => Promise<boolean> | boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return false;
-}
 
 describe.skipIf(!BUILT)("several server processes (WEB_CONCURRENCY)", () => {
   test("share the port and the session, are replaced when they die, follow a restarted core, and all stop on SIGTERM", async () => {
@@ -98,8 +77,23 @@ describe.skipIf(!BUILT)("several server processes (WEB_CONCURRENCY)", () => {
       expect(app.log.join("")).toContain('"msg":"a server process stopped; starting another"');
       expect(await game()).toBe(200);
 
-      // The core dies and comes back on a new port: both processes call it there.
+      // The core dies: the processes' /readyz says it restarts, as one process's does; then it
+      // comes back on a new port and both call it there.
       process.kill(core?.pid as number, "SIGKILL");
+      const readyz = () =>
+        fetch(`${app.base}/readyz`).then(
+          async (r) => `${r.status} ${((await r.json()) as { status: string }).status}`,
+        );
+      const seen: string[] = [];
+      const restarting = await until(
+        async () => {
+          seen.push(await readyz());
+          return seen.at(-1) === "503 upstream restarting";
+        },
+        5_000,
+        20,
+      );
+      expect(restarting, seen.join(", ")).toBe(true);
       expect(await until(() => embeddedCoreOf(app)?.pid !== core?.pid, 30_000)).toBe(true);
       expect(embeddedCoreOf(app)?.port).not.toBe(core?.port);
       expect(await until(async () => (await game()) === 200, 30_000)).toBe(true);
@@ -117,52 +111,28 @@ describe.skipIf(!BUILT)("several server processes (WEB_CONCURRENCY)", () => {
   }, 150_000);
 
   test("a port already taken stops the start: exit 1, the reason in the log, the core stopped", async () => {
-    const taken = createServer((_req, res) => res.end("someone else"));
+    // Someone else's server on the port; it is not ready for anyone.
+    const taken = createServer((_req, res) => {
+      res.statusCode = 503;
+      res.end("someone else");
+    });
     await new Promise<void>((r) => taken.listen(0, "127.0.0.1", r));
-    const port = (taken.address() as AddressInfo).port;
-    const dir = mkdtempSync(join(tmpdir(), "colour-taken-"));
-    const { UPSTREAM_URL: _u, DATABASE_URL: _d, CORE_PORT: _c, ...inherited } = process.env;
-    const child = spawn(process.execPath, [SERVER_ENTRY], {
-      cwd: ROOT,
-      env: {
-        ...inherited,
-        NODE_ENV: "development",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: join(dir, "core-db"),
-        APP_DATA_DIR: dir,
-        SESSION_SECRET: "test-secret-not-for-production",
-        LOG_LEVEL: "info",
-        WEB_CONCURRENCY: "2",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let log = "";
-    child.stdout?.on("data", (d: Buffer) => {
-      log += d.toString();
-    });
-    child.stderr?.on("data", (d: Buffer) => {
-      log += d.toString();
-    });
     try {
-      const code = await new Promise<number | null>((resolve) => {
-        const timer = setTimeout(() => resolve(-1), 60_000);
-        child.once("exit", (c) => {
-          clearTimeout(timer);
-          resolve(c);
-        });
-      });
-      expect(code, log.slice(-2000)).toBe(1);
-      expect(log).toContain("EADDRINUSE");
-      expect(log).toContain('"msg":"a server process could not start; stopping"');
-      expect(log).not.toContain("Colour Lottery is running at");
-      const core = log.match(/"pid":(\d+),"msg":"embedded core ready"/);
+      const port = (taken.address() as AddressInfo).port;
+      const start = startApp({ port, env: { WEB_CONCURRENCY: "2" }, readyWithinMs: 60_000 });
+      const error = (await start.then(
+        () => new Error("it started on a taken port"),
+        (e: Error) => e,
+      )) as Error;
+      expect(error.message).toContain("(it exited with code 1)");
+      expect(error.message).toContain("EADDRINUSE");
+      expect(error.message).toContain('"msg":"a server process could not start; stopping"');
+      expect(error.message).not.toContain("Colour Lottery is running at");
+      const core = error.message.match(/"pid":(\d+),"msg":"embedded core ready"/);
       expect(core).not.toBeNull();
       expect(await until(() => !isRunning(Number(core?.[1])), 5_000)).toBe(true);
     } finally {
-      if (child.exitCode === null) child.kill("SIGKILL");
       taken.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
 });

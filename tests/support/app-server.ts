@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -65,10 +65,12 @@ export async function startApp(
     readyWithinMs?: number;
     /** false: only PATH from this process, as in a container. */
     inheritEnv?: boolean;
+    /** A free one by default. */
+    port?: number;
   } = {},
 ): Promise<RunningApp> {
   const dir = mkdtempSync(join(tmpdir(), "colour-app-"));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const source: Record<string, string | undefined> =
     options.inheritEnv === false ? { PATH: process.env.PATH } : process.env;
   const { UPSTREAM_URL: _upstream, DATABASE_URL: _database, CORE_PORT: _corePort, ...inherited } = source;
@@ -108,7 +110,8 @@ export async function startApp(
   }
   child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
-  throw new Error(`the server did not become ready:\n${log.join("").slice(-3000)}`);
+  const ended = child.exitCode === null ? "" : ` (it exited with code ${child.exitCode})`;
+  throw new Error(`the server did not become ready${ended}:\n${log.join("").slice(-3000)}`);
 }
 
 /** SIGTERM, as an orchestrator stops it; the exit code, or null when it had to be killed. */
@@ -197,4 +200,23 @@ export async function rewindPlayer(app: RunningApp, userId: number, hours: numbe
     body: new URLSearchParams({ userId: String(userId), hours: String(hours) }).toString(),
   });
   return ((await res.json()) as { code: number }).code;
+}
+
+/** Polls `check` every `every` ms until it holds (true) or `ms` have passed (false). */
+export async function until(check: () => Promise<boolean> | boolean, ms: number, every = 200) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, every));
+  }
+  return false;
+}
+
+/** Running and not a zombie (an orphan's new parent may be slow to reap it). */
+export function isRunning(pid: number) {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
 }
