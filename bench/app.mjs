@@ -157,16 +157,6 @@ export function processesOf(pid) {
   return { server, core };
 }
 
-/** The embedded core: the one child process of the server (Linux), or undefined. */
-export function childPid(pid) {
-  try {
-    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0];
-    return first ? Number(first) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** What the game page's loader asks the core for room 1 of CHIP (app/utils/game-page.server.ts). */
 export const GAME_CALLS = [
   "/app/game/luckyLottery/getLevelList?coin=CHIP",

@@ -29,10 +29,10 @@ import {
   GAME_CALLS,
   benchArgs,
   bffHeaders,
-  childPid,
   coreToken,
   cpuTicks,
   login,
+  processesOf,
   root,
   startApp,
 } from "./app.mjs";
@@ -342,7 +342,7 @@ async function overhead(origin, core, cookie, pid) {
   const loadAfter = loadavg();
   // CPU time of the processes per request, from /proc/<pid>/schedstat (ns on CPU): what the
   // BFF itself spends, which a busy machine does not inflate the way it inflates latency.
-  const corePid = childPid(pid);
+  const corePid = processesOf(pid).core[0];
   const cpu = {};
   for (const name of ["gameBff", "rulesBff", "healthBff", "gameDirect", "rulesDirect"]) {
     const n = 200;

@@ -14,13 +14,14 @@ const STOP_TIMEOUT_MS = 20_000;
 
 export async function runPrimary(config: Config, upstream: Upstream) {
   ensureSessionSecret(config); // in process.env before any fork: every process seals alike
-  await upstream.start(); // the upstream's URL is in process.env, which each fork inherits
+  await upstream.start();
   let stopping = false;
   let announced = false;
   let exitCode = 0;
   /** Server processes that have listened: one that ends before it did could not start at all. */
   const listened = new Set<number>();
 
+  // Each process calls the upstream the primary started (the core's latest URL).
   const fork = () => cluster.fork({ UPSTREAM_URL: upstream.base() ?? "" });
   for (let i = 0; i < config.WEB_CONCURRENCY; i++) fork();
 
