@@ -16,6 +16,15 @@ import { keepAliveCookieFor } from "./utils/session.server";
 const ABORT_DELAY = 10_000;
 
 /**
+ * Every page and every data answer is one player's (their balance, their records, a toast meant
+ * once): no browser or proxy keeps it, so the back button after signing out asks the server again.
+ * A route that means otherwise sets its own Cache-Control.
+ */
+function neverStored(headers: Headers) {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+}
+
+/**
  * Renders the whole document, then answers it in one piece. No part of a page waits for data on
  * the server (loaders have run; lazy parts resolve at once there), so the shell is the page, and
  * one piece is gzipped in one call instead of one per small chunk React writes (decision 019:
@@ -31,6 +40,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
 ) => {
   const sessionCookie = await keepAliveCookieFor(request, responseHeaders);
   if (sessionCookie) responseHeaders.append("Set-Cookie", sessionCookie);
+  neverStored(responseHeaders);
   const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : "";
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { i18n?: unknown } | undefined;
   const fallbackI18n = rootData?.i18n ? null : await i18nData(await getLocale(request));
@@ -82,12 +92,13 @@ const handleRequest: HandleDocumentRequestFunction = async (
 
 export default handleRequest;
 
-/** Data requests (client navigations, fetchers, JSON mode) keep the sign-in alive too. */
+/** Data requests (client navigations, fetchers, JSON mode) keep the sign-in alive too, never stored. */
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
   const sessionCookie = await keepAliveCookieFor(request, response.headers);
-  if (!sessionCookie) return response;
+  if (!sessionCookie && response.headers.has("Cache-Control")) return response;
   const headers = new Headers(response.headers);
-  headers.append("Set-Cookie", sessionCookie);
+  neverStored(headers);
+  if (sessionCookie) headers.append("Set-Cookie", sessionCookie);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };
 

@@ -1,5 +1,6 @@
 import { NavBar } from "~/components/NavBar";
 import type { PasswordFormProps } from "~/components/PasswordForm";
+import { useTranslation } from "~/utils/i18n-react";
 import { lazyForm, withForms } from "~/utils/lazy-form";
 import { ACCOUNT_PATH } from "~/utils/paths";
 
@@ -8,11 +9,31 @@ const PasswordForm = lazyForm(() => import("~/components/PasswordForm").then((m)
 /** The password pages' `clientLoader`: a client-side navigation waits for the form's code too. */
 export const passwordPageClientLoader = withForms(PasswordForm);
 
+/** What each of the two password pages asks for, and its title (in the account namespace). */
+const PAGES: Record<"login" | "payment", PasswordFormProps & { title: string }> = {
+  login: {
+    id: "login-password",
+    title: "password.loginTitle",
+    schema: (m) => m.loginPasswordSchema,
+    secretField: "password",
+    kind: "new",
+  },
+  payment: {
+    id: "payment-password",
+    title: "password.paymentTitle",
+    schema: (m) => m.paymentPasswordSchema,
+    secretField: "assetPassword",
+    kind: "payment",
+  },
+};
+
 /** The page of the two password pages (login password, payment password). */
-export function PasswordPage({ title, ...form }: PasswordFormProps & { title: string }) {
+export function PasswordPage({ page }: { page: keyof typeof PAGES }) {
+  const { t } = useTranslation("account");
+  const { title, ...form } = PAGES[page];
   return (
     <>
-      <NavBar title={title} backTo={ACCOUNT_PATH} />
+      <NavBar title={t(title)} backTo={ACCOUNT_PATH} />
       <main className="mx-auto max-w-md p-4">
         <PasswordForm {...form} />
       </main>

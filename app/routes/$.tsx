@@ -1,5 +1,4 @@
 import { json } from "@remix-run/node";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { pageTitle } from "~/utils/meta";
 
 export const handle = { i18n: ["common"] };
@@ -17,6 +16,4 @@ export default function NotFound() {
   return null;
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -1,5 +1,4 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { asPageError } from "~/utils/api/errors.server";
 import { getGameUrl } from "~/utils/api/lobby.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -20,6 +19,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return redirect(target, { headers: { "cache-control": "no-store", "referrer-policy": "no-referrer" } });
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -31,10 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw json({ message: t("errors.noSuchBet") }, { status: 404 });
   const bet = await getBetRecord(request, Number(raw)).catch(asPageError);
   if (!bet) throw json({ message: t("errors.noSuchBet") }, { status: 404 });
-  return json(
-    { bet: { ...bet, symbol: coinSymbol(bet.coin, getEnv().CURRENCY_SIGN) } },
-    { headers: { "cache-control": "no-store" } },
-  );
+  return json({ bet: { ...bet, symbol: coinSymbol(bet.coin, getEnv().CURRENCY_SIGN) } });
 }
 
 export default function BetDetails() {

@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { Pager } from "~/components/Pager";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
@@ -49,10 +48,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       phone: "phone" in r ? r.phone : null,
       createTime: r.createTime,
     }));
-    return json(
-      { tab, coin: coin ?? null, rows, page: pageNo, pages: pageCount(page.totalElements, PAGE_SIZE) },
-      { headers: { "cache-control": "no-store" } },
-    );
+    return json({
+      tab,
+      coin: coin ?? null,
+      rows,
+      page: pageNo,
+      pages: pageCount(page.totalElements, PAGE_SIZE),
+    });
   } catch (error) {
     return asPageError(error);
   }
@@ -166,6 +168,4 @@ export default function BetRecord() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { TabBar } from "~/components/TabBar";
 import { FooterLinks } from "~/components/game/FooterLinks";
@@ -43,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         baseAmounts: l.betBaseAmountStr,
       })),
     },
-    { headers: { "cache-control": "no-store", ...(setCookie ? { "set-cookie": setCookie } : {}) } },
+    { headers: setCookie ? { "set-cookie": setCookie } : {} },
   );
 }
 
@@ -153,6 +152,4 @@ export default function GameList() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

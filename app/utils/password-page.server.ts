@@ -1,14 +1,15 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import type { z } from "zod";
-import { sendUserCode } from "./api/auth.server";
+import { resetLoginPwd, sendUserCode } from "./api/auth.server";
 import { asPageError } from "./api/errors.server";
-import { getUserInfo } from "./api/user.server";
+import { getUserInfo, resetAssetPwd } from "./api/user.server";
 import { userCodeRequestSchema } from "./forms";
 import { formError, readForm, serverT, upstreamFormError } from "./forms.server";
 import { ACCOUNT_PATH } from "./paths";
 import { safeRedirect } from "./safe-redirect";
+import { loginPasswordSchema, paymentPasswordSchema } from "./schemas.server";
 import { getSession, requireToken } from "./session.server";
 import { sendSmsCode, smsRemaining } from "./sms-cooldown.server";
 import { finish } from "./toast.server";
@@ -17,7 +18,7 @@ import { finish } from "./toast.server";
  * The two password pages (login password, payment password): an SMS code to the player's own
  * phone, then the new secret twice. They differ only in what they save, told by a `PasswordPage`.
  */
-export interface PasswordPage<S extends z.ZodTypeAny> {
+interface PasswordPage<S extends z.ZodTypeAny> {
   schema: S;
   /** The field of the new secret; it and its confirmation never come back to the browser. */
   secretField: string;
@@ -27,7 +28,27 @@ export interface PasswordPage<S extends z.ZodTypeAny> {
   savedMessage: string;
 }
 
-export async function passwordPageLoader(request: Request) {
+const loginPassword: PasswordPage<typeof loginPasswordSchema> = {
+  schema: loginPasswordSchema,
+  secretField: "password",
+  smsPurpose: "RESET_LOGIN_PWD",
+  async save(request, { smsCode, password }) {
+    const { areaCode, phone } = await getUserInfo(request);
+    await resetLoginPwd(request, { areaCode, phone, smsCode, password });
+  },
+  savedMessage: "toast.passwordChanged",
+};
+
+const paymentPassword: PasswordPage<typeof paymentPasswordSchema> = {
+  schema: paymentPasswordSchema,
+  secretField: "assetPassword",
+  smsPurpose: "RESET_ASSET_PWD",
+  save: (request, { smsCode, assetPassword }) => resetAssetPwd(request, { smsCode, assetPassword }),
+  savedMessage: "toast.paymentPasswordSet",
+};
+
+/** The password pages' loader: the player's own phone, where the code goes, and the SMS cool-down. */
+export async function passwordPageLoader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const user = await getUserInfo(request).catch(asPageError);
   return json({
@@ -37,7 +58,15 @@ export async function passwordPageLoader(request: Request) {
   });
 }
 
-export async function passwordPageAction<S extends z.ZodTypeAny>(request: Request, page: PasswordPage<S>) {
+/**
+ * The action of the password page `which` (components/PasswordPage.tsx names them the same). A route
+ * calls it inside its action, never at the module's top level: browser code would run that call.
+ */
+export function passwordPageAction(which: "login" | "payment", { request }: ActionFunctionArgs) {
+  return which === "login" ? savePassword(request, loginPassword) : savePassword(request, paymentPassword);
+}
+
+async function savePassword<S extends z.ZodTypeAny>(request: Request, page: PasswordPage<S>) {
   await requireToken(request);
   const formData = await readForm(request);
   const t = await serverT(request, "account");

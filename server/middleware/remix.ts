@@ -52,6 +52,9 @@ export function remixPages(
         res.setHeader("connection", "close");
         lingeringClose(req.socket);
       }
+      // A header the route sets replaces the server's default of that name (e.g. Referrer-Policy)
+      // instead of being added to it; both senders below append.
+      for (const key of response.headers.keys()) if (key !== "set-cookie") res.removeHeader(key);
       if (isWhole(response)) await sendWholeResponse(req, res, response);
       else await sendRemixResponse(res, response);
     } catch (error) {

@@ -322,6 +322,45 @@ describe.skipIf(!BUILT)("hardening of the built server (development mode, as npm
     });
   });
 
+  describe("nothing of a player's is stored by a browser or a proxy", () => {
+    const cacheControlOf = async (path: string, headers: Record<string, string> = {}) =>
+      (await fetch(`${base()}${path}`, { headers: { cookie: player.header(), ...headers } })).headers.get(
+        "cache-control",
+      );
+
+    it("every page, signed in or not, and every data answer says no-store", async () => {
+      expect(await cacheControlOf("/pages/account/account")).toBe("no-store");
+      expect(await cacheControlOf("/pages/withdrawal/withdrawalRecords/withdrawalRecords")).toBe("no-store");
+      expect(await cacheControlOf("/pages/account/account?_data=root")).toBe("no-store");
+      expect(await cacheControlOf("/pages/account/account", { accept: "application/json" })).toBe("no-store");
+      const signedOut = await fetch(`${base()}/pages/login/login`);
+      expect(signedOut.status).toBe(200);
+      expect(signedOut.headers.get("cache-control")).toBe("no-store");
+    });
+
+    it("a route's own Referrer-Policy replaces the server's, not beside it", async () => {
+      const home = await (await fetch(`${base()}/`, { headers: { cookie: player.header() } })).text();
+      const launch = home.match(/\/games\/launch\?gameId=\d+/g)?.[0];
+      expect(launch).toBeTruthy();
+      const res = await fetch(`${base()}${launch}`, {
+        headers: { cookie: player.header() },
+        redirect: "manual",
+      });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const page = await fetch(`${base()}/pages/account/account`, { headers: { cookie: player.header() } });
+      expect(page.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    });
+
+    it("the app's own scripts keep their year-long cache", async () => {
+      const page = await (await fetch(`${base()}/pages/login/login`)).text();
+      const script = page.match(/\/build\/[^"]+\.js/)?.[0];
+      expect(script).toBeTruthy();
+      expect(await cacheControlOf(script ?? "")).toMatch(/max-age=31536000/);
+    });
+  });
+
   describe("static files (point 13)", () => {
     const get = (path: string) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {

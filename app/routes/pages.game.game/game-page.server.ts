@@ -174,7 +174,7 @@ export async function gameLoader(request: Request) {
         formKey: crypto.randomUUID(),
         reality: await realityP,
       },
-      { headers: { "cache-control": "no-store", ...(setCookie ? { "set-cookie": setCookie } : {}) } },
+      { headers: setCookie ? { "set-cookie": setCookie } : {} },
     );
   } catch (error) {
     return asPageError(error);

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Suspense, useCallback, useEffect, useReducer, useRef } from "react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { FooterLinks } from "~/components/game/FooterLinks";
 import { betFormReducer, initialBetForm, reopenedChoice, roomLimitProblem } from "~/components/game/bet-form";
@@ -215,6 +214,4 @@ export default function GamePage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

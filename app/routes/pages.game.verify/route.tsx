@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Datum } from "~/components/Disclosure";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { UpstreamError, asPageError } from "~/utils/api/errors.server";
 import { getBetRecord, getRoundForVerify } from "~/utils/api/game.server";
@@ -123,10 +122,6 @@ export default function Verify() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
-
 type VerificationView = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["verification"]>;
 
 /**
@@ -171,3 +166,5 @@ function Verdict({ v, settled }: { v: VerificationView; settled: boolean }) {
     </VerdictCard>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Balances } from "~/components/Balances";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { TabBar } from "~/components/TabBar";
 import { TitledCard } from "~/components/TitledCard";
 import { UserNavBar } from "~/components/UserNavBar";
@@ -261,6 +260,4 @@ function Dividends({ rows }: { rows: Data["dividends"] }) {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

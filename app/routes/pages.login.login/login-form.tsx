@@ -1,21 +1,12 @@
-import { getFormProps } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { ErrorList, Field, PhoneField, SubmitButton, useKitForm } from "~/components/forms";
+import { Field, PhoneField } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
-import { useLoginData } from "./login-data";
-import { TextLink } from "./text-link";
+import { LoginPageForm, useLoginPageForm } from "./login-page-form";
 
 export function LoginForm() {
   const { t } = useTranslation("account");
-  const { data, actionData } = useLoginData();
-  const [form, fields] = useKitForm({
-    id: "login",
-    schemas: () => import("~/utils/forms"),
-    schema: (m) => m.loginSchema,
-    lastResult: actionData?.result,
-  });
+  const { data, form, fields } = useLoginPageForm("login", (m) => m.loginSchema);
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <LoginPageForm form={form} intent="login">
       <input type="hidden" name="redirectTo" value={data.redirectTo} />
       <PhoneField areaCode={fields.areaCode} phone={fields.phone} areaCodes={data.areaCodes} />
       <Field
@@ -24,9 +15,6 @@ export function LoginForm() {
         type="password"
         inputProps={{ autoComplete: "current-password" }}
       />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <SubmitButton intent="login">{t("login.submit")}</SubmitButton>
-      <TextLink to="?tab=forgot">{t("login.forgotLink")}</TextLink>
-    </Form>
+    </LoginPageForm>
   );
 }

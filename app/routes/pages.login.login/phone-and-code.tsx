@@ -1,5 +1,5 @@
 import { type AnyField, PhoneField, SmsCodeField } from "~/components/forms";
-import { useLoginData } from "./login-data";
+import { useLoginData } from "./login-page-form";
 
 /** Phone with area code, then the SMS code sent to it: the top of the register and forgot forms. */
 export function PhoneAndCode({

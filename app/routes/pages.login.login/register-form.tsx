@@ -1,31 +1,16 @@
-import { getFormProps } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import {
-  CheckboxField,
-  ErrorList,
-  Field,
-  NewPasswordFields,
-  SubmitButton,
-  useKitForm,
-} from "~/components/forms";
+import { CheckboxField, Field, NewPasswordFields } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
-import { useLoginData } from "./login-data";
+import { LoginPageForm, useLoginPageForm } from "./login-page-form";
 import { PhoneAndCode } from "./phone-and-code";
 
 export function RegisterForm() {
   const { t } = useTranslation("account");
-  const { data, actionData } = useLoginData();
-  const [form, fields] = useKitForm({
-    id: "register",
-    schemas: () => import("~/utils/forms"),
-    schema: (m) => m.registerSchema,
-    smsSchema: (m) => m.smsRequestSchema,
-    lastResult: actionData?.result,
-    defaultValue: { invitationCode: data.invite },
+  const { form, fields } = useLoginPageForm("register", (m) => m.registerSchema, {
+    withSms: true,
+    defaultValue: (data) => ({ invitationCode: data.invite }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="purpose" value="register" />
+    <LoginPageForm form={form} intent="register">
       <PhoneAndCode fields={fields} />
       <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} kind="password" />
       <Field
@@ -34,8 +19,6 @@ export function RegisterForm() {
         inputProps={{ autoCapitalize: "characters" }}
       />
       <CheckboxField meta={fields.ageConfirmed} label={t("login.ageConfirm")} />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <SubmitButton intent="register">{t("login.registerSubmit")}</SubmitButton>
-    </Form>
+    </LoginPageForm>
   );
 }

@@ -6,7 +6,6 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { login, register, resetLoginPwd, sendSmsCodeNoAuth } from "~/utils/api/auth.server";
 import { getAreaCodes } from "~/utils/api/config.server";
@@ -182,6 +181,4 @@ export default function LoginPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

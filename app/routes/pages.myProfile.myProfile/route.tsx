@@ -8,7 +8,6 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { Avatar } from "~/components/UserNavBar";
 import { ErrorList, SubmitButton } from "~/components/form-parts";
@@ -169,6 +168,4 @@ export default function MyProfilePage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -53,7 +53,6 @@ export async function rechargeLoader(request: Request) {
   await requireToken(request);
   const url = new URL(request.url);
   const tab = tabOf(url);
-  const headers = { "cache-control": "no-store" };
   try {
     if (tab === "cash") {
       const [config, channels, balances] = await Promise.all([
@@ -61,25 +60,22 @@ export async function rechargeLoader(request: Request) {
         getPayChannels(request),
         getBalances(request),
       ]);
-      return json(
-        {
-          tab,
-          balance: balances.chip,
-          cash: {
-            open: config.openRecharge,
-            min: config.chargeMinLimit,
-            max: config.chargeMaxLimit,
-            presets: config.rechargePresets.filter(
-              (p) => p >= config.chargeMinLimit && p <= config.chargeMaxLimit,
-            ),
-            channels,
-            amount: prefill(url.searchParams.get("amount")),
-            formKey: crypto.randomUUID(),
-          },
-          usdt: null,
+      return json({
+        tab,
+        balance: balances.chip,
+        cash: {
+          open: config.openRecharge,
+          min: config.chargeMinLimit,
+          max: config.chargeMaxLimit,
+          presets: config.rechargePresets.filter(
+            (p) => p >= config.chargeMinLimit && p <= config.chargeMaxLimit,
+          ),
+          channels,
+          amount: prefill(url.searchParams.get("amount")),
+          formKey: crypto.randomUUID(),
         },
-        { headers },
-      );
+        usdt: null,
+      });
     }
     const network = networkOf(url);
     const [config, balances] = await Promise.all([getChargeConfig(request, "USDT"), getBalances(request)]);
@@ -91,23 +87,20 @@ export async function rechargeLoader(request: Request) {
       if (!isUpstreamError(error)) throw error;
       problem = error.message;
     }
-    return json(
-      {
-        tab,
-        balance: balances.chip,
-        cash: null,
-        usdt: {
-          network,
-          address,
-          problem,
-          // The QR code, drawn here as SVG: it shows without JavaScript (uqr's output is paths only).
-          qrSvg: address ? renderSVG(address, { border: 2, ecc: "M" }) : null,
-          rate: config.usdtRate,
-          confirmations: config.usdtConfirmations,
-        },
+    return json({
+      tab,
+      balance: balances.chip,
+      cash: null,
+      usdt: {
+        network,
+        address,
+        problem,
+        // The QR code, drawn here as SVG: it shows without JavaScript (uqr's output is paths only).
+        qrSvg: address ? renderSVG(address, { border: 2, ecc: "M" }) : null,
+        rate: config.usdtRate,
+        confirmations: config.usdtConfirmations,
       },
-      { headers },
-    );
+    });
   } catch (error) {
     return asPageError(error);
   }

@@ -1,35 +1,25 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { pageCount, parsePage } from "~/components/game/format";
 import { RecordsLayout, ShortHash, StatusChip } from "~/components/recharge/RecordsLayout";
-import { asPageError } from "~/utils/api/errors.server";
 import { RECORDS_PAGE_SIZE, getUsdtRecords } from "~/utils/api/wallet/recharge.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
-import { requireToken } from "~/utils/session.server";
+import { pagedRecords } from "~/utils/paged-records.server";
 import { useFormat } from "~/utils/use-format";
 
 export const handle = { i18n: ["common", "game", "recharge"] };
 export const meta = pageTitle("records.title", "recharge");
 
 /** The player's USDT deposits, newest first, 10 a page (?page=). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireToken(request);
-  const pageNo = parsePage(new URL(request.url).searchParams.get("page"));
-  const page = await getUsdtRecords(request, pageNo).catch(asPageError);
-  return json(
-    { rows: page.content, page: pageNo, pages: pageCount(page.totalElements, RECORDS_PAGE_SIZE) },
-    { headers: { "cache-control": "no-store" } },
-  );
-}
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  pagedRecords(request, RECORDS_PAGE_SIZE, (pageNo) => getUsdtRecords(request, pageNo));
 
 export default function UsdtRechargeRecords() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("recharge");
   const { money, dateTime, usdt } = useFormat();
   return (
-    <RecordsLayout kind="usdt" page={data.page} pages={data.pages} empty={data.rows.length === 0}>
+    <RecordsLayout kind="usdt" page={data.pageNo} pages={data.pages} empty={data.rows.length === 0}>
       {data.rows.map((r) => (
         <li key={r.id} className="flex items-start justify-between gap-3 p-3" data-testid="recharge-record">
           <div className="min-w-0 space-y-1">
@@ -59,6 +49,4 @@ export default function UsdtRechargeRecords() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -56,7 +56,7 @@ export async function protectionLoader(request: Request) {
       to = today;
     }
     const statement = await getStatement(request, from, to);
-    return json({ status, statement }, { headers: { "cache-control": "no-store" } });
+    return json({ status, statement });
   } catch (error) {
     return asPageError(error);
   }

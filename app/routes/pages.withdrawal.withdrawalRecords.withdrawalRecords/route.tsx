@@ -1,25 +1,20 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { WithdrawalRecords } from "~/components/wallet/WithdrawalRecords";
+import { RECORD_PAGE_SIZE, getWithdrawalRecords } from "~/utils/api/wallet/withdrawal.server";
 import { pageTitle } from "~/utils/meta";
-import { requireToken } from "~/utils/session.server";
-import { withdrawalRecordsLoader } from "~/utils/withdrawal-records.server";
+import { pagedRecords } from "~/utils/paged-records.server";
 
 export const handle = { i18n: ["common", "withdraw"] };
 export const meta = pageTitle("recordsPage.cashTitle", "withdraw");
 
 /** The player's CASH withdrawals: amount, fee, net, where to, status and the rejection reason. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireToken(request);
-  return json(await withdrawalRecordsLoader(request, "CASH"));
-}
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  pagedRecords(request, RECORD_PAGE_SIZE, (pageNo) => getWithdrawalRecords(request, "CASH", pageNo));
 
 export default function Page() {
   const data = useLoaderData<typeof loader>();
-  return <WithdrawalRecords currency="CASH" records={data.records} pageNo={data.pageNo} pages={data.pages} />;
+  return <WithdrawalRecords currency="CASH" records={data.rows} pageNo={data.pageNo} pages={data.pages} />;
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

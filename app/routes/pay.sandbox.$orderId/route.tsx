@@ -1,6 +1,10 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  json,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SubmitButton } from "~/components/form-parts";
 import { asPageError } from "~/utils/api/errors.server";
 import { decideSandboxOrder, getSandboxOrder } from "~/utils/api/wallet/recharge.server";
@@ -23,6 +27,9 @@ import { useFormat } from "~/utils/use-format";
  */
 export const handle = { i18n: ["common", "recharge"] };
 export const meta = pageTitle("pay.title", "recharge");
+
+/** The page itself, not only its data, is never stored and sends no referrer (its address has the token). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 function keyOf(request: Request, orderId: string | undefined) {
   return { id: orderId ?? "", t: new URL(request.url).searchParams.get("t") ?? "" };
@@ -135,6 +142,4 @@ export default function SandboxPayPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../../core/src/admin";
 import { getLevel } from "../../../core/src/game/levels";
 import { getPayoutTable } from "../../../core/src/game/settings";
-import type { Db } from "../../../core/src/platform/db";
-import { memoryDb } from "./helpers";
+import { fileDb } from "./helpers";
 
-let db: Db;
-beforeAll(async () => {
-  db = await memoryDb();
-});
-afterAll(() => db.close());
+const db = await fileDb();
 
 async function admin(...argv: string[]) {
   const lines: string[] = [];

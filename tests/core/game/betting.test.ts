@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { setLevel } from "../../../core/src/game/levels";
 import { roundIdOf } from "../../../core/src/game/rounds";
-import type { Db } from "../../../core/src/platform/db";
-import { T0, balanceOf, call, clock, createUser, gameApp, ledgerSum, memoryDb } from "./helpers";
+import { T0, balanceOf, call, clock, createUser, fileDb, gameApp, ledgerSum, memoryDb } from "./helpers";
 
-let db: Db;
 const time = clock();
-let app: ReturnType<typeof gameApp>["app"];
-
-beforeAll(async () => {
-  db = await memoryDb();
-  app = gameApp(db, time.now).app;
-});
+const db = await memoryDb();
+const { app } = gameApp(db, time.now);
 afterAll(() => db.close());
 beforeEach(() => time.set(T0 + 10_000));
 

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fairnessOf } from "../../../core/src/game/fairness-keys";
 import { DEV_FAIRNESS } from "../../../core/src/platform/config";
-import type { Db } from "../../../core/src/platform/db";
-import { T0, memoryDb } from "./helpers";
+import { T0, fileDb } from "./helpers";
 
 /**
  * The hash chains a round's seed comes from (core/src/game/chains.ts): seeds from checkpoints kept
@@ -25,11 +24,7 @@ function hashSteps(hex: string, steps: number): string {
   return h.toString("hex");
 }
 
-let db: Db;
-beforeAll(async () => {
-  db = await memoryDb();
-});
-afterAll(() => db.close());
+const db = await fileDb();
 
 /** 250 steps: more than two checkpoints (every 100 steps), and not a multiple of them. */
 const f = fairnessOf({ fairness: { ...DEV_FAIRNESS, chainLength: 250 } });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   betRecordPageSchema,
   betRecordSchema,
@@ -11,14 +11,9 @@ import {
   winPageSchema,
 } from "#contract/game";
 import { settleDue } from "../../../core/src/game/settle";
-import type { Db } from "../../../core/src/platform/db";
-import { T0, call, clock, createUser, gameApp, memoryDb } from "./helpers";
+import { T0, call, clock, createUser, fileDb, gameApp } from "./helpers";
 
-let db: Db;
-beforeAll(async () => {
-  db = await memoryDb();
-});
-afterAll(() => db.close());
+const db = await fileDb();
 
 describe("every game answer matches contract/game.ts", () => {
   it("parses levels, session, bet, results, records, wins, verify and rules", async () => {

@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, verify as verifyEd25519 } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   beaconRandomness,
   checkRound,
@@ -24,14 +24,9 @@ import {
 import { setPayoutTable } from "../../../core/src/game/settings";
 import { settleDue, settleRound } from "../../../core/src/game/settle";
 import { ConfigError, DEV_FAIRNESS, loadConfig } from "../../../core/src/platform/config";
-import type { Db } from "../../../core/src/platform/db";
-import { T0, TIMING, call, clock, createUser, gameApp, memoryDb, stake } from "./helpers";
+import { T0, TIMING, call, clock, createUser, fileDb, gameApp, memoryDb, stake } from "./helpers";
 
-let db: Db;
-beforeAll(async () => {
-  db = await memoryDb();
-});
-afterAll(() => db.close());
+const db = await fileDb();
 
 /** Verifies an Ed25519 signature with a raw 32-byte public key (hex), as a third party would. */
 function ed25519Ok(publicKeyHex: string, body: string, signatureHex: string): boolean {

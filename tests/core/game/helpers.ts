@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import pino from "pino";
+import { afterAll } from "vitest";
 import { Code } from "#contract/codes";
 import { digitOf } from "#contract/fairness-proof";
 import type { BetName } from "#contract/game";
@@ -35,6 +36,13 @@ export const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 export async function memoryDb(): Promise<Db> {
   const db = await openDb({ dataDir: "memory://" });
   await migrate(db, MIGRATIONS);
+  return db;
+}
+
+/** The test file's database: a fresh memoryDb, closed once the file's tests have run. */
+export async function fileDb(): Promise<Db> {
+  const db = await memoryDb();
+  afterAll(() => db.close());
   return db;
 }
 

@@ -1,5 +1,5 @@
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkRound, proofInputOf } from "#contract/fairness-proof";
 import { BET_NAMES, type BetName } from "#contract/game";
 import { placeBet } from "../../../core/src/game/bets";
@@ -10,7 +10,6 @@ import { ensureRound, roundIdOf, roundWindow } from "../../../core/src/game/roun
 import { startGameScheduler } from "../../../core/src/game/scheduler";
 import { setPayoutTable } from "../../../core/src/game/settings";
 import { settleDue, settleRound } from "../../../core/src/game/settle";
-import type { Db } from "../../../core/src/platform/db";
 import {
   T0,
   TIMING,
@@ -19,17 +18,14 @@ import {
   clock,
   createUser,
   expectedDigit,
+  fileDb,
   gameApp,
   ledgerSum,
   memoryDb,
   stake,
 } from "./helpers";
 
-let db: Db;
-beforeAll(async () => {
-  db = await memoryDb();
-});
-afterAll(() => db.close());
+const db = await fileDb();
 
 async function betsOfRound(roundId: number) {
   return db.query<{

@@ -1,0 +1,20 @@
+import { json } from "@remix-run/node";
+import { pageCount, parsePage } from "~/components/game/format";
+import { asPageError } from "./api/errors.server";
+import { requireToken } from "./session.server";
+
+/**
+ * The loader of a records page (recharges, withdrawals): the signed-in player's page ?page= (from
+ * 1; anything else is page 1) as `fetchPage` answers it, and how many pages of `pageSize` there
+ * are. Never stored by a browser or a proxy: the rows are the player's own.
+ */
+export async function pagedRecords<Row>(
+  request: Request,
+  pageSize: number,
+  fetchPage: (pageNo: number) => Promise<{ content: Row[]; totalElements: number }>,
+) {
+  await requireToken(request);
+  const pageNo = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = await fetchPage(pageNo).catch(asPageError);
+  return json({ rows: page.content, pageNo, pages: pageCount(page.totalElements, pageSize) });
+}
