@@ -110,10 +110,11 @@ describe.skipIf(!BUILT)("recharge pages against the built server", () => {
     const made = await call(PAGE, { form: { amount: "200", payChannelName: "SANDBOX_BANK" }, json: false });
     expect(made.status).toBe(302);
     expect(made.location).toMatch(/^\/pay\/sandbox\//);
-    // The page's address carries the order's secret: never stored, never sent on as a referrer.
+    // The page's address carries the order's secret: never stored, and only the origin goes to
+    // another site as a referrer (no-referrer would send its Pay form with "Origin: null").
     const payPage = await fetch(`${app?.base}${made.location}`, { headers: { cookie: jar.header() } });
     expect(payPage.status).toBe(200);
-    expect(payPage.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(payPage.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(payPage.headers.get("cache-control")).toBe("no-store");
     const cancelled = await call(made.location as string, { form: { intent: "cancel" }, json: false });
     expect(cancelled.status).toBe(302);

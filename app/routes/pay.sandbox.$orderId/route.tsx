@@ -28,9 +28,6 @@ import { useFormat } from "~/utils/use-format";
 export const handle = { i18n: ["common", "recharge"] };
 export const meta = pageTitle("pay.title", "recharge");
 
-/** The page itself, not only its data, is never stored and sends no referrer (its address has the token). */
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-
 function keyOf(request: Request, orderId: string | undefined) {
   return { id: orderId ?? "", t: new URL(request.url).searchParams.get("t") ?? "" };
 }
@@ -38,7 +35,10 @@ function keyOf(request: Request, orderId: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { id, t } = keyOf(request, params.orderId);
   const order = await getSandboxOrder(request, id, t).catch(asPageError);
-  return json({ order, t }, { headers: { "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+  // Never stored (app/entry.server.tsx). The address's token leaves for no other site: the app's
+  // Referrer-Policy sends other sites the origin only. "no-referrer" would also make the browser
+  // send "Origin: null" with the Pay form, which the CSRF check refuses.
+  return json({ order, t });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
