@@ -20,7 +20,8 @@ export function NavBar({
   const navigate = useNavigate();
   return (
     <header className="sticky top-0 z-navbar flex h-12 items-center bg-brand px-1 text-white shadow-sm">
-      <div className="flex w-12 justify-start">
+      {/* Each side is at least a tap wide and grows to its action's word ("Historique", "Regeln"). */}
+      <div className="flex min-w-12 flex-none justify-start">
         {backTo ? (
           <Link
             to={backTo}
@@ -40,7 +41,7 @@ export function NavBar({
         ) : null}
       </div>
       <h1 className="flex-1 truncate text-center text-lg font-semibold">{title}</h1>
-      <div className="flex w-12 justify-end">{right}</div>
+      <div className="flex min-w-12 flex-none justify-end">{right}</div>
     </header>
   );
 }

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
+import { PAGES } from "../../app/utils/paths";
 import {
   ACCOUNT_PATH,
   DEMO,
@@ -151,6 +152,67 @@ test.describe("with JavaScript", () => {
       await screen(page, `ui-results-${lang}`, { fullPage: false });
     }
     await postJson(page.request, "/resources/lang", { lang: "en-US" });
+  });
+
+  test("long words fit at 360 px in every language: the bar's action, wrapped buttons, the rewards title", async ({
+    page,
+  }) => {
+    const pages = [
+      `${GAME_PATH}?level=1&coin=CHIP`,
+      PAGES.withdrawal,
+      PAGES.team,
+      PAGES.jackpot,
+      PAGES.exchange,
+    ];
+    const found: string[] = [];
+    for (const lang of LANGUAGES) {
+      expect((await postJson(page.request, "/resources/lang", { lang })).status).toBe(200);
+      for (const path of pages) {
+        await page.goto(path);
+        const problems = await page.evaluate(() => {
+          const out: string[] = [];
+          const box = (el: Element) => el.getBoundingClientRect();
+          const textBox = (el: Element) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return range.getBoundingClientRect();
+          };
+          const cross = (a: DOMRect, b: DOMRect) =>
+            a.left < b.right - 0.5 &&
+            b.left < a.right - 0.5 &&
+            a.top < b.bottom - 0.5 &&
+            b.top < a.bottom - 0.5;
+          const header = document.querySelector("header");
+          const title = header?.querySelector("h1");
+          for (const action of header?.querySelectorAll("a") ?? []) {
+            const a = box(action);
+            if (a.left < 0 || a.right > window.innerWidth + 0.5)
+              out.push(`bar action "${action.textContent}" off screen`);
+            if (action.scrollWidth > action.clientWidth + 1)
+              out.push(`bar action "${action.textContent}" does not fit its box`);
+            if (title && cross(a, textBox(title)))
+              out.push(`bar action "${action.textContent}" over the title`);
+          }
+          for (const button of document.querySelectorAll('main [class*="btn-"]')) {
+            const b = box(button);
+            if (b.width === 0) continue;
+            const text = textBox(button);
+            const name = `button "${button.textContent?.trim()}"`;
+            if (button.scrollWidth > button.clientWidth + 1) out.push(`${name} overflows`);
+            if (Math.abs(text.left - b.left - (b.right - text.right)) > 2) out.push(`${name} not centred`);
+            if (text.top - b.top < 4 || b.bottom - text.bottom < 4) out.push(`${name} touches its edge`);
+          }
+          const rewards = document.getElementById("rewards-title");
+          const claim = rewards?.closest("section")?.querySelector('a[class*="btn-"]');
+          if (rewards && claim && cross(textBox(rewards), box(claim)))
+            out.push("rewards title under the claim button");
+          return out;
+        });
+        found.push(...problems.map((p) => `${lang} ${path}: ${p}`));
+      }
+    }
+    await postJson(page.request, "/resources/lang", { lang: "en-US" });
+    expect(found).toEqual([]);
   });
 
   test("toasts show at the bottom, clear of the content, and go away", async ({ page }) => {

@@ -102,7 +102,8 @@ function RewardsCard({ info }: { info: TeamInfo }) {
   const rates = info.levels.filter((l) => l.betRate > 0 || l.rechargeRate > 0);
   return (
     <section className="card space-y-3" aria-labelledby="rewards-title">
-      <div className="flex items-center justify-between gap-2">
+      {/* The claim button goes under the title where a language's words leave no room beside it. */}
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <h2 id="rewards-title" className="text-base font-semibold">
             {t("rewards.title")}
