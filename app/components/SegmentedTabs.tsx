@@ -7,8 +7,9 @@ interface Tab<K extends string> {
 }
 
 /**
- * The one switch between two or three views of a page (Cash / USDT on recharge, withdrawal and
- * their records): links, so it works without JavaScript; the current one carries aria-current.
+ * The one switch between a page's views or filters (Cash / USDT on recharge and withdrawal, the bet
+ * records' tabs, a coin, a claim status): links, so it works without JavaScript; the current one
+ * carries aria-current.
  * Each link replaces the history entry, so Back leaves the page instead of walking its tabs.
  */
 export function SegmentedTabs<K extends string>({

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { NavBar } from "~/components/NavBar";
 import { Pager } from "~/components/Pager";
+import { SegmentedTabs } from "~/components/SegmentedTabs";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
 import { parseDigit } from "~/components/game/bets";
 import { GAME_COINS as COINS } from "~/components/game/coins";
@@ -81,22 +82,15 @@ export default function BetRecord() {
     <>
       <NavBar title={t("records.betRecord")} backTo={PAGES.account} />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
-        <nav
-          aria-label={t("records.tabs")}
-          className="grid grid-cols-2 gap-1 rounded-lg bg-white p-1 shadow-sm dark:bg-gray-900"
-        >
-          {TABS.map((tab) => (
-            <Link
-              key={tab}
-              to={hrefOf({ tab, coin: data.coin })}
-              replace
-              aria-current={tab === data.tab ? "page" : undefined}
-              className={chip(tab === data.tab)}
-            >
-              {t(`records.${tab}`)}
-            </Link>
-          ))}
-        </nav>
+        <SegmentedTabs
+          label={t("records.tabs")}
+          tabs={TABS.map((tab) => ({
+            key: tab,
+            to: hrefOf({ tab, coin: data.coin }),
+            label: t(`records.${tab}`),
+          }))}
+          current={data.tab}
+        />
         <nav aria-label={t("coin.label")} className="flex gap-1 overflow-x-auto">
           {[null, ...COINS].map((coin) => (
             <Link

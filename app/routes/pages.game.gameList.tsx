@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { NavBar } from "~/components/NavBar";
+import { SegmentedTabs } from "~/components/SegmentedTabs";
 import { TabBar } from "~/components/TabBar";
 import { FooterLinks } from "~/components/game/FooterLinks";
 import { roomLimitProblem } from "~/components/game/bet-form";
@@ -54,24 +55,15 @@ export default function GameList() {
     <>
       <NavBar title={t("gameList.title")} />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
-        <nav
-          aria-label={t("coin.label")}
-          className="grid grid-cols-3 gap-1 rounded-lg bg-white p-1 shadow-sm dark:bg-gray-900"
-        >
-          {COINS.map((coin) => (
-            <Link
-              key={coin}
-              to={`${PAGES.gameList}?coin=${coin}`}
-              replace
-              aria-current={coin === data.coin ? "page" : undefined}
-              className={`flex min-h-[44px] items-center justify-center rounded-md text-sm font-semibold ${
-                coin === data.coin ? "bg-brand text-white" : "text-gray-800 dark:text-gray-200"
-              }`}
-            >
-              {t(`coin.${coin}`)}
-            </Link>
-          ))}
-        </nav>
+        <SegmentedTabs
+          label={t("coin.label")}
+          tabs={COINS.map((coin) => ({
+            key: coin,
+            to: `${PAGES.gameList}?coin=${coin}`,
+            label: t(`coin.${coin}`),
+          }))}
+          current={data.coin}
+        />
         <section className="card flex items-center justify-between" aria-label={t("balance")}>
           <span className="text-sm text-gray-700 dark:text-gray-300">
             {t("balanceOf", { coin: t(`coin.${data.coin}`) })}

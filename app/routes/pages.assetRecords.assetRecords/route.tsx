@@ -5,6 +5,7 @@ import { EmptyState } from "~/components/EmptyState";
 import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { Pager } from "~/components/Pager";
+import { SegmentedTabs } from "~/components/SegmentedTabs";
 import { asPageError } from "~/utils/api/errors.server";
 import { getAssetRecords } from "~/utils/api/wallet/assets.server";
 import { useTranslation } from "~/utils/i18n-react";
@@ -58,28 +59,15 @@ export default function AssetRecordsPage() {
     <>
       <NavBar title={t("records.title")} backTo={PAGES.account} />
       <main className="mx-auto max-w-md space-y-3 p-4">
-        <nav
-          aria-label={t("records.coin")}
-          className="grid grid-cols-4 gap-1 rounded-full bg-gray-100 p-1 dark:bg-gray-800"
-        >
-          {coins.map((c) => {
-            const current = c.value === coin;
-            return (
-              <Link
-                key={c.label}
-                to={query({ coin: c.value, kind })}
-                aria-current={current ? "page" : undefined}
-                className={`flex min-h-[40px] items-center justify-center truncate rounded-full px-2 text-sm font-semibold ${
-                  current
-                    ? "bg-white text-brand-dark shadow-sm dark:bg-gray-900 dark:text-pink-300"
-                    : "text-gray-700 dark:text-gray-300"
-                }`}
-              >
-                {c.label}
-              </Link>
-            );
-          })}
-        </nav>
+        <SegmentedTabs
+          label={t("records.coin")}
+          tabs={coins.map((c) => ({
+            key: c.value ?? "ALL",
+            to: query({ coin: c.value, kind }),
+            label: c.label,
+          }))}
+          current={coin ?? "ALL"}
+        />
         <Form method="get" className="flex items-end gap-2" onChange={(e) => submit(e.currentTarget)}>
           {coin ? <input type="hidden" name="coin" value={coin} /> : null}
           <label className="flex-1 space-y-1 text-sm">

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { SegmentedTabs } from "~/components/SegmentedTabs";
 import { SubmitButton } from "~/components/form-parts";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
@@ -52,24 +53,15 @@ export default function ClaimBonusPage() {
           ) : null}
           <p className="text-xs text-gray-600 dark:text-gray-400">{t("claim.howItWorks")}</p>
         </section>
-        <nav
-          aria-label={t("claim.filter")}
-          className="grid grid-cols-3 gap-1 rounded-lg bg-gray-100 p-1 dark:bg-gray-800"
-        >
-          {FILTERS.map((f) => (
-            <Link
-              key={f ?? "all"}
-              to={f ? `${PAGES.claimBonus}?status=${f}` : PAGES.claimBonus}
-              replace
-              aria-current={f === status ? "page" : undefined}
-              className={`flex min-h-[44px] items-center justify-center rounded-md text-sm font-semibold ${
-                f === status ? "bg-brand text-white shadow-sm" : "text-gray-800 dark:text-gray-200"
-              }`}
-            >
-              {t(`claim.filters.${f ?? "ALL"}`)}
-            </Link>
-          ))}
-        </nav>
+        <SegmentedTabs
+          label={t("claim.filter")}
+          tabs={FILTERS.map((f) => ({
+            key: f ?? "ALL",
+            to: f ? `${PAGES.claimBonus}?status=${f}` : PAGES.claimBonus,
+            label: t(`claim.filters.${f ?? "ALL"}`),
+          }))}
+          current={status ?? "ALL"}
+        />
         {page.content.length ? (
           <ul className="space-y-2">
             {page.content.map((r) => (
