@@ -20,7 +20,8 @@ import {
  * The UI fixes at 360 × 740: the no-JS bet popup (− / + / quick multiples / Enter re-render it by
  * GET with the right total), toasts at the bottom that fade out with and without JS, the past
  * results table in six languages, aligned result popup amounts, translated titles, the dark
- * theme switch, the profile card's spacing and the bet details 404.
+ * theme switch, the profile card's spacing, the bet details 404, and the main pages' bar actions
+ * and buttons in every language's words.
  */
 
 const LANGUAGES = ["en-US", "zh-CN", "ja-JP", "fr-FR", "de-DE", "ko-KR"] as const;
@@ -158,11 +159,25 @@ test.describe("with JavaScript", () => {
     page,
   }) => {
     const pages = [
+      PAGES.home,
       `${GAME_PATH}?level=1&coin=CHIP`,
+      PAGES.gameList,
+      PAGES.account,
       PAGES.withdrawal,
-      PAGES.team,
-      PAGES.jackpot,
+      PAGES.recharge,
       PAGES.exchange,
+      PAGES.pledge,
+      PAGES.team,
+      PAGES.claimBonus,
+      PAGES.jackpot,
+      PAGES.blogger,
+      PAGES.betRecord,
+      PAGES.assetRecords,
+      PAGES.responsiblePlay,
+      PAGES.fairness,
+      PAGES.bankCard,
+      PAGES.notice,
+      PAGES.myProfile,
     ];
     const found: string[] = [];
     for (const lang of LANGUAGES) {
