@@ -2,6 +2,7 @@ import { NavBar } from "~/components/NavBar";
 import type { PasswordFormProps } from "~/components/PasswordForm";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyForm, withForms } from "~/utils/lazy-form";
+import { pageTitle } from "~/utils/meta";
 import { ACCOUNT_PATH } from "~/utils/paths";
 
 // The form, with the form kit and Conform, loads after first paint; the server renders it.
@@ -27,8 +28,14 @@ const PAGES: Record<"login" | "payment", PasswordFormProps & { title: string }> 
   },
 };
 
+/** Which password page: the login password or the payment password. */
+export type PasswordPageName = keyof typeof PAGES;
+
+/** The page's document title, the same words as its bar. */
+export const passwordPageMeta = (page: PasswordPageName) => pageTitle(PAGES[page].title, "account");
+
 /** The page of the two password pages (login password, payment password). */
-export function PasswordPage({ page }: { page: keyof typeof PAGES }) {
+export function PasswordPage({ page }: { page: PasswordPageName }) {
   const { t } = useTranslation("account");
   const { title, ...form } = PAGES[page];
   return (

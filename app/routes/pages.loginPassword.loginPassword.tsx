@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { PasswordPage } from "~/components/PasswordPage";
-import { pageTitle } from "~/utils/meta";
+import { PasswordPage, passwordPageMeta } from "~/components/PasswordPage";
 import { passwordPageAction } from "~/utils/password-page.server";
 
 /** Login password: an SMS code to the player's own phone, the new password twice. */
 export const handle = { i18n: ["common", "account"] };
-export const meta = pageTitle("password.loginTitle", "account");
+export const meta = passwordPageMeta("login");
 export const action = (args: ActionFunctionArgs) => passwordPageAction("login", args);
 
 export default function LoginPasswordPage() {

@@ -2,6 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import type { z } from "zod";
+import type { PasswordPageName } from "~/components/PasswordPage";
 import { resetLoginPwd, sendUserCode } from "./api/auth.server";
 import { asPageError } from "./api/errors.server";
 import { getUserInfo, resetAssetPwd } from "./api/user.server";
@@ -62,7 +63,7 @@ export async function passwordPageLoader({ request }: LoaderFunctionArgs) {
  * The action of the password page `which` (components/PasswordPage.tsx names them the same). A route
  * calls it inside its action, never at the module's top level: browser code would run that call.
  */
-export function passwordPageAction(which: "login" | "payment", { request }: ActionFunctionArgs) {
+export function passwordPageAction(which: PasswordPageName, { request }: ActionFunctionArgs) {
   return which === "login" ? savePassword(request, loginPassword) : savePassword(request, paymentPassword);
 }
 
