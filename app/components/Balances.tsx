@@ -16,9 +16,9 @@ export function Balances({ chip, gold, point }: { chip: number; gold: number; po
   const { t: ta } = useTranslation("assets");
   const { coinMoney: money } = useFormat();
   const items = [
-    { key: "chip", label: t("balance.chip"), value: money(chip, "CHIP") },
-    { key: "gold", label: t("balance.gold"), value: money(gold, "GOLD") },
-    { key: "point", label: t("balance.point"), value: money(point, "POINT") },
+    { key: "chip", label: t("coin.CHIP"), value: money(chip, "CHIP") },
+    { key: "gold", label: t("coin.GOLD"), value: money(gold, "GOLD") },
+    { key: "point", label: t("coin.POINT"), value: money(point, "POINT") },
   ];
   const empty = chip <= 0 && gold <= 0 && point <= 0;
   const long = items.some((item) => item.value.length > LONG_AMOUNT);

@@ -44,7 +44,7 @@ export default function BetDetails() {
   const rows: Array<[string, React.ReactNode]> = [
     [t("details.betId"), bet.id],
     [t("details.round"), bet.gameSessionId],
-    [t("details.coin"), t(`coin.${bet.coin}`)],
+    [t("details.coin"), t(`common:coin.${bet.coin}`)],
     [t("details.level"), bet.level],
     [t("details.bet"), <BetTag key="bet" name={bet.betName} />],
     [t("bet.baseAmount"), money(bet.baseAmount)],

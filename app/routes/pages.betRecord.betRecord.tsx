@@ -91,7 +91,7 @@ export default function BetRecord() {
           }))}
           current={data.tab}
         />
-        <nav aria-label={t("coin.label")} className="flex gap-1 overflow-x-auto">
+        <nav aria-label={t("common:coin.label")} className="flex gap-1 overflow-x-auto">
           {[null, ...COINS].map((coin) => (
             <Link
               key={coin ?? "all"}
@@ -100,7 +100,7 @@ export default function BetRecord() {
               aria-current={coin === data.coin ? "page" : undefined}
               className={`${chip(coin === data.coin)} border border-gray-300 dark:border-gray-600`}
             >
-              {coin ? t(`coin.${coin}`) : t("records.allCoins")}
+              {coin ? t(`common:coin.${coin}`) : t("records.allCoins")}
             </Link>
           ))}
         </nav>

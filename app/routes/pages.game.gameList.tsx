@@ -56,17 +56,17 @@ export default function GameList() {
       <NavBar title={t("gameList.title")} />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
         <SegmentedTabs
-          label={t("coin.label")}
+          label={t("common:coin.label")}
           tabs={COINS.map((coin) => ({
             key: coin,
             to: `${PAGES.gameList}?coin=${coin}`,
-            label: t(`coin.${coin}`),
+            label: t(`common:coin.${coin}`),
           }))}
           current={data.coin}
         />
         <section className="card flex items-center justify-between" aria-label={t("balance")}>
           <span className="text-sm text-gray-700 dark:text-gray-300">
-            {t("balanceOf", { coin: t(`coin.${data.coin}`) })}
+            {t("balanceOf", { coin: t(`common:coin.${data.coin}`) })}
           </span>
           <strong className="text-2xl tabular-nums" data-testid="balance">
             {money(data.balance, data.symbol)}
@@ -84,7 +84,7 @@ export default function GameList() {
               const pill = "shrink-0 rounded-full px-3 py-1 text-sm font-semibold";
               const body = (
                 <>
-                  <span className="flex items-center justify-between gap-2">
+                  <span className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
                     <span className="text-lg font-bold">{operatorName(t, "rooms", l.levelName)}</span>
                     {playable ? (
                       <span className={`${pill} bg-brand text-white`}>{t("gameList.enter")}</span>

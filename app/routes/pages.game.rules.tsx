@@ -79,7 +79,7 @@ export default function Rules() {
         <section className="card">
           <table className="w-full text-left text-sm">
             <caption className="mb-2 text-left text-base font-semibold">{t("rules.payoutTitle")}</caption>
-            <thead className="text-gray-700 dark:text-gray-300">
+            <thead className="text-xs leading-tight text-gray-700 dark:text-gray-300">
               <tr>
                 <th scope="col" className="py-1">
                   {t("rules.bet")}

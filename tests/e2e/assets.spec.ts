@@ -78,7 +78,7 @@ test("a credited player exchanges chip to gold, stakes, and reads it all in the 
   await test.step("exchanges 25.50 chips to gold: the result shows before confirming", async () => {
     await page.goto(PAGES.exchange);
     await hydrated(page);
-    await page.getByRole("radio", { name: "Chip → Gold" }).check();
+    await page.getByRole("radio", { name: "Chips → Gold" }).check();
     await page.getByLabel("Amount").fill("25.5");
     await expect(page.getByTestId("exchange-live")).toHaveText("You receive 25.50 Gold");
     // The browser checks the field once the form kit has loaded its schema (decision 036).
@@ -103,7 +103,7 @@ test("a credited player exchanges chip to gold, stakes, and reads it all in the 
   await test.step("refuses more than the balance with a clear message, changing nothing", async () => {
     const before = await cents(page.request);
     await page.goto(PAGES.exchange);
-    await page.getByRole("radio", { name: "Gold → Chip" }).check();
+    await page.getByRole("radio", { name: "Gold → Chips" }).check();
     await page.getByLabel("Amount").fill(String(before.gold / 100 + 1));
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByText("Your balance is not enough for this amount")).toBeVisible();
@@ -201,7 +201,7 @@ test.describe("without JavaScript", () => {
     await login(page, DEMO.phone, DEMO.password);
     const start = await cents(page.request);
     expect(start.gold).toBeGreaterThanOrEqual(1000);
-    await previewExchange(page, "Gold → Chip", "10");
+    await previewExchange(page, "Gold → Chips", "10");
     await expect(page.getByTestId("exchange-preview")).toContainText(`You receive${money(10, "CHIP")}`);
     await screen(page, "64-assets-nojs-preview");
     const fields = Object.fromEntries(

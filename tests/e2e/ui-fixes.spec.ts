@@ -6,11 +6,14 @@ import {
   GAME_PATH,
   PROFILE_PATH,
   accountJson,
+  betInNextRound,
   gameJson,
   hydrated,
   login,
   openRound,
+  operator,
   postJson,
+  registerPlayer,
   screen,
   shown,
   toCents,
@@ -20,8 +23,8 @@ import {
  * The UI fixes at 360 × 740: the no-JS bet popup (− / + / quick multiples / Enter re-render it by
  * GET with the right total), toasts at the bottom that fade out with and without JS, the past
  * results table in six languages, aligned result popup amounts, translated titles, the dark
- * theme switch, the profile card's spacing, the bet details 404, and the main pages' bar actions
- * and buttons in every language's words.
+ * theme switch, the profile card's spacing, the bet details 404, and the main pages' bar actions,
+ * buttons, figures and tables in every language's words, for the demo player and a rich one.
  */
 
 const LANGUAGES = ["en-US", "zh-CN", "ja-JP", "fr-FR", "de-DE", "ko-KR"] as const;
@@ -35,6 +38,111 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
     a.y < b.y + b.height - 0.5 &&
     b.y < a.y + a.height - 0.5
   );
+}
+
+/**
+ * What does not fit the phone's width on the page shown (runs in the page): the bar's actions
+ * (off screen, cut, over the title), buttons whose words overflow, are off centre or touch the
+ * pill's edge, the team's rewards title under its button, a page that scrolls sideways, a text cut
+ * or overflowing its own box (a figure, a label), and a text or table that sticks out of its card.
+ * Text inside a part that clips or scrolls on purpose (the room row, the notice ticker) is left out.
+ */
+function fitProblems(): string[] {
+  const out: string[] = [];
+  const box = (el: Element) => el.getBoundingClientRect();
+  const textBox = (el: Element) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getBoundingClientRect();
+  };
+  // The part of an element's text on screen: a truncated title's clipped end is not.
+  const shownText = (el: Element) => {
+    const text = textBox(el);
+    const clip = box(el);
+    const left = Math.max(text.left, clip.left);
+    return new DOMRect(left, text.top, Math.max(0, Math.min(text.right, clip.right) - left), text.height);
+  };
+  const cross = (a: DOMRect, b: DOMRect) =>
+    a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const header = document.querySelector("header");
+  const title = header?.querySelector("h1");
+  for (const action of header?.querySelectorAll("a") ?? []) {
+    const a = box(action);
+    if (a.left < 0 || a.right > window.innerWidth + 0.5)
+      out.push(`bar action "${action.textContent}" off screen`);
+    if (action.scrollWidth > action.clientWidth + 1)
+      out.push(`bar action "${action.textContent}" does not fit its box`);
+    if (title && cross(a, shownText(title))) out.push(`bar action "${action.textContent}" over the title`);
+  }
+  for (const button of document.querySelectorAll('main [class*="btn-"]')) {
+    const b = box(button);
+    if (b.width === 0) continue;
+    const text = textBox(button);
+    const name = `button "${button.textContent?.trim()}"`;
+    if (button.scrollWidth > button.clientWidth + 1) out.push(`${name} overflows`);
+    if (Math.abs(text.left - b.left - (b.right - text.right)) > 2) out.push(`${name} not centred`);
+    if (text.top - b.top < 4 || b.bottom - text.bottom < 4) out.push(`${name} touches its edge`);
+  }
+  const rewards = document.getElementById("rewards-title");
+  const claim = rewards?.closest("section")?.querySelector('a[class*="btn-"]');
+  if (rewards && claim && cross(textBox(rewards), box(claim)))
+    out.push("rewards title under the claim button");
+  if (document.documentElement.scrollWidth > window.innerWidth + 0.5) out.push("the page scrolls sideways");
+  const clipsOnPurpose = (el: Element, until: Element | null) => {
+    for (let a = el.parentElement; a && a !== until; a = a.parentElement)
+      if (getComputedStyle(a).overflowX !== "visible") return true;
+    return false;
+  };
+  for (const el of document.querySelectorAll("main *")) {
+    const text = el.textContent?.trim() ?? "";
+    if (el.childElementCount > 0 || !text || el.closest(".sr-only")) continue;
+    const name = `"${text.slice(0, 40)}"`;
+    if (el.clientWidth > 2 && el.scrollWidth > el.clientWidth + 1) out.push(`${name} cut or overflowing`);
+    const card = el.closest(".card, section, li");
+    if (!card || clipsOnPurpose(el, card)) continue;
+    const t = textBox(el);
+    const c = box(card);
+    if (t.width > 0 && (t.right > c.right + 0.5 || t.left < c.left - 0.5))
+      out.push(`${name} sticks out of its card`);
+  }
+  for (const table of document.querySelectorAll("main table")) {
+    const card = table.closest(".card, section");
+    if (card && !clipsOnPurpose(table, card) && box(table).right > box(card).right + 0.5)
+      out.push("a table is wider than its card");
+  }
+  return [...new Set(out)];
+}
+
+/** The pages that show the player's money, in figures that grow with it. */
+const MONEY_PAGES = [
+  PAGES.home,
+  PAGES.gameList,
+  PAGES.account,
+  PAGES.withdrawal,
+  PAGES.recharge,
+  PAGES.exchange,
+  PAGES.pledge,
+  PAGES.assetRecords,
+  PAGES.betRecord,
+  PAGES.jackpot,
+  PAGES.team,
+  PAGES.claimBonus,
+  PAGES.responsiblePlay,
+  PAGES.rules,
+];
+
+/** fitProblems of each page in each language, as "language path: problem"; back to en-US after. */
+async function fitInEveryLanguage(page: Page, pages: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const lang of LANGUAGES) {
+    expect((await postJson(page.request, "/resources/lang", { lang })).status).toBe(200);
+    for (const path of pages) {
+      await page.goto(path);
+      found.push(...(await page.evaluate(fitProblems)).map((problem) => `${lang} ${path}: ${problem}`));
+    }
+  }
+  await postJson(page.request, "/resources/lang", { lang: "en-US" });
+  return found;
 }
 
 test.describe("without JavaScript", () => {
@@ -159,26 +267,13 @@ test.describe("with JavaScript", () => {
     page,
   }) => {
     const pages = [
-      PAGES.home,
+      ...MONEY_PAGES,
       `${GAME_PATH}?level=1&coin=CHIP`,
-      PAGES.gameList,
-      PAGES.account,
-      PAGES.withdrawal,
-      PAGES.recharge,
-      PAGES.exchange,
-      PAGES.pledge,
-      PAGES.team,
-      PAGES.claimBonus,
-      PAGES.jackpot,
       PAGES.blogger,
-      PAGES.betRecord,
-      PAGES.assetRecords,
-      PAGES.responsiblePlay,
       PAGES.fairness,
       PAGES.bankCard,
       PAGES.notice,
       PAGES.myProfile,
-      PAGES.rules,
       PAGES.verify,
       PAGES.followRecords,
       PAGES.yesterdayJackpot,
@@ -189,66 +284,7 @@ test.describe("with JavaScript", () => {
       PAGES.loginPassword,
       PAGES.paymentPassword,
     ];
-    const found: string[] = [];
-    for (const lang of LANGUAGES) {
-      expect((await postJson(page.request, "/resources/lang", { lang })).status).toBe(200);
-      for (const path of pages) {
-        await page.goto(path);
-        const problems = await page.evaluate(() => {
-          const out: string[] = [];
-          const box = (el: Element) => el.getBoundingClientRect();
-          const textBox = (el: Element) => {
-            const range = document.createRange();
-            range.selectNodeContents(el);
-            return range.getBoundingClientRect();
-          };
-          // The part of an element's text on screen: a truncated title's clipped end is not.
-          const shownText = (el: Element) => {
-            const text = textBox(el);
-            const clip = box(el);
-            const left = Math.max(text.left, clip.left);
-            return new DOMRect(
-              left,
-              text.top,
-              Math.max(0, Math.min(text.right, clip.right) - left),
-              text.height,
-            );
-          };
-          const cross = (a: DOMRect, b: DOMRect) =>
-            a.left < b.right - 0.5 &&
-            b.left < a.right - 0.5 &&
-            a.top < b.bottom - 0.5 &&
-            b.top < a.bottom - 0.5;
-          const header = document.querySelector("header");
-          const title = header?.querySelector("h1");
-          for (const action of header?.querySelectorAll("a") ?? []) {
-            const a = box(action);
-            if (a.left < 0 || a.right > window.innerWidth + 0.5)
-              out.push(`bar action "${action.textContent}" off screen`);
-            if (action.scrollWidth > action.clientWidth + 1)
-              out.push(`bar action "${action.textContent}" does not fit its box`);
-            if (title && cross(a, shownText(title)))
-              out.push(`bar action "${action.textContent}" over the title`);
-          }
-          for (const button of document.querySelectorAll('main [class*="btn-"]')) {
-            const b = box(button);
-            if (b.width === 0) continue;
-            const text = textBox(button);
-            const name = `button "${button.textContent?.trim()}"`;
-            if (button.scrollWidth > button.clientWidth + 1) out.push(`${name} overflows`);
-            if (Math.abs(text.left - b.left - (b.right - text.right)) > 2) out.push(`${name} not centred`);
-            if (text.top - b.top < 4 || b.bottom - text.bottom < 4) out.push(`${name} touches its edge`);
-          }
-          const rewards = document.getElementById("rewards-title");
-          const claim = rewards?.closest("section")?.querySelector('a[class*="btn-"]');
-          if (rewards && claim && cross(textBox(rewards), box(claim)))
-            out.push("rewards title under the claim button");
-          return out;
-        });
-        found.push(...problems.map((p) => `${lang} ${path}: ${p}`));
-      }
-    }
-    await postJson(page.request, "/resources/lang", { lang: "en-US" });
+    const found = await fitInEveryLanguage(page, pages);
     expect(found).toEqual([]);
   });
 
@@ -374,4 +410,25 @@ test.describe("with JavaScript", () => {
     }
     await screen(page, "ui-result-popup", { fullPage: false });
   });
+});
+
+test("a rich player's figures fit at 360 px in every language: balances, turnover, rooms, records", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const player = await registerPlayer(page.request);
+  // A bet of ₹5,000 in room 1 (balances up to ₹10,000) gives a turnover, a record and a rebate.
+  await operator(page.request, "/users/credit", { phone: player.phone, coin: "CHIP", amount: "8000" });
+  await betInNextRound(page.request, { betName: "Red", baseAmount: "100", betMultiples: "50" });
+  for (const [coin, amount] of [
+    ["CHIP", "9876543.21"],
+    ["GOLD", "98765432.10"],
+    ["POINT", "98765432.10"],
+  ])
+    await operator(page.request, "/users/credit", { phone: player.phone, coin, amount });
+  const pages = [...MONEY_PAGES, `${GAME_PATH}?level=3&coin=CHIP`];
+  const found = await fitInEveryLanguage(page, pages);
+  await page.goto(PAGES.exchange);
+  await screen(page, "ui-rich-exchange", { fullPage: false });
+  expect(found).toEqual([]);
 });

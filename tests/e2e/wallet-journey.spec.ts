@@ -77,7 +77,7 @@ test("one player's whole wallet: in by cash and USDT, exchange, stake, bet, out 
 
   await test.step("exchanges ₹100.50 of chip to gold", async () => {
     await page.goto(PAGES.exchange);
-    await page.getByRole("radio", { name: "Chip → Gold" }).check();
+    await page.getByRole("radio", { name: "Chips → Gold" }).check();
     await page.getByLabel("Amount").fill("100.50");
     await page.getByRole("button", { name: "Preview" }).click();
     await page.getByTestId("exchange-preview").getByRole("button", { name: "Confirm exchange" }).click();

@@ -7,9 +7,9 @@ export function BalanceStrip({ balances }: { balances: { chip: number; gold: num
   const { t } = useTranslation("common");
   const { coinMoney } = useFormat();
   const items = [
-    { key: "chip", value: coinMoney(balances.chip, "CHIP") },
-    { key: "gold", value: coinMoney(balances.gold, "GOLD") },
-    { key: "point", value: coinMoney(balances.point, "POINT") },
+    { key: "chip", label: t("coin.CHIP"), value: coinMoney(balances.chip, "CHIP") },
+    { key: "gold", label: t("coin.GOLD"), value: coinMoney(balances.gold, "GOLD") },
+    { key: "point", label: t("coin.POINT"), value: coinMoney(balances.point, "POINT") },
   ];
   const long = items.some((item) => item.value.length > LONG_AMOUNT);
   return (
@@ -24,7 +24,7 @@ export function BalanceStrip({ balances }: { balances: { chip: number; gold: num
           key={item.key}
           className={long ? "flex items-baseline justify-between gap-3" : "min-w-0 text-center"}
         >
-          <div className="text-xs text-white/85">{t(`balance.${item.key}`)}</div>
+          <div className="text-xs text-white/85">{item.label}</div>
           <div className="font-bold tabular-nums" data-testid={`balance-${item.key}`}>
             {item.value}
           </div>

@@ -51,9 +51,9 @@ export default function AssetRecordsPage() {
   const pages = Math.max(1, Math.ceil(page.totalElements / page.pageSize));
   const coins: Array<{ value: Coin | null; label: string }> = [
     { value: null, label: t("records.all") },
-    { value: "CHIP", label: t("common:balance.chip") },
-    { value: "GOLD", label: t("common:balance.gold") },
-    { value: "POINT", label: t("common:balance.point") },
+    { value: "CHIP", label: t("common:coin.CHIP") },
+    { value: "GOLD", label: t("common:coin.GOLD") },
+    { value: "POINT", label: t("common:coin.POINT") },
   ];
   return (
     <>
@@ -111,7 +111,7 @@ function RecordRow({ record }: { record: AssetRecord }) {
   const label = (ASSET_KINDS as readonly string[]).includes(record.kind)
     ? t(`kinds.${record.kind}`)
     : t("kinds.other");
-  const coinLabel = t(`common:balance.${record.coin.toLowerCase()}`);
+  const coinLabel = t(`common:coin.${record.coin}`);
   const amount = `${credit ? "+" : ""}${fmt.coinMoney(record.amount, record.coin)}`;
   const body = (
     <>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Figures } from "~/components/Figures";
 import { NavBar } from "~/components/NavBar";
 import { TitledCard } from "~/components/TitledCard";
 import { betLabel } from "~/components/game/names";
@@ -29,22 +30,16 @@ export default function BloggerDetails() {
         <section className="rounded-2xl bg-gradient-to-br from-pink-500 to-violet-600 p-5 text-white shadow-md">
           <h2 className="text-2xl font-extrabold">{blogger.nickName || blogger.phone}</h2>
           {blogger.nickName ? <p className="text-sm text-white/90">{blogger.phone}</p> : null}
-          <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
-            <div>
-              <dd className="text-lg font-bold tabular-nums">{blogger.fans}</dd>
-              <dt className="text-xs text-white/90">{t("detail.fans")}</dt>
-            </div>
-            <div>
-              <dd className="text-lg font-bold tabular-nums">{fmt.number(blogger.winRate)} %</dd>
-              <dt className="text-xs text-white/90">{t("detail.winRate")}</dt>
-            </div>
-            <div>
-              <dd className="text-base font-bold leading-7 tabular-nums">
-                {fmt.coinMoney(blogger.profit, "CHIP")}
-              </dd>
-              <dt className="text-xs text-white/90">{t("detail.profit")}</dt>
-            </div>
-          </dl>
+          <div className="mt-3">
+            <Figures
+              tone="hero"
+              items={[
+                { label: t("detail.fans"), value: fmt.number(blogger.fans) },
+                { label: t("detail.winRate"), value: `${fmt.number(blogger.winRate)} %` },
+                { label: t("detail.profit"), value: fmt.coinMoney(blogger.profit, "CHIP") },
+              ]}
+            />
+          </div>
           {blogger.self ? null : (
             <Form method="post" className="mt-4">
               <IntentButton

@@ -1,7 +1,7 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { AvailableAmountField, useChoiceAndAmount } from "~/components/assets/asset-form";
-import { coinAmount } from "~/components/assets/money";
+import { coinAmount, coinUnits } from "~/components/assets/money";
 import { ChoiceFieldset, FormSubmit, LiveLine, RadioCard, useKitForm } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
@@ -48,7 +48,7 @@ export function ExchangeForm({
   // The live quote: the money rule and the exchange's computation, neither needs zod.
   const amount = checkMoney(fromTyped(typed));
   const quote = amount.ok ? quoteExchange(pair, toCents(amount.units)) : null;
-  const coin = (c: string) => t(`common:balance.${c.toLowerCase()}`);
+  const coin = (c: string) => t(`common:coin.${c}`);
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-4" onChange={onChange}>
       <ChoiceFieldset legend={t("exchange.pairs")} meta={fields.pair}>
@@ -68,8 +68,8 @@ export function ExchangeForm({
                 </span>
                 <span className="text-xs text-gray-600 dark:text-gray-400">
                   {t("exchange.rate", {
-                    from: `${p.fromUnits} ${coin(p.fromCoin)}`,
-                    to: `${p.toUnits} ${coin(p.toCoin)}`,
+                    from: coinUnits(fmt, t, p.fromUnits, p.fromCoin),
+                    to: coinUnits(fmt, t, p.toUnits, p.toCoin),
                   })}
                   {" · "}
                   {p.feeRate > 0 ? t("exchange.fee", { rate: p.feeRate }) : t("exchange.noFee")}
@@ -96,8 +96,8 @@ export function ExchangeForm({
         ) : (
           <span className="text-gray-600 dark:text-gray-400">
             {t("exchange.rate", {
-              from: `${pair.fromUnits} ${coin(pair.fromCoin)}`,
-              to: `${pair.toUnits} ${coin(pair.toCoin)}`,
+              from: coinUnits(fmt, t, pair.fromUnits, pair.fromCoin),
+              to: coinUnits(fmt, t, pair.toUnits, pair.toCoin),
             })}
           </span>
         )}

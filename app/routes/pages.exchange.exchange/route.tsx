@@ -1,11 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Figures } from "~/components/Figures";
 import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { TitledCard } from "~/components/TitledCard";
 import { BalanceStrip } from "~/components/assets/BalanceStrip";
-import { coinAmount } from "~/components/assets/money";
+import { coinAmount, coinUnits } from "~/components/assets/money";
 import { ErrorList, SubmitButton } from "~/components/form-parts";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyForm, withForms } from "~/utils/lazy-form";
@@ -52,14 +53,13 @@ export default function ExchangePage() {
 function PreviewCard({ preview, error }: { preview: ExchangePreview; error?: string }) {
   const { t } = useTranslation("assets");
   const fmt = useFormat();
-  const coin = (c: string) => t(`common:balance.${c.toLowerCase()}`);
   const rows: Array<[string, string, boolean?]> = [
     [t("exchange.youPay"), coinAmount(fmt, t, preview.amount, preview.fromCoin)],
     [
       t("exchange.rateLabel"),
       t("exchange.rate", {
-        from: `${preview.fromUnits} ${coin(preview.fromCoin)}`,
-        to: `${preview.toUnits} ${coin(preview.toCoin)}`,
+        from: coinUnits(fmt, t, preview.fromUnits, preview.fromCoin),
+        to: coinUnits(fmt, t, preview.toUnits, preview.toCoin),
       }),
     ],
     [
@@ -118,24 +118,19 @@ function PointsCard({
         </h2>
         <p className="text-xs text-gray-600 dark:text-gray-400">
           {t("points.rule", {
-            coin: t(`common:balance.${points.coin.toLowerCase()}`),
+            coin: t(`common:coin.${points.coin}`),
             points: points.pointsPer100,
             count: points.pointsPer100,
           })}
         </p>
       </div>
-      <dl className="grid grid-cols-3 gap-2 text-center">
-        {[
-          [t("points.turnover"), fmt.coinMoney(points.turnover, points.coin)],
-          [t("points.earned"), fmt.coinMoney(points.earned, "POINT")],
-          [t("points.claimable"), fmt.coinMoney(points.claimable, "POINT")],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-gray-50 px-1 py-2 dark:bg-gray-800">
-            <dt className="text-xs text-gray-600 dark:text-gray-400">{label}</dt>
-            <dd className="truncate font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures
+        items={[
+          { label: t("points.turnover"), value: fmt.coinMoney(points.turnover, points.coin) },
+          { label: t("points.earned"), value: fmt.coinMoney(points.earned, "POINT") },
+          { label: t("points.claimable"), value: fmt.coinMoney(points.claimable, "POINT") },
+        ]}
+      />
       {points.claimable > 0 ? (
         <Form method="post">
           <SubmitButton intent="claimPoints">

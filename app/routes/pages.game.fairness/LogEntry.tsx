@@ -36,7 +36,7 @@ export function LogEntry({ seq, body, signature }: { seq: number; body: string; 
   const { t } = useTranslation("game");
   const { dateTime } = useFormat();
   const e = parse(body);
-  const coin = e.coin ? t(`coin.${e.coin}`) : "";
+  const coin = e.coin ? t(`common:coin.${e.coin}`) : "";
   const title =
     e.kind === "round"
       ? t("fairness.entryRound", { round: e.roundId, coin, level: e.level })

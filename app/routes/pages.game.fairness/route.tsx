@@ -54,7 +54,7 @@ export default function Fairness() {
                 <p className="font-semibold">
                   {t("fairness.chainRow", {
                     id: c.id,
-                    coin: t(`coin.${c.coin}`),
+                    coin: t(`common:coin.${c.coin}`),
                     level: c.level,
                     lane: c.lane + 1,
                     used: c.used,

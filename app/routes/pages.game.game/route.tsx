@@ -126,7 +126,7 @@ export default function GamePage() {
       />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
         <p className="flex items-center justify-between text-sm">
-          <span>{t(`coin.${data.coin}`)}</span>
+          <span>{t(`common:coin.${data.coin}`)}</span>
           <span>
             {t("balance")}: <strong data-testid="balance">{money(data.balance, data.symbol)}</strong>
           </span>

@@ -136,7 +136,7 @@ function Lobby({ lobby }: { lobby: Data["lobby"] }) {
                       </span>
                       <span className="line-clamp-2 break-words font-bold leading-tight">
                         {lottery
-                          ? tc(`balance.${(game.coin ?? "CHIP").toLowerCase()}`)
+                          ? tc(`coin.${game.coin ?? "CHIP"}`)
                           : operatorName(t, "externalGames", game.name)}
                       </span>
                     </Link>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Datum, Disclosure } from "~/components/Disclosure";
+import { Figures } from "~/components/Figures";
 import { NavBar } from "~/components/NavBar";
 import { TabBar } from "~/components/TabBar";
 import { TitledCard } from "~/components/TitledCard";
@@ -48,22 +49,13 @@ export default function JackpotPage() {
         </section>
 
         <TitledCard id="tickets-title" title={t("jackpot.myTickets")} className="space-y-2">
-          <dl className="grid grid-cols-3 gap-2 text-center">
-            <div>
-              <dd className="text-xl font-bold tabular-nums" data-testid="my-tickets">
-                {fmt.number(info.myTickets)}
-              </dd>
-              <dt className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.tickets")}</dt>
-            </div>
-            <div>
-              <dd className="text-xl font-bold tabular-nums">{fmt.number(info.players)}</dd>
-              <dt className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.players")}</dt>
-            </div>
-            <div>
-              <dd className="text-xl font-bold tabular-nums">{fmt.number(chance)} %</dd>
-              <dt className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.chance")}</dt>
-            </div>
-          </dl>
+          <Figures
+            items={[
+              { label: t("jackpot.tickets"), value: fmt.number(info.myTickets), testId: "my-tickets" },
+              { label: t("jackpot.players"), value: fmt.number(info.players) },
+              { label: t("jackpot.chance"), value: `${fmt.number(chance)} %` },
+            ]}
+          />
           <p className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.ticketRule")}</p>
           <Link to={`${PAGES.gameList}?coin=${info.coin}`} className="btn-primary w-full">
             {t("jackpot.play")}

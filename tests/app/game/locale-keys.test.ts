@@ -4,10 +4,18 @@ import { COLOUR_BETS, SIZE_BETS } from "~/components/game/bets";
 import { GAME_TABS } from "~/components/game/format";
 import { BET_REFUSALS } from "#contract/game";
 
-/** Every literal t("…") key of the game pages, and every key built from a list, is in en-US. */
-const en = JSON.parse(readFileSync("locales/en-US/game.json", "utf8"));
-const has = (key: string) =>
-  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], en);
+/**
+ * Every literal t("…") key of the game pages, and every key built from a list, is in en-US: in
+ * game.json, or in common.json when it says so ("common:coin.CHIP").
+ */
+const en = (ns: string) => JSON.parse(readFileSync(`locales/en-US/${ns}.json`, "utf8"));
+const namespaces: Record<string, unknown> = { game: en("game"), common: en("common") };
+const has = (fullKey: string) => {
+  const [ns, key] = fullKey.includes(":") ? fullKey.split(":") : ["game", fullKey];
+  return key
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], namespaces[ns]);
+};
 
 const files = [
   ...readdirSync("app/components/game").map((f) => join("app/components/game", f)),
@@ -20,7 +28,7 @@ const files = [
 test("every literal t() key of the game pages exists in en-US", () => {
   const missing: string[] = [];
   for (const file of files) {
-    for (const m of readFileSync(file, "utf8").matchAll(/\bt\("([A-Za-z0-9_.]+)"/g)) {
+    for (const m of readFileSync(file, "utf8").matchAll(/\bt\("((?:common:)?[A-Za-z0-9_.]+)"/g)) {
       if (typeof has(m[1]) !== "string") missing.push(`${file}: ${m[1]}`);
     }
   }
@@ -30,7 +38,7 @@ test("every literal t() key of the game pages exists in en-US", () => {
 test("every key built from a list (bet names, coins, tabs, refusals) exists in en-US", () => {
   const keys = [
     ...[...COLOUR_BETS, ...SIZE_BETS].map((n) => `betName.${n}`),
-    ...["CHIP", "GOLD", "POINT"].map((c) => `coin.${c}`),
+    ...["CHIP", "GOLD", "POINT"].map((c) => `common:coin.${c}`),
     ...GAME_TABS.map((tab) => `tabs.${tab}`),
     ...["won", "lost", "pending", "mine", "wins"].map((s) => `records.${s}`),
     ...[
