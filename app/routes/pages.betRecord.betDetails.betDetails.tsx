@@ -5,9 +5,10 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
 import { parseDigit } from "~/components/game/bets";
+import { operatorName } from "~/components/game/names";
 import { recordStatus } from "~/components/game/results";
 import { asPageError } from "~/utils/api/errors.server";
-import { coinSymbol, getBetRecord } from "~/utils/api/game.server";
+import { coinSymbol, getBetRecord, getLevels } from "~/utils/api/game.server";
 import { getEnv } from "~/utils/env.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { i18n } from "~/utils/i18n.server";
@@ -31,7 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw json({ message: t("errors.noSuchBet") }, { status: 404 });
   const bet = await getBetRecord(request, Number(raw)).catch(asPageError);
   if (!bet) throw json({ message: t("errors.noSuchBet") }, { status: 404 });
-  return json({ bet: { ...bet, symbol: coinSymbol(bet.coin, getEnv().CURRENCY_SIGN) } });
+  // The room by its name, as the game list shows it; by its number if the list cannot be read.
+  const rooms = await getLevels(request, bet.coin).catch(() => []);
+  const roomName = rooms.find((room) => room.level === bet.level)?.levelName ?? null;
+  return json({ bet: { ...bet, roomName, symbol: coinSymbol(bet.coin, getEnv().CURRENCY_SIGN) } });
 }
 
 export default function BetDetails() {
@@ -45,7 +49,7 @@ export default function BetDetails() {
     [t("details.betId"), bet.id],
     [t("details.round"), bet.gameSessionId],
     [t("details.coin"), t(`common:coin.${bet.coin}`)],
-    [t("details.level"), bet.level],
+    [t("details.level"), bet.roomName ? operatorName(t, "rooms", bet.roomName) : bet.level],
     [t("details.bet"), <BetTag key="bet" name={bet.betName} />],
     [t("bet.baseAmount"), money(bet.baseAmount)],
     [t("bet.multiple"), `×${bet.betMultiples}`],

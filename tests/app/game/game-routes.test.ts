@@ -242,7 +242,13 @@ describe("game page", () => {
     const details = await (
       await betDetailsLoader(args(await get(`/pages/betRecord/betDetails/betDetails?id=${bet.result.id}`)))
     ).json();
-    expect(details.bet).toMatchObject({ id: bet.result.id, betName: "Big" });
+    // The room by its name (the operator's, translated on the page), not its number.
+    expect(details.bet).toMatchObject({
+      id: bet.result.id,
+      betName: "Big",
+      level: 2,
+      roomName: "Intermediate",
+    });
 
     // The details come from the core's detail call; another player's bet and an unknown id are 404.
     const other = await registerPlayer(core);
