@@ -19,7 +19,7 @@ function validTimeZone(zone: string): boolean {
 }
 const hex32 = (name: string) => z.string().regex(/^[0-9a-fA-F]{64}$/, `${name} must be 64 hex characters`);
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   CORE_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   CORE_HOST: z.string().min(1).default("127.0.0.1"),

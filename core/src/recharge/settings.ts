@@ -17,7 +17,7 @@ import { accountXpubProblem, generateSandboxXpubs } from "./addresses";
  *   the core generates a key pair on first use and keeps only these xpubs (the seed is dropped);
  *   unset in production, USDT deposits are not offered.
  */
-const envSchema = z.object({
+export const rechargeEnvSchema = z.object({
   PAYMENT_SANDBOX: z.enum(["0", "1"]).optional(),
   PAYMENT_SANDBOX_SECRET: z
     .string()
@@ -51,7 +51,7 @@ export function readRechargeSettings(
   env: Record<string, string | undefined>,
   production: boolean,
 ): RechargeSettings {
-  const parsed = envSchema.safeParse(env);
+  const parsed = rechargeEnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new RechargeConfigError(`Invalid recharge configuration: ${problems}`);
