@@ -12,6 +12,7 @@ import {
   login,
   openRound,
   operator,
+  pageJson,
   postJson,
   registerPlayer,
   screen,
@@ -426,7 +427,12 @@ test("a rich player's figures fit at 360 px in every language: balances, turnove
     ["POINT", "98765432.10"],
   ])
     await operator(page.request, "/users/credit", { phone: player.phone, coin, amount });
-  const pages = [...MONEY_PAGES, `${GAME_PATH}?level=3&coin=CHIP`];
+  const records = await pageJson<{ rows: Array<{ id: string }> }>(page.request, PAGES.betRecord);
+  const pages = [
+    ...MONEY_PAGES,
+    `${GAME_PATH}?level=3&coin=CHIP`,
+    `${PAGES.betDetails}?id=${records.rows[0].id}`,
+  ];
   const found = await fitInEveryLanguage(page, pages);
   await page.goto(PAGES.exchange);
   await screen(page, "ui-rich-exchange", { fullPage: false });
