@@ -139,7 +139,11 @@ export function ReminderForm({ minutes }: { minutes: number }) {
   );
 }
 
-/** A choice among chips, three to a row, under its legend (the reminder's minutes, a block's length). */
+/**
+ * A choice among chips, three to a row, under its legend (the reminder's minutes, a block's
+ * length). Each chip is as wide as its words and shares what is left, so that "6 months" or
+ * "24 Stunden" stays on one line beside a shorter "1 year".
+ */
 function ChipChoice<V extends string | number>({
   legend,
   name,
@@ -159,7 +163,7 @@ function ChipChoice<V extends string | number>({
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-medium text-gray-800 dark:text-gray-200">{legend}</legend>
-      <div className="grid grid-cols-3 gap-2">
+      <div className="flex gap-2">
         {values.map((value) => (
           <RadioCard
             key={value}
@@ -169,7 +173,7 @@ function ChipChoice<V extends string | number>({
             name={name}
             value={value}
             defaultChecked={value === checked}
-            className="text-sm"
+            className="flex-auto text-sm"
           >
             {labelOf(value)}
           </RadioCard>
