@@ -12,7 +12,7 @@ export const MONEY_KEYS: MoneyMessages = {
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-/** "₹25.50" for chips; "25.50 Gold", "150.00 Point" for the coins without a sign. */
+/** "₹25.50" for chips; "25.50 Gold", "150.00 Points" for the coins without a sign. */
 export function coinAmount(fmt: Pick<Formats, "coinMoney">, t: T, amount: number, coin: string): string {
   const text = fmt.coinMoney(amount, coin);
   return coin === "CHIP" ? text : `${text} ${t(`common:coin.${coin}`)}`;
