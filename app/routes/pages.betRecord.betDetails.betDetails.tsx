@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { EmptyState } from "~/components/EmptyState";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { Link, useLoaderData } from "@remix-run/react";
+import { DetailErrorBoundary } from "~/components/DetailErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
 import { parseDigit } from "~/components/game/bets";
@@ -99,22 +98,12 @@ export default function BetDetails() {
 /** Without an id, or with one that is not the player's bet: say so, and lead back to the record. */
 export function ErrorBoundary() {
   const { t } = useTranslation("game");
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <>
-      <NavBar title={t("details.title")} backTo={BET_RECORD} />
-      {missing ? (
-        <main className="mx-auto max-w-md p-4">
-          <EmptyState
-            title={t(error.data?.missing ? "details.noIdTitle" : "details.notFound")}
-            message={t(error.data?.missing ? "details.noId" : "errors.noSuchBet")}
-            action={{ to: BET_RECORD, label: t("details.backToRecord") }}
-          />
-        </main>
-      ) : (
-        <GeneralErrorBoundary />
-      )}
-    </>
+    <DetailErrorBoundary
+      title={t("details.title")}
+      back={{ to: BET_RECORD, label: t("details.backToRecord") }}
+      noId={{ title: t("details.noIdTitle"), message: t("details.noId") }}
+      notFound={{ title: t("details.notFound"), message: t("errors.noSuchBet") }}
+    />
   );
 }

@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { EmptyState } from "~/components/EmptyState";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { useLoaderData } from "@remix-run/react";
+import { DetailErrorBoundary } from "~/components/DetailErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { asPageError } from "~/utils/api/errors.server";
 import { getMessage, readMessage } from "~/utils/api/messages.server";
@@ -51,22 +50,12 @@ export default function NoticeDetailPage() {
 /** Without an id, or with one that is not the player's notice: say so, and lead back to the list. */
 export function ErrorBoundary() {
   const { t } = useTranslation("account");
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <>
-      <NavBar title={t("notice.detailTitle")} backTo={NOTICES} />
-      {missing ? (
-        <main className="mx-auto max-w-md p-4">
-          <EmptyState
-            title={t(error.data?.missing ? "notice.noIdTitle" : "notice.notFoundTitle")}
-            message={t(error.data?.missing ? "notice.noId" : "notice.notFound")}
-            action={{ to: NOTICES, label: t("notice.backToList") }}
-          />
-        </main>
-      ) : (
-        <GeneralErrorBoundary />
-      )}
-    </>
+    <DetailErrorBoundary
+      title={t("notice.detailTitle")}
+      back={{ to: NOTICES, label: t("notice.backToList") }}
+      noId={{ title: t("notice.noIdTitle"), message: t("notice.noId") }}
+      notFound={{ title: t("notice.notFoundTitle"), message: t("notice.notFound") }}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { networkInterfaces } from "node:os";
 import { type Page, expect, test } from "@playwright/test";
+import { PAGES } from "../../app/utils/paths";
 import {
   DEMO,
   GAME_PATH,
@@ -308,6 +309,31 @@ test.describe("17 · verify, empty states, dates and copying", () => {
     await page.goto(`${BET_DETAILS_PATH}?id=abc`);
     await expect(page.getByRole("heading", { name: "Bet not found" })).toBeVisible();
   });
+
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+      test.use({ javaScriptEnabled });
+
+      test("a blogger's pages for a player who is no blogger say so under their bar, with the way back", async ({
+        page,
+      }) => {
+        await login(page, DEMO.phone, DEMO.password);
+        for (const [path, title] of [
+          [`${PAGES.bloggerDetails}?id=999999999`, "Blogger"],
+          [`${PAGES.fansList}?id=999999999`, "Fans"],
+        ]) {
+          const answer = await page.goto(path);
+          expect(answer?.status(), path).toBe(404);
+          await expect(page.locator("header h1")).toHaveText(title);
+          await expect(page.getByRole("heading", { name: "Blogger not found" })).toBeVisible();
+          await expect(page.getByTestId("empty-state")).toContainText("This player is not a blogger");
+        }
+        await screen(page, `fi-17-no-blogger-${javaScriptEnabled ? "js" : "nojs"}`, { fullPage: false });
+        await page.getByRole("link", { name: "Back to bloggers" }).click();
+        await page.waitForURL((url) => url.pathname === PAGES.blogger);
+      });
+    });
+  }
 
   test.describe("in the player's time zone", () => {
     test.use({ timezoneId: "America/New_York" });

@@ -4,6 +4,7 @@ import { Figures } from "~/components/Figures";
 import { NavBar } from "~/components/NavBar";
 import { TitledCard } from "~/components/TitledCard";
 import { betLabel } from "~/components/game/names";
+import { BloggerErrorBoundary } from "~/components/social/BloggerErrorBoundary";
 import { IntentButton } from "~/components/social/IntentButton";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
@@ -113,4 +114,8 @@ function BetText({ bet }: { bet: Bet }) {
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";
+/** A player who is not (or no longer) a blogger: say so, and lead back to the bloggers. */
+export function ErrorBoundary() {
+  const { t } = useTranslation("social");
+  return <BloggerErrorBoundary title={t("detail.title")} />;
+}

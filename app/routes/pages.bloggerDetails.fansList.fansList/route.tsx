@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { NavBar } from "~/components/NavBar";
+import { BloggerErrorBoundary } from "~/components/social/BloggerErrorBoundary";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
@@ -47,4 +48,8 @@ export default function FansList() {
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";
+/** The fans of a player who is not (or no longer) a blogger: say so, and lead back to the bloggers. */
+export function ErrorBoundary() {
+  const { t } = useTranslation("social");
+  return <BloggerErrorBoundary title={t("fans.title")} />;
+}

@@ -244,7 +244,9 @@ export async function followRecords(db: Sql, fanId: number, q: { pageNo: number;
   return { content, totalElements: count.n, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
+/** A blogger's followers, newest first; 404 NOT_BLOGGER, as the details, for anyone else. */
 export async function fansList(db: Sql, bloggerId: number, q: { pageNo: number; pageSize: number }) {
+  await requireApproved(db, bloggerId);
   const rows = await db.query<{ fan_id: number; created_at: number }>(
     "SELECT fan_id, created_at FROM blogger_follows WHERE blogger_id = $1 ORDER BY created_at DESC LIMIT $2 OFFSET $3",
     [bloggerId, q.pageSize, (q.pageNo - 1) * q.pageSize],

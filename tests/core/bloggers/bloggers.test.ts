@@ -81,6 +81,15 @@ describeOnEachDatabase("bloggers", (core, database) => {
     const fans = fansListSchema.parse(await readAbout("/app/user/blogger/fans", fan.token, blogger.userId));
     expect(fans.content.map((f) => f.phone)).toEqual([`${fan.phone.slice(0, 2)}****${fan.phone.slice(-4)}`]);
     expect(JSON.stringify(fans)).not.toContain(fan.phone);
+    // A player who is not a blogger has no fans list, as no details: 404 NOT_BLOGGER for both.
+    for (const path of ["/app/user/blogger/fans", "/app/summary/getBloggerDetail"]) {
+      const notBlogger = await call(core, path, {
+        method: "GET",
+        token: fan.token,
+        params: { bloggerId: fan.userId },
+      });
+      expect(notBlogger, path).toMatchObject({ code: 404, result: { reason: "NOT_BLOGGER" } });
+    }
     const detail = bloggerDetailSchema.parse(
       await readAbout("/app/summary/getBloggerDetail", fan.token, blogger.userId),
     );
