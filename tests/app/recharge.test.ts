@@ -98,6 +98,17 @@ describe.skipIf(!BUILT)("recharge pages against the built server", () => {
     expect(payUrl).toMatch(/^\/pay\/sandbox\/R\d{8}[0-9A-F]{12}\?t=[0-9a-f]{32}$/);
     expect(second.body.redirect).toBe(payUrl);
     expect((await call(payUrl.replace(/t=\w+/, `t=${"0".repeat(32)}`))).status).toBe(404);
+    // A link cut short (no token, an empty one) is no pay page either: 404, not zod's words.
+    for (const cut of [
+      payUrl.replace(/\?t=\w+/, ""),
+      payUrl.replace(/t=\w+/, "t="),
+      payUrl.replace(/t=\w+/, "t=%20"),
+    ]) {
+      const answer = await call(cut);
+      expect(answer.status, cut).toBe(404);
+      expect(JSON.stringify(answer.body)).not.toMatch(/String must contain/);
+      expect((await call(cut, { form: { intent: "pay" } })).status, cut).toBe(404);
+    }
     const paid = await call(payUrl, { form: { intent: "pay" } });
     expect(paid.body).toMatchObject({ ok: true, message: "Recharge of ₹150.25 credited" });
     expect(Math.round((await balance()) * 100)).toBe(Math.round(before * 100) + 15025);

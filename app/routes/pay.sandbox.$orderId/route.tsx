@@ -28,8 +28,11 @@ import { useFormat } from "~/utils/use-format";
 export const handle = { i18n: ["common", "recharge"] };
 export const meta = pageTitle("pay.title", "recharge");
 
+/** The order and its token from the address; an address without them is no pay page (404), as a wrong one is. */
 function keyOf(request: Request, orderId: string | undefined) {
-  return { id: orderId ?? "", t: new URL(request.url).searchParams.get("t") ?? "" };
+  const key = { id: orderId?.trim() ?? "", t: new URL(request.url).searchParams.get("t")?.trim() ?? "" };
+  if (!key.id || !key.t) throw new Response("Not Found", { status: 404 });
+  return key;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

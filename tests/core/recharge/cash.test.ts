@@ -177,6 +177,15 @@ describeOnEachDatabase("cash recharge", (core) => {
       params: { id: made.id, t: "é".repeat(32) },
     });
     expect(odd).toMatchObject({ code: 404, message: "This payment does not exist" });
+    // Input the schema refuses is named by its field, in words (parseInput's messages), never zod's.
+    for (const [params, message] of [
+      [{ id: made.id, t: "" }, "t is required"],
+      [{ id: made.id }, "t is required"],
+      [{ id: "R".repeat(41), t: made.t }, "id must be at most 40 characters"],
+    ] as const) {
+      const refused = await call(core, "/app/recharge/sandbox/order", { method: "GET", params });
+      expect(refused).toMatchObject({ code: 400, message });
+    }
   });
 
   it("marks the order FAILED on Cancel, and credits nothing", async () => {
