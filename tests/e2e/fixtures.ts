@@ -341,7 +341,6 @@ export function gameJson(request: APIRequestContext, level = 1, coin: Coin = "CH
   return pageJson<GameJson>(request, `${GAME_PATH}?level=${level}&coin=${coin}`);
 }
 
-/** The settled digit of a round, from the verify page (which recomputes it from the seed). */
 /**
  * Places one CHIP bet of room 1 through the game page's JSON mode, in the first round with at
  * least 3 seconds of betting left (waiting up to a minute for one), and expects it taken.
@@ -368,9 +367,15 @@ export async function betInNextRound(
   expect(placed).toBe(true);
 }
 
+/**
+ * The settled digit of a round, from the verify page (which recomputes it from the seed). Waits
+ * until 20 s past the round's end (its draw, then the settling job), however long the round still
+ * had to run when asked: a bet placed early in a round waits for the whole round.
+ */
 export async function drawnDigit(request: APIRequestContext, roundId: string): Promise<number> {
   let last = "";
-  for (let i = 0; i < 40; i++) {
+  let deadline = Date.now() + 20_000;
+  for (;;) {
     const res = await request.get(`${VERIFY_PATH}?sessionId=${roundId}`, { headers: JSON_HEADERS });
     const body = (await res.json()) as {
       verification: {
@@ -378,6 +383,7 @@ export async function drawnDigit(request: APIRequestContext, roundId: string): P
         recomputedDigit: number | null;
         digitMatches: boolean | null;
       };
+      round: { sessionEndTime: number } | null;
     };
     last = JSON.stringify(body);
     const v = body.verification;
@@ -386,6 +392,8 @@ export async function drawnDigit(request: APIRequestContext, roundId: string): P
       expect(v.recomputedDigit).toBe(v.publishedDigit);
       return v.publishedDigit;
     }
+    if (body.round) deadline = Math.max(deadline, body.round.sessionEndTime + 20_000);
+    if (Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`Round ${roundId} was not drawn: ${last}`);
