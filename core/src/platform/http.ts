@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { type ZodErrorMap, ZodIssueCode, type ZodTypeAny, type z } from "zod";
+import { type ZodIssue, ZodIssueCode, type ZodTypeAny, defaultErrorMap, type z } from "zod";
 import { ENCRYPTED_FIELD, scrambleResponse, unscramble } from "#contract/codec";
 import { Code } from "#contract/codes";
 import { Header } from "#contract/headers";
@@ -88,41 +88,42 @@ export async function readInput(c: Context<CoreEnv>): Promise<Record<string, str
   return input;
 }
 
-/** Validates the call's parameters; the first problem becomes a 400 with a readable message. */
 /**
- * Zod's own messages ("Required", "String must contain at least 1 character(s)") in words that
- * name the field: "t is required", "id must be at most 40 characters". A schema's own message
- * always wins over these (zod gives a schema's message precedence over the parse's map).
+ * Zod's own words for a problem ("Required", "String must contain at least 1 character(s)") in
+ * words that name the field: "t is required", "id must be at most 40 characters"; null for a
+ * problem zod has no plainer words for here.
  */
-const fieldMessages: ZodErrorMap = (issue, ctx) => {
+function fieldMessage(issue: ZodIssue): string | null {
   const field = issue.path.join(".") || "The input";
   switch (issue.code) {
     case ZodIssueCode.invalid_type:
-      return {
-        message:
-          issue.received === "undefined" ? `${field} is required` : `${field} must be a ${issue.expected}`,
-      };
+      return issue.received === "undefined" ? `${field} is required` : `${field} must be a ${issue.expected}`;
     case ZodIssueCode.too_small:
       if (issue.type === "string")
-        return {
-          message:
-            Number(issue.minimum) <= 1
-              ? `${field} is required`
-              : `${field} must be at least ${issue.minimum} characters`,
-        };
-      if (issue.type === "number") return { message: `${field} must be at least ${issue.minimum}` };
-      break;
+        return Number(issue.minimum) <= 1
+          ? `${field} is required`
+          : `${field} must be at least ${issue.minimum} characters`;
+      return issue.type === "number" ? `${field} must be at least ${issue.minimum}` : null;
     case ZodIssueCode.too_big:
-      if (issue.type === "string") return { message: `${field} must be at most ${issue.maximum} characters` };
-      if (issue.type === "number") return { message: `${field} must be at most ${issue.maximum}` };
-      break;
+      if (issue.type === "string") return `${field} must be at most ${issue.maximum} characters`;
+      return issue.type === "number" ? `${field} must be at most ${issue.maximum}` : null;
+    default:
+      return null;
   }
-  return { message: ctx.defaultError };
-};
+}
 
+/**
+ * Validates the call's parameters; the first problem becomes a 400 with a readable message: the
+ * schema's own words where it has them ("Enter your password"), else fieldMessage's.
+ */
 export async function parseInput<S extends ZodTypeAny>(c: Context<CoreEnv>, schema: S): Promise<z.infer<S>> {
-  const parsed = schema.safeParse(await readInput(c), { errorMap: fieldMessages });
-  if (!parsed.success) throw new ApiError(Code.BAD_REQUEST, parsed.error.issues[0].message);
+  const parsed = schema.safeParse(await readInput(c));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const zodWords =
+      issue.message === defaultErrorMap(issue, { defaultError: issue.message, data: undefined }).message;
+    throw new ApiError(Code.BAD_REQUEST, (zodWords && fieldMessage(issue)) || issue.message);
+  }
   return parsed.data;
 }
 
