@@ -46,7 +46,7 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
  * (off screen, cut, over the title), buttons whose words overflow, are off centre or touch the
  * pill's edge, the team's rewards title under its button, a page that scrolls sideways, a text cut
  * or overflowing its own box (a figure, a label), a text or table that sticks out of its card, and
- * a chip whose words wrap.
+ * a chip or a tab whose words wrap.
  * Text inside a part that clips or scrolls on purpose (the room row, the notice ticker) is left out.
  */
 function fitProblems(): string[] {
@@ -107,15 +107,15 @@ function fitProblems(): string[] {
     if (t.width > 0 && (t.right > c.right + 0.5 || t.left < c.left - 0.5))
       out.push(`${name} sticks out of its card`);
   }
-  // A chip (a short choice, three to a row) keeps its words on one line.
-  for (const chip of document.querySelectorAll("main label:has(input[type=radio])")) {
+  // A chip (a short choice, three to a row) or a tab of a switch keeps its words on one line.
+  for (const chip of document.querySelectorAll("main label:has(input[type=radio]), main nav a")) {
     if (getComputedStyle(chip).justifyContent !== "center") continue;
     const words = [...chip.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
     if (!words) continue;
     const range = document.createRange();
     range.selectNodeContents(words);
     const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-    if (lines.size > 1) out.push(`chip "${words.textContent?.trim()}" wraps`);
+    if (lines.size > 1) out.push(`chip or tab "${words.textContent?.trim()}" wraps`);
   }
   for (const table of document.querySelectorAll("main table")) {
     const card = table.closest(".card, section");

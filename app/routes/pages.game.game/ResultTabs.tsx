@@ -41,7 +41,7 @@ export const ResultTabs = memo(function ResultTabs({
   const { t } = useTranslation("game");
   return (
     <section className="card" aria-label={t("tabs.label")}>
-      <nav className="mb-3 grid grid-cols-3 gap-1 rounded-lg bg-gray-100 p-1 dark:bg-gray-800">
+      <nav className="mb-3 flex gap-1 rounded-lg bg-gray-100 p-1 dark:bg-gray-800">
         {GAME_TABS.map((tab) => (
           <Link
             key={tab}
@@ -49,7 +49,7 @@ export const ResultTabs = memo(function ResultTabs({
             preventScrollReset
             replace
             aria-current={tab === data.tab ? "page" : undefined}
-            className={`flex min-h-[44px] items-center justify-center rounded-md text-sm font-semibold ${
+            className={`flex min-h-[44px] flex-auto items-center justify-center rounded-md px-2 text-center text-sm font-semibold ${
               tab === data.tab
                 ? "bg-white text-brand-dark shadow dark:bg-gray-950 dark:text-pink-200"
                 : "text-gray-700 dark:text-gray-300"
