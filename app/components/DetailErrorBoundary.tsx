@@ -27,12 +27,12 @@ export function DetailErrorBoundary({
   notFound: Words;
 }) {
   const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  const words = missing && error.data?.missing && noId ? noId : notFound;
+  const notThere = isRouteErrorResponse(error) && error.status === 404;
+  const words = notThere && error.data?.missing && noId ? noId : notFound;
   return (
     <>
       <NavBar title={title} backTo={back.to} />
-      {missing ? (
+      {notThere ? (
         <main className="mx-auto max-w-md p-4">
           <EmptyState title={words.title} message={words.message} action={back} />
         </main>
