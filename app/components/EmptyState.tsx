@@ -4,7 +4,9 @@ import { useTranslation } from "~/utils/i18n-react";
 /**
  * The one empty state (ui.md "one set of parts"): an illustration, what is missing in words and,
  * when there is one, the way on (a link styled as a button). Used for empty lists and for pages
- * reached without the id they show (a notice, a bet), instead of a bare 404.
+ * reached without the id they show (a notice, a bet), instead of a bare 404. A title alone says it
+ * all ("No bloggers yet" needs no "No Data" under it); with neither, "No Data". The title is a
+ * heading under the bar's h1.
  */
 export function EmptyState({
   title,
@@ -37,8 +39,10 @@ export function EmptyState({
         <circle cx="68" cy="66" r="10" className="fill-brand" />
         <path d="M68 61v6M68 70.5v.5" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
       </svg>
-      {title ? <h1 className="text-lg font-semibold">{title}</h1> : null}
-      <p className="text-gray-700 dark:text-gray-300">{message ?? t("empty.noData")}</p>
+      {title ? <h2 className="text-lg font-semibold">{title}</h2> : null}
+      {message || !title ? (
+        <p className="text-gray-700 dark:text-gray-300">{message ?? t("empty.noData")}</p>
+      ) : null}
       {action ? (
         <Link to={action.to} className="btn-primary">
           {action.label}
