@@ -142,6 +142,16 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await expect(rejected).toContainText("Rejected");
     await expect(rejected).toContainText("Reason: Bank details under review");
     await screen(page, "withdraw-records");
+    // One title over both lists, and the Cash / USDT switch under it (as on the recharge records).
+    const lists = page.getByRole("navigation", { name: "Record type" });
+    await expect(lists.getByRole("link", { name: "Cash" })).toHaveAttribute("aria-current", "page");
+    await lists.getByRole("link", { name: "USDT" }).click();
+    await expect(page).toHaveURL(/withdrawalRecords\/withdrawalURecords/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Withdrawal records");
+    await expect(lists.getByRole("link", { name: "USDT" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("empty-state")).toContainText("No Records Available");
+    await page.getByRole("link", { name: "Make a withdrawal" }).click();
+    await expect(page).toHaveURL(/tab=usdt/);
     expect(toCents((await accountJson(page.request)).chip)).toBe(500_000 - 15_000);
   });
 

@@ -1,9 +1,5 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { EmptyState } from "~/components/EmptyState";
-import { NavBar } from "~/components/NavBar";
-import { Pager } from "~/components/Pager";
-import { SegmentedTabs } from "~/components/SegmentedTabs";
+import { WalletRecords } from "~/components/WalletRecords";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
 import type { RechargeStatus } from "#contract/recharge";
@@ -38,7 +34,7 @@ export function ShortHash({ hash }: { hash: string }) {
   );
 }
 
-/** Both record pages: the Cash / USDT switch, the list or its empty state, and the pager. */
+/** Both recharge records pages: the wallet's records layout with the recharge's words and pages. */
 export function RecordsLayout({
   kind,
   page,
@@ -53,42 +49,28 @@ export function RecordsLayout({
   children: ReactNode;
 }) {
   const { t } = useTranslation("recharge");
-  const self = kind === "cash" ? PAGES.rechargeRecords : PAGES.rechargeURecords;
+  const rechargePage = kind === "cash" ? PAGES.recharge : `${PAGES.recharge}?tab=usdt`;
   return (
-    <>
-      <NavBar
-        title={t("records.title")}
-        backTo={kind === "cash" ? PAGES.recharge : `${PAGES.recharge}?tab=usdt`}
-      />
-      <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
-        <SegmentedTabs
-          label={t("records.tabs")}
-          current={kind}
-          tabs={[
-            { key: "cash", to: PAGES.rechargeRecords, label: t("records.cash") },
-            { key: "usdt", to: PAGES.rechargeURecords, label: t("records.usdt") },
-          ]}
-        />
-        {empty ? (
-          <div className="card">
-            <EmptyState
-              message={t("records.empty")}
-              action={{
-                to: kind === "cash" ? PAGES.recharge : `${PAGES.recharge}?tab=usdt`,
-                label: t("records.emptyAction"),
-              }}
-            />
-          </div>
-        ) : (
-          <ul
-            className="card divide-y divide-gray-200 p-0 dark:divide-gray-700"
-            data-testid="recharge-records"
-          >
-            {children}
-          </ul>
-        )}
-        <Pager page={page} pages={pages} hrefOf={(n) => (n > 1 ? `${self}?page=${n}` : self)} />
-      </main>
-    </>
+    <WalletRecords
+      title={t("records.title")}
+      backTo={rechargePage}
+      kind={kind}
+      tabs={{
+        label: t("records.tabs"),
+        cash: { to: PAGES.rechargeRecords, label: t("records.cash") },
+        usdt: { to: PAGES.rechargeURecords, label: t("records.usdt") },
+      }}
+      page={page}
+      pages={pages}
+      empty={
+        empty
+          ? { message: t("records.empty"), action: { to: rechargePage, label: t("records.emptyAction") } }
+          : null
+      }
+    >
+      <ul className="card divide-y divide-gray-200 p-0 dark:divide-gray-700" data-testid="recharge-records">
+        {children}
+      </ul>
+    </WalletRecords>
   );
 }

@@ -1,7 +1,4 @@
-import { Link } from "@remix-run/react";
-import { EmptyState } from "~/components/EmptyState";
-import { NavBar } from "~/components/NavBar";
-import { Pager } from "~/components/Pager";
+import { WalletRecords } from "~/components/WalletRecords";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
@@ -13,7 +10,7 @@ const STATUS_CLASS: Record<WithdrawalRecord["status"], string> = {
   REJECT: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
 };
 
-/** The cash or USDT withdrawal records, paged with links (no JS needed). */
+/** The cash or USDT withdrawal records under one title and the Cash / USDT switch, paged with links. */
 export function WithdrawalRecords({
   currency,
   records,
@@ -27,70 +24,65 @@ export function WithdrawalRecords({
 }) {
   const { t } = useTranslation("withdraw");
   const format = useFormat();
-  const self = currency === "CASH" ? PAGES.withdrawalRecords : PAGES.withdrawalURecords;
-  const other = currency === "CASH" ? PAGES.withdrawalURecords : PAGES.withdrawalRecords;
+  const kind = currency === "CASH" ? "cash" : "usdt";
+  const withdrawalPage = `${PAGES.withdrawal}?tab=${kind}`;
   return (
-    <>
-      <NavBar
-        title={t(currency === "CASH" ? "recordsPage.cashTitle" : "recordsPage.usdtTitle")}
-        backTo={`${PAGES.withdrawal}?tab=${currency === "CASH" ? "cash" : "usdt"}`}
-        right={
-          <Link to={other} className="flex min-h-[44px] items-center px-3 text-sm font-semibold text-white">
-            {t(currency === "CASH" ? "recordsPage.other" : "recordsPage.otherCash")}
-          </Link>
-        }
-      />
-      <main className="mx-auto max-w-md space-y-3 p-4">
-        {records.length === 0 ? (
-          <EmptyState
-            message={t("recordsPage.empty")}
-            action={{
-              to: `${PAGES.withdrawal}?tab=${currency.toLowerCase()}`,
-              label: t("recordsPage.emptyAction"),
-            }}
-          />
-        ) : (
-          <ul className="space-y-3" data-testid="withdrawal-records">
-            {records.map((r) => (
-              <li key={r.id} className="card space-y-2" data-testid="withdrawal-record">
-                <div className="flex items-center justify-between gap-2">
-                  <span className="text-lg font-bold tabular-nums">{format.money(r.amount)}</span>
-                  <span
-                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[r.status]}`}
-                  >
-                    {t(`status.${r.status}`)}
-                  </span>
-                </div>
-                <dl className="grid grid-cols-[auto,1fr] gap-x-3 gap-y-0.5 text-sm">
-                  <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.fee")}</dt>
-                  <dd className="text-right tabular-nums">{format.money(r.fee)}</dd>
-                  {r.status === "REJECT" ? null : (
-                    <>
-                      <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.net")}</dt>
-                      <dd className="text-right tabular-nums">
-                        {format.money(r.netAmount)}
-                        {r.usdtAmount !== null ? ` (${format.usdt(r.usdtAmount)})` : ""}
-                      </dd>
-                    </>
-                  )}
-                  <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.to")}</dt>
-                  <dd className="min-w-0 break-all text-right">
-                    {r.currency === "CASH" ? `${r.bankName} ${r.bankCardNo}` : `${r.network} ${r.address}`}
+    <WalletRecords
+      title={t("recordsPage.title")}
+      backTo={withdrawalPage}
+      kind={kind}
+      tabs={{
+        label: t("recordsPage.tabs"),
+        cash: { to: PAGES.withdrawalRecords, label: t("recordsPage.cash") },
+        usdt: { to: PAGES.withdrawalURecords, label: t("recordsPage.usdt") },
+      }}
+      page={pageNo}
+      pages={pages}
+      empty={
+        records.length === 0
+          ? {
+              message: t("recordsPage.empty"),
+              action: { to: withdrawalPage, label: t("recordsPage.emptyAction") },
+            }
+          : null
+      }
+    >
+      <ul className="space-y-3" data-testid="withdrawal-records">
+        {records.map((r) => (
+          <li key={r.id} className="card space-y-2" data-testid="withdrawal-record">
+            <div className="flex items-center justify-between gap-2">
+              <span className="text-lg font-bold tabular-nums">{format.money(r.amount)}</span>
+              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[r.status]}`}>
+                {t(`status.${r.status}`)}
+              </span>
+            </div>
+            <dl className="grid grid-cols-[auto,1fr] gap-x-3 gap-y-0.5 text-sm">
+              <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.fee")}</dt>
+              <dd className="text-right tabular-nums">{format.money(r.fee)}</dd>
+              {r.status === "REJECT" ? null : (
+                <>
+                  <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.net")}</dt>
+                  <dd className="text-right tabular-nums">
+                    {format.money(r.netAmount)}
+                    {r.usdtAmount !== null ? ` (${format.usdt(r.usdtAmount)})` : ""}
                   </dd>
-                  <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.time")}</dt>
-                  <dd className="text-right tabular-nums">{format.dateTime(r.createTime)}</dd>
-                </dl>
-                {r.status === "REJECT" && r.rejectReason ? (
-                  <p className="rounded-lg bg-red-50 p-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-200">
-                    {t("recordsPage.reason", { reason: r.rejectReason })}
-                  </p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pager page={pageNo} pages={pages} hrefOf={(n) => (n > 1 ? `${self}?page=${n}` : self)} />
-      </main>
-    </>
+                </>
+              )}
+              <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.to")}</dt>
+              <dd className="min-w-0 break-all text-right">
+                {r.currency === "CASH" ? `${r.bankName} ${r.bankCardNo}` : `${r.network} ${r.address}`}
+              </dd>
+              <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.time")}</dt>
+              <dd className="text-right tabular-nums">{format.dateTime(r.createTime)}</dd>
+            </dl>
+            {r.status === "REJECT" && r.rejectReason ? (
+              <p className="rounded-lg bg-red-50 p-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-200">
+                {t("recordsPage.reason", { reason: r.rejectReason })}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </WalletRecords>
   );
 }

@@ -6,7 +6,7 @@ import { pageTitle } from "~/utils/meta";
 import { pagedRecords } from "~/utils/paged-records.server";
 
 export const handle = { i18n: ["common", "withdraw"] };
-export const meta = pageTitle("recordsPage.cashTitle", "withdraw");
+export const meta = pageTitle("recordsPage.title", "withdraw");
 
 /** The player's CASH withdrawals: amount, fee, net, where to, status and the rejection reason. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
