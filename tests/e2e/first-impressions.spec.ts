@@ -292,6 +292,46 @@ test.describe("17 · verify, empty states, dates and copying", () => {
     await expect(page.getByRole("alert")).toHaveText("No round has this number.");
   });
 
+  test("without a round number the verify page offers the room's latest draws, each one tap from its verdict", async ({
+    page,
+    browser,
+  }) => {
+    await login(page, DEMO.phone, DEMO.password);
+    let drawn: string | undefined;
+    for (let i = 0; !drawn && i < 30; i++) {
+      if (i > 0) await page.waitForTimeout(1_000);
+      drawn = (
+        await pageJson<{ tabData: { rows: Array<{ id: string }> } }>(
+          page.request,
+          `${GAME_PATH}?level=2&coin=GOLD`,
+        )
+      ).tabData.rows[0]?.id;
+    }
+    expect(drawn, "a drawn round in the gold Intermediate room").toBeTruthy();
+    // From the game, the link names the room the player is in.
+    await page.goto(`${GAME_PATH}?level=2&coin=GOLD`);
+    await page.getByRole("link", { name: "Verify a round" }).click();
+    await expect(page).toHaveURL(/level=2&coin=GOLD/);
+    await expect(page.getByText("Anyone can check that a round's number was fixed")).toBeVisible();
+    const latest = page.getByRole("region", { name: "Latest draws · Gold · Intermediate" });
+    await expect(latest).toBeVisible();
+    const first = latest.getByRole("link").first();
+    await expect(first).toHaveAccessibleName(/^Verify round \d+, drawn \d$/);
+    await screen(page, "fi-17-verify-latest", { fullPage: false });
+    await first.click();
+    await expect(page.getByRole("heading", { name: "Verified" })).toBeVisible();
+    await expect(page.getByRole("region", { name: /Latest draws/ })).toHaveCount(0);
+
+    // Without JavaScript and signed out: the first chip room's draws, the same one tap.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const nojs = await context.newPage();
+    await nojs.goto(VERIFY_PATH);
+    const chips = nojs.getByRole("region", { name: "Latest draws · Chips · Primary" });
+    await chips.getByRole("link").first().click();
+    await expect(nojs.getByRole("heading", { name: "Verified" })).toBeVisible();
+    await context.close();
+  });
+
   test("pages reached without their id show an empty state with the way back", async ({ page }) => {
     await login(page, DEMO.phone, DEMO.password);
     await page.goto(NOTICE_DETAIL_PATH);

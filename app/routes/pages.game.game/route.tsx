@@ -173,7 +173,7 @@ export default function GamePage() {
         <FooterLinks
           links={[
             { to: PAGES.betRecord, label: t("records.betRecord") },
-            { to: PAGES.verify, label: t("verify.link") },
+            { to: `${PAGES.verify}?level=${data.level}&coin=${data.coin}`, label: t("verify.link") },
           ]}
         />
       </main>

@@ -9,8 +9,10 @@ import { i18n } from "~/utils/i18n.server";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { type Chained, ChainedVerdict } from "./ChainedVerdict";
+import { LatestDraws } from "./LatestDraws";
 import { DigitStep, SeedStep, SelfCheck, VerdictCard, type VerdictKind } from "./VerdictCard";
 import { verifyChainedRound, verifyRound } from "./game-fairness.server";
+import { latestDraws } from "./latest-draws.server";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("verify.title", "game");
@@ -47,8 +49,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     chained: null,
     round: null,
     settled: false,
+    latest: null as Awaited<ReturnType<typeof latestDraws>>,
   };
-  if (!raw) return json(empty);
+  if (!raw) return json({ ...empty, latest: await latestDraws(request, params) });
   const t = await i18n.getFixedT(request, "game");
   if (!/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < 1) {
     return json({ ...empty, error: t("errors.invalidRound") }, { status: 400 });
@@ -86,6 +89,7 @@ export default function Verify() {
       <NavBar title={t("verify.title")} backTo={PAGES.rules} />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
         <Form method="get" className="card space-y-3">
+          {v ? null : <p className="text-sm text-gray-700 dark:text-gray-300">{t("verify.intro")}</p>}
           <label htmlFor="sessionId" className="block text-sm font-semibold">
             {t("verify.roundId")}
           </label>
@@ -117,6 +121,7 @@ export default function Verify() {
           <ChainedVerdict v={v as unknown as Chained} settled={data.settled} />
         ) : null}
         {v && !("chainMatches" in v) ? <Verdict v={v} settled={data.settled} /> : null}
+        {data.latest ? <LatestDraws {...data.latest} /> : null}
       </main>
     </>
   );
