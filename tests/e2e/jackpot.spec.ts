@@ -119,3 +119,25 @@ test("the pool grows with bets, the day's draw pays the player and yesterday's j
     });
   }
 });
+
+test("while the jackpot is closed its page counts no tickets and shows no draw to wait for", async ({
+  page,
+}) => {
+  // The player is signed in by registering through the page's request context.
+  const { phone } = await registerPlayer(page.request);
+  await operator(page.request, "/users/credit", { phone, coin: "CHIP", amount: "1000" });
+  await operator(page.request, "/jackpot/settings", { enabled: "0" });
+  // A stake today: while open it would be tickets; closed, it is not counted.
+  await betInNextRound(page.request, { betName: "Red", baseAmount: "10", betMultiples: "1" });
+  await page.goto(PAGES.jackpot);
+  await expect(
+    page.getByText("The jackpot is closed for now. Tickets are not counted and no draw takes place."),
+  ).toBeVisible();
+  await expect(page.getByTestId("jackpot-pool")).toBeVisible();
+  await expect(page.getByText("Draw in")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "My tickets today" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Play to get tickets" })).toHaveCount(0);
+  await expect(page.getByText("Today's commitment")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Yesterday's jackpot" })).toBeVisible();
+  await screen(page, "jackpot-closed");
+});

@@ -18,6 +18,11 @@ export const meta = pageTitle("jackpot.title", "social");
 
 export const loader = ({ request }: LoaderFunctionArgs) => jackpotLoader(request);
 
+/**
+ * Today's jackpot: the pool, the draw's countdown, the player's tickets and the rules. While the
+ * operator keeps it closed (JACKPOT_APPLY 0) no ticket counts and no draw comes: the page says so
+ * and shows neither a countdown, nor tickets, nor a call to play for them, nor a commitment.
+ */
 export default function JackpotPage() {
   const { t } = useTranslation("social");
   const fmt = useFormat();
@@ -40,27 +45,33 @@ export default function JackpotPage() {
           <p className="mt-1 text-4xl font-extrabold tabular-nums" data-testid="jackpot-pool">
             {coinAmount(fmt, t, info.pool, info.coin)}
           </p>
-          <p className="mt-3 text-sm">
-            {t("jackpot.drawIn")} <DrawCountdown endMs={info.drawTime} serverNow={info.serverTime} />
-          </p>
-          <p className="text-xs text-white/90">
-            {t("jackpot.drawAt", { time: fmt.dateTime(info.drawTime) })}
-          </p>
+          {info.enabled ? (
+            <>
+              <p className="mt-3 text-sm">
+                {t("jackpot.drawIn")} <DrawCountdown endMs={info.drawTime} serverNow={info.serverTime} />
+              </p>
+              <p className="text-xs text-white/90">
+                {t("jackpot.drawAt", { time: fmt.dateTime(info.drawTime) })}
+              </p>
+            </>
+          ) : null}
         </section>
 
-        <TitledCard id="tickets-title" title={t("jackpot.myTickets")} className="space-y-2">
-          <Figures
-            items={[
-              { label: t("jackpot.tickets"), value: fmt.number(info.myTickets), testId: "my-tickets" },
-              { label: t("jackpot.players"), value: fmt.number(info.players) },
-              { label: t("jackpot.chance"), value: `${fmt.number(chance)} %` },
-            ]}
-          />
-          <p className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.ticketRule")}</p>
-          <Link to={`${PAGES.gameList}?coin=${info.coin}`} className="btn-primary w-full">
-            {t("jackpot.play")}
-          </Link>
-        </TitledCard>
+        {info.enabled ? (
+          <TitledCard id="tickets-title" title={t("jackpot.myTickets")} className="space-y-2">
+            <Figures
+              items={[
+                { label: t("jackpot.tickets"), value: fmt.number(info.myTickets), testId: "my-tickets" },
+                { label: t("jackpot.players"), value: fmt.number(info.players) },
+                { label: t("jackpot.chance"), value: `${fmt.number(chance)} %` },
+              ]}
+            />
+            <p className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.ticketRule")}</p>
+            <Link to={`${PAGES.gameList}?coin=${info.coin}`} className="btn-primary w-full">
+              {t("jackpot.play")}
+            </Link>
+          </TitledCard>
+        ) : null}
 
         <Link to={PAGES.yesterdayJackpot} className="btn-secondary w-full">
           {t("jackpot.yesterday")}
@@ -72,12 +83,14 @@ export default function JackpotPage() {
             <li>{t("jackpot.ruleWinners", { count: info.winners, percent: info.payoutPercent })}</li>
             <li>{t("jackpot.ruleFair")}</li>
           </ul>
-          <Disclosure summary={t("jackpot.commitment")}>
-            <dl className="space-y-2 text-xs">
-              <Datum label={t("jackpot.todayHash")} value={info.seedHash} testId="seed-hash" />
-              {info.nextSeedHash ? <Datum label={t("jackpot.nextHash")} value={info.nextSeedHash} /> : null}
-            </dl>
-          </Disclosure>
+          {info.enabled && info.seedHash ? (
+            <Disclosure summary={t("jackpot.commitment")}>
+              <dl className="space-y-2 text-xs">
+                <Datum label={t("jackpot.todayHash")} value={info.seedHash} testId="seed-hash" />
+                {info.nextSeedHash ? <Datum label={t("jackpot.nextHash")} value={info.nextSeedHash} /> : null}
+              </dl>
+            </Disclosure>
+          ) : null}
         </TitledCard>
       </main>
       <TabBar active="jackpot" />
