@@ -3,14 +3,15 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { NavBar } from "~/components/NavBar";
 import { Pager } from "~/components/Pager";
 import { SegmentedTabs } from "~/components/SegmentedTabs";
+import { coinAmount } from "~/components/assets/money";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
 import { parseDigit } from "~/components/game/bets";
 import { GAME_COINS as COINS } from "~/components/game/coins";
 import { pageCount, parseCoin, parsePage } from "~/components/game/format";
+import { operatorName } from "~/components/game/names";
 import { recordStatus } from "~/components/game/results";
 import { asPageError } from "~/utils/api/errors.server";
-import { PAGE_SIZE, coinSymbol, getBetRecords, getWinRecords } from "~/utils/api/game.server";
-import { getEnv } from "~/utils/env.server";
+import { PAGE_SIZE, getBetRecords, getLevels, getWinRecords } from "~/utils/api/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
@@ -30,18 +31,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab: Tab = url.searchParams.get("tab") === "wins" ? "wins" : "mine";
   const coin = parseCoin(url.searchParams.get("coin")) ?? undefined;
   const pageNo = parsePage(url.searchParams.get("page"));
-  const sign = getEnv().CURRENCY_SIGN;
   try {
-    const page =
-      tab === "wins"
-        ? await getWinRecords(request, { pageNo, coin })
-        : await getBetRecords(request, { pageNo, coin });
+    // The rooms by name, as the game list shows them (shared answers, decision 019); a room
+    // whose list cannot be read goes unnamed.
+    const [page, roomLists] = await Promise.all([
+      tab === "wins" ? getWinRecords(request, { pageNo, coin }) : getBetRecords(request, { pageNo, coin }),
+      Promise.all((coin ? [coin] : COINS).map((c) => getLevels(request, c).catch(() => []))),
+    ]);
+    const roomNames = new Map(roomLists.flat().map((l) => [`${l.coin}|${l.level}`, l.levelName]));
     const rows = page.content.map((r) => ({
       id: String(r.id),
       gameSessionId: String(r.gameSessionId),
       betName: r.betName,
       coin: r.coin,
-      symbol: coinSymbol(r.coin, sign),
+      roomName: roomNames.get(`${r.coin}|${r.level}`) ?? null,
       totalBetAmount: r.totalBetAmount,
       winAmount: r.winAmount,
       lotteryResult: r.lotteryResult,
@@ -73,7 +76,7 @@ function hrefOf(q: { tab: Tab; coin: string | null; page?: number }) {
 export default function BetRecord() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("game");
-  const { money, dateTime } = useFormat();
+  const fmt = useFormat();
   const chip = (active: boolean) =>
     `flex min-h-[44px] items-center justify-center rounded-md px-3 text-sm font-semibold ${
       active ? "bg-brand text-white" : "text-gray-800 dark:text-gray-200"
@@ -111,27 +114,33 @@ export default function BetRecord() {
             {data.rows.map((r) => {
               const status = data.tab === "wins" ? "won" : recordStatus(r);
               const digit = parseDigit(r.lotteryResult);
+              // The round and the room with the time each take the whole width; only the bet and
+              // its outcome share a line, the outcome in a column of its own, so that a long status ("Waiting
+              // for the draw") wraps there and the bet's amount stays beside its tag.
               const body = (
-                <span className="flex items-center justify-between gap-2 p-3">
-                  <span className="min-w-0">
-                    <span className="block font-mono text-sm">{t("round.id", { id: r.gameSessionId })}</span>
-                    <span className="mt-1 flex items-center gap-2 text-sm">
+                <span className="block space-y-1 p-3">
+                  <span className="block whitespace-nowrap font-mono text-sm">
+                    {t("round.id", { id: r.gameSessionId })}
+                  </span>
+                  <span className="flex items-center justify-between gap-3">
+                    <span className="flex min-w-0 flex-1 flex-wrap items-center gap-2 text-sm">
                       <BetTag name={r.betName} />
-                      <span className="tabular-nums">{money(r.totalBetAmount, r.symbol)}</span>
+                      <span className="tabular-nums">{coinAmount(fmt, t, r.totalBetAmount, r.coin)}</span>
                       {digit !== null ? <DigitBall digit={digit} size={24} /> : null}
                     </span>
-                    <span className="mt-1 block text-xs text-gray-700 dark:text-gray-300">
-                      {r.phone ? `${r.phone} · ` : ""}
-                      {dateTime(r.createTime)}
+                    <span className="w-[7.5rem] shrink-0 text-right text-sm font-semibold">
+                      {t(`records.${status}`)}
+                      {status === "won" ? (
+                        <span className="block text-green-800 dark:text-green-300">
+                          +{coinAmount(fmt, t, r.winAmount, r.coin)}
+                        </span>
+                      ) : null}
                     </span>
                   </span>
-                  <span className="text-right text-sm font-semibold">
-                    {t(`records.${status}`)}
-                    {status === "won" ? (
-                      <span className="block text-green-800 dark:text-green-300">
-                        +{money(r.winAmount, r.symbol)}
-                      </span>
-                    ) : null}
+                  <span className="block text-xs text-gray-700 dark:text-gray-300">
+                    {[r.phone, r.roomName && operatorName(t, "rooms", r.roomName), fmt.dateTime(r.createTime)]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </span>
                 </span>
               );

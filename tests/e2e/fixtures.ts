@@ -342,23 +342,25 @@ export function gameJson(request: APIRequestContext, level = 1, coin: Coin = "CH
 }
 
 /**
- * Places one CHIP bet of room 1 through the game page's JSON mode, in the first round with at
- * least 3 seconds of betting left (waiting up to a minute for one), and expects it taken.
+ * Places one bet through the game page's JSON mode (in the chip room 1 unless told another), in
+ * the first round with at least 3 seconds of betting left (waiting up to a minute for one), and
+ * expects it taken.
  */
 export async function betInNextRound(
   request: APIRequestContext,
   bet: { betName: string; baseAmount: string; betMultiples: string },
+  { level = 1, coin = "CHIP" }: { level?: number; coin?: Coin } = {},
 ): Promise<void> {
   let placed = false;
   for (let i = 0; i < 60 && !placed; i++) {
-    const game = await gameJson(request);
+    const game = await gameJson(request, level, coin);
     if (game.round && game.round.remaining.bet >= 3) {
-      const answer = await postJson(request, `${PAGES.game}?level=1&coin=CHIP`, {
+      const answer = await postJson(request, `${PAGES.game}?level=${level}&coin=${coin}`, {
         intent: "bet",
         gameSessionId: game.round.id,
         ...bet,
-        coin: "CHIP",
-        level: "1",
+        coin,
+        level: String(level),
       });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       placed = true;

@@ -449,3 +449,24 @@ test("a rich player's figures fit at 360 px in every language: balances, turnove
   await screen(page, "ui-rich-exchange", { fullPage: false });
   expect(found).toEqual([]);
 });
+
+test("the bet record names each bet's room, and a gold or points amount its coin", async ({ page }) => {
+  const player = await registerPlayer(page.request);
+  for (const coin of ["CHIP", "GOLD"])
+    await operator(page.request, "/users/credit", { phone: player.phone, coin, amount: "100" });
+  await betInNextRound(
+    page.request,
+    { betName: "Green", baseAmount: "10", betMultiples: "1" },
+    { coin: "GOLD" },
+  );
+  await betInNextRound(page.request, { betName: "Red", baseAmount: "10", betMultiples: "2" });
+  await page.goto(PAGES.betRecord);
+  const rows = page.locator("main ul > li");
+  await expect(rows).toHaveCount(2);
+  // Newest first: the chip bet, then the gold one.
+  await expect(rows.nth(0)).toContainText("₹20.00");
+  await expect(rows.nth(0)).toContainText(/Primary · \d/);
+  await expect(rows.nth(1)).toContainText("10.00 Gold");
+  await expect(rows.nth(1)).toContainText(/Primary · \d/);
+  await screen(page, "ui-bet-record-rooms", { fullPage: false });
+});

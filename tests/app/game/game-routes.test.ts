@@ -238,7 +238,8 @@ describe("game page", () => {
     // Bet record and details list the bet.
     const records = await (await betRecordLoader(args(await get("/pages/betRecord/betRecord")))).json();
     const row = records.rows.find((r: { id: string }) => r.id === String(bet.result.id));
-    expect(row).toBeTruthy();
+    // Each row names its room as the details do.
+    expect(row).toMatchObject({ betName: "Big", roomName: "Intermediate" });
     const details = await (
       await betDetailsLoader(args(await get(`/pages/betRecord/betDetails/betDetails?id=${bet.result.id}`)))
     ).json();
