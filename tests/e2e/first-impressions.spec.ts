@@ -471,9 +471,14 @@ test.describe("18 · countdowns without JavaScript", () => {
       await screen(page, `fi-18-nojs-countdown-${reducedMotion}`, { fullPage: false });
 
       // At betting's end the bet countdown shows 0:00 and the board says it is closed.
+      // Until then the board's buttons are at full strength (they were dimmed from the start);
+      // then they dim with the lock.
+      const green = page.getByRole("button", { name: "Bet on Green", exact: true });
       const betLeft = secondsIn(await shownCountdown(page, "bet-countdown"));
+      if (betLeft >= 2) await expect(green).toHaveCSS("opacity", "1");
       await page.waitForTimeout((betLeft + 1) * 1000);
       expect(await shownCountdown(page, "bet-countdown")).toBe("0:00");
+      await expect(green).toHaveCSS("opacity", "0.5");
       await expect(page.getByTestId("board-locked")).toBeVisible();
       await expect(page.getByTestId("board-locked")).toHaveText("Betting is closed for this round");
       await screen(page, `fi-18-nojs-closed-${reducedMotion}`, { fullPage: false });

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { memo } from "react";
+import { type CSSProperties, memo } from "react";
 import {
   BET_TEXT_COLOUR,
   type BetName,
@@ -36,7 +36,11 @@ export const BetButtons = memo(function BetButtons({
   closesIn?: number | null;
   onChoose: (name: BetName) => void;
 }) {
-  const lockLater = !locked && closesIn ? { animationDelay: `${closesIn}s` } : undefined;
+  // The board and its "closed" line lock at betting's end; the buttons read --cd-at to dim then.
+  const lockLater =
+    !locked && closesIn
+      ? ({ animationDelay: `${closesIn}s`, "--cd-at": `${closesIn}s` } as CSSProperties)
+      : undefined;
   const { t } = useTranslation("game");
   const button = (name: BetName, label: string, wide: boolean) => (
     <button
