@@ -46,7 +46,7 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
  * (off screen, cut, over the title), buttons whose words overflow, are off centre or touch the
  * pill's edge, the team's rewards title under its button, a page that scrolls sideways, a text cut
  * or overflowing its own box (a figure, a label), a text or table that sticks out of its card, and
- * a chip or a tab whose words wrap.
+ * a chip or a tab whose words wrap, and a word broken in two.
  * Text inside a part that clips or scrolls on purpose (the room row, the notice ticker) is left out.
  */
 function fitProblems(): string[] {
@@ -116,6 +116,19 @@ function fitProblems(): string[] {
     range.selectNodeContents(words);
     const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
     if (lines.size > 1) out.push(`chip or tab "${words.textContent?.trim()}" wraps`);
+  }
+  // A word broken in two to fit its box ("Glücksra" / "d"): break-words keeps the layout, not
+  // the word. Hashes, addresses and links (monospace or break-all) are meant to break.
+  for (const el of document.querySelectorAll<HTMLElement>("main *")) {
+    if (el.childElementCount > 0 || !el.textContent?.trim() || el.closest(".sr-only")) continue;
+    const style = getComputedStyle(el);
+    if (style.overflowWrap === "normal" || style.wordBreak === "break-all" || /mono/.test(style.fontFamily))
+      continue;
+    const was = el.style.overflowWrap;
+    el.style.overflowWrap = "normal";
+    const broken = el.clientWidth > 2 && el.scrollWidth > el.clientWidth + 1;
+    el.style.overflowWrap = was;
+    if (broken) out.push(`"${el.textContent.trim().slice(0, 40)}" breaks a word`);
   }
   for (const table of document.querySelectorAll("main table")) {
     const card = table.closest(".card, section");

@@ -134,7 +134,7 @@ function Lobby({ lobby }: { lobby: Data["lobby"] }) {
                       <span className="text-xs text-white/85">
                         {lottery ? t("lobby.colourLottery") : t("lobby.external")}
                       </span>
-                      <span className="line-clamp-2 break-words font-bold leading-tight">
+                      <span className="line-clamp-2 break-words text-sm font-bold leading-tight">
                         {lottery
                           ? tc(`coin.${game.coin ?? "CHIP"}`)
                           : operatorName(t, "externalGames", game.name)}
