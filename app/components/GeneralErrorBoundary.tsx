@@ -4,7 +4,8 @@ import { NavBar } from "./NavBar";
 
 /**
  * The error block every route renders. It shows the server's message for an expected failure
- * (a thrown Response with {message}), a generic text otherwise: never a stack trace.
+ * (a thrown Response with {message}), a generic text otherwise: never a stack trace. A failure
+ * may pass, so it offers to try again; a page that does not exist offers only the way home.
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
@@ -32,9 +33,11 @@ export function GeneralErrorBoundary() {
       ) : null}
       <p role="alert">{t(message, { defaultValue: message })}</p>
       <div className="flex gap-3">
-        <a href={`${location.pathname}${location.search}`} className="btn-secondary">
-          {t("error.retry")}
-        </a>
+        {status === 404 ? null : (
+          <a href={`${location.pathname}${location.search}`} className="btn-secondary">
+            {t("error.retry")}
+          </a>
+        )}
         <Link to="/" className="btn-primary">
           {t("error.home")}
         </Link>

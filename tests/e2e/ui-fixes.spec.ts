@@ -378,6 +378,16 @@ test.describe("with JavaScript", () => {
     await screen(page, "ui-profile", { fullPage: false });
   });
 
+  test("an address that is no page says so and leads home, without offering to try again", async ({
+    page,
+  }) => {
+    const res = await page.goto("/pages/nope/nope");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go home" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveCount(0);
+  });
+
   test("a bet that is not the player's shows a clear 404", async ({ page }) => {
     const res = await page.goto("/pages/betRecord/betDetails/betDetails?id=987654321");
     expect(res?.status()).toBe(404);
