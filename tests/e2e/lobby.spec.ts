@@ -23,6 +23,10 @@ test("home shows today's ranking with masked phones and launches the sandbox gam
     expect(ranking.join("\n")).not.toContain(phone);
     const platform = Number((await page.getByTestId("platform-bets").innerText()).replace(/[^\d.]/g, ""));
     expect(platform).toBeGreaterThanOrEqual(2000);
+    // Everyone's bets, said so where the player reads them (under their own balances).
+    const figures = page.getByRole("region", { name: "Today on the platform" });
+    await expect(figures.getByRole("heading", { name: "Today on the platform" })).toBeVisible();
+    await expect(figures.getByTestId("platform-bets")).toBeVisible();
     await expect(page.getByTestId("game-tile")).toHaveCount(4);
     await screen(page, "home-lobby");
   });

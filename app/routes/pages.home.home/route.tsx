@@ -60,14 +60,20 @@ export default function HomePage() {
           </Link>
         ) : null}
         <Balances chip={user.chip} gold={user.gold} point={user.point} />
-        <section className="grid grid-cols-2 gap-3" aria-label={ts("lobby.figures")}>
-          <Figure label={ts("lobby.platformBets")} value={data.platformBetAmount} testId="platform-bets" />
-          <Figure
-            label={ts("lobby.prizePool")}
-            value={data.prizePool}
-            testId="prize-pool"
-            to={PAGES.jackpot}
-          />
+        {/* Everyone's figures, not the player's: said above them, under the player's balances. */}
+        <section className="space-y-2" aria-labelledby="platform-title">
+          <h2 id="platform-title" className="px-1 text-base font-semibold">
+            {ts("lobby.figures")}
+          </h2>
+          <div className="grid grid-cols-2 gap-3">
+            <Figure label={ts("lobby.platformBets")} value={data.platformBetAmount} testId="platform-bets" />
+            <Figure
+              label={ts("lobby.prizePool")}
+              value={data.prizePool}
+              testId="prize-pool"
+              to={PAGES.jackpot}
+            />
+          </div>
         </section>
         <Lobby lobby={data.lobby} />
         <BetRank rows={data.betRank} />
