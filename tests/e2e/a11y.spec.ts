@@ -130,6 +130,8 @@ test("game pages, the bet sheet, verify and the empty states have no serious or 
     `${game}&tab=trend`,
     "/pages/game/rules",
     `/pages/game/verify?sessionId=${round.id}`,
+    "/pages/game/verify",
+    "/pages/betRecord/betRecord",
     "/pages/betRecord/betDetails/betDetails",
     "/pages/notice/noticeDetail/noticeDetail",
   ];

@@ -30,7 +30,6 @@ export function LatestDraws({
             <Link
               to={`${PAGES.verify}?sessionId=${round.id}&level=${level}&coin=${coin}`}
               className="flex min-h-[48px] items-center gap-3 px-4 py-2"
-              aria-label={t("verify.verifyRound", { round: round.id, digit: round.digit })}
             >
               <span className="min-w-0 flex-1 truncate font-mono text-sm">{round.id}</span>
               <DigitBall digit={round.digit} size={28} />
