@@ -138,6 +138,7 @@ test("while the jackpot is closed its page counts no tickets and shows no draw t
   await expect(page.getByRole("heading", { name: "My tickets today" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Play to get tickets" })).toHaveCount(0);
   await expect(page.getByText("Today's commitment")).toHaveCount(0);
+  await expect(page.getByText(/the seed's hash below/)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Yesterday's jackpot" })).toBeVisible();
   await screen(page, "jackpot-closed");
 });

@@ -21,7 +21,8 @@ export const loader = ({ request }: LoaderFunctionArgs) => jackpotLoader(request
 /**
  * Today's jackpot: the pool, the draw's countdown, the player's tickets and the rules. While the
  * operator keeps it closed (JACKPOT_APPLY 0) no ticket counts and no draw comes: the page says so
- * and shows neither a countdown, nor tickets, nor a call to play for them, nor a commitment.
+ * and shows neither a countdown, nor tickets, nor a call to play for them, nor a commitment (nor
+ * the rule that points to it).
  */
 export default function JackpotPage() {
   const { t } = useTranslation("social");
@@ -81,7 +82,7 @@ export default function JackpotPage() {
           <ul className="list-disc space-y-1 pl-5">
             <li>{t("jackpot.ruleShare", { percent: info.sharePercent })}</li>
             <li>{t("jackpot.ruleWinners", { count: info.winners, percent: info.payoutPercent })}</li>
-            <li>{t("jackpot.ruleFair")}</li>
+            {info.enabled ? <li>{t("jackpot.ruleFair")}</li> : null}
           </ul>
           {info.enabled && info.seedHash ? (
             <Disclosure summary={t("jackpot.commitment")}>
