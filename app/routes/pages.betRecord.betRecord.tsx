@@ -4,7 +4,7 @@ import { NavBar } from "~/components/NavBar";
 import { Pager } from "~/components/Pager";
 import { SegmentedTabs } from "~/components/SegmentedTabs";
 import { coinAmount } from "~/components/assets/money";
-import { BetTag, DigitBall } from "~/components/game/DigitBall";
+import { BetLine } from "~/components/game/BetLine";
 import { parseDigit } from "~/components/game/bets";
 import { GAME_COINS as COINS } from "~/components/game/coins";
 import { pageCount, parseCoin, parsePage } from "~/components/game/format";
@@ -112,36 +112,23 @@ export default function BetRecord() {
         ) : (
           <ul className="card divide-y divide-gray-200 p-0 dark:divide-gray-700">
             {data.rows.map((r) => {
-              const status = data.tab === "wins" ? "won" : recordStatus(r);
-              const digit = parseDigit(r.lotteryResult);
-              // The round and the room with the time each take the whole width; only the bet and
-              // its outcome share a line, the outcome in a column of its own, so that a long status ("Waiting
-              // for the draw") wraps there and the bet's amount stays beside its tag.
               const body = (
-                <span className="block space-y-1 p-3">
-                  <span className="block whitespace-nowrap font-mono text-sm">
-                    {t("round.id", { id: r.gameSessionId })}
-                  </span>
-                  <span className="flex items-center justify-between gap-3">
-                    <span className="flex min-w-0 flex-1 flex-wrap items-center gap-2 text-sm">
-                      <BetTag name={r.betName} />
-                      <span className="tabular-nums">{coinAmount(fmt, t, r.totalBetAmount, r.coin)}</span>
-                      {digit !== null ? <DigitBall digit={digit} size={24} /> : null}
-                    </span>
-                    <span className="w-[7.5rem] shrink-0 text-right text-sm font-semibold">
-                      {t(`records.${status}`)}
-                      {status === "won" ? (
-                        <span className="block text-green-800 dark:text-green-300">
-                          +{coinAmount(fmt, t, r.winAmount, r.coin)}
-                        </span>
-                      ) : null}
-                    </span>
-                  </span>
-                  <span className="block text-xs text-gray-700 dark:text-gray-300">
-                    {[r.phone, r.roomName && operatorName(t, "rooms", r.roomName), fmt.dateTime(r.createTime)]
+                <span className="block p-3">
+                  <BetLine
+                    roundId={r.gameSessionId}
+                    betName={r.betName}
+                    amount={coinAmount(fmt, t, r.totalBetAmount, r.coin)}
+                    digit={parseDigit(r.lotteryResult)}
+                    status={data.tab === "wins" ? "won" : recordStatus(r)}
+                    winAmount={coinAmount(fmt, t, r.winAmount, r.coin)}
+                    details={[
+                      r.phone,
+                      r.roomName && operatorName(t, "rooms", r.roomName),
+                      fmt.dateTime(r.createTime),
+                    ]
                       .filter(Boolean)
                       .join(" · ")}
-                  </span>
+                  />
                 </span>
               );
               return (

@@ -1,4 +1,4 @@
-import { type Page, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
 import {
   ACCOUNT_PATH,
@@ -491,5 +491,20 @@ test("the bet record names each bet's room, and a gold or points amount its coin
   await expect(rows.nth(0)).toContainText(/Primary · \d/);
   await expect(rows.nth(1)).toContainText("10.00 Gold");
   await expect(rows.nth(1)).toContainText(/Primary · \d/);
+  // Beside a long outcome ("Waiting for the draw", French "En attente du tirage") the round id
+  // keeps one line, here and in the game's own list of the player's bets.
+  const oneLine = (locator: Locator) =>
+    locator.evaluateAll((spans) =>
+      spans.every(
+        (s) => s.getBoundingClientRect().height < 1.5 * Number.parseFloat(getComputedStyle(s).lineHeight),
+      ),
+    );
+  await expect(rows.nth(0)).toContainText("Waiting for the draw");
+  expect(await oneLine(page.getByTestId("bet-round"))).toBe(true);
   await screen(page, "ui-bet-record-rooms", { fullPage: false });
+  await postJson(page.request, "/resources/lang", { lang: "fr-FR" });
+  await page.goto(`${GAME_PATH}?level=1&coin=CHIP&tab=myRecords`);
+  await expect(page.getByTestId("bet-round")).toHaveCount(1);
+  expect(await oneLine(page.getByTestId("bet-round"))).toBe(true);
+  await postJson(page.request, "/resources/lang", { lang: "en-US" });
 });
