@@ -263,22 +263,24 @@ test.describe("15 and 16 · balls, rooms and names at 360 px", () => {
   });
 });
 
+/** The newest drawn round of a game page's room (its results tab), waiting up to 30 s for one. */
+async function newestDrawnRound(page: Page, game: string): Promise<string> {
+  let roundId: string | undefined;
+  for (let i = 0; !roundId && i < 30; i++) {
+    if (i > 0) await page.waitForTimeout(1_000);
+    roundId = (await pageJson<{ tabData: { rows: Array<{ id: string }> } }>(page.request, game)).tabData
+      .rows[0]?.id;
+  }
+  expect(roundId, `a drawn round in ${game}`).toBeTruthy();
+  return roundId ?? "";
+}
+
 test.describe("17 · verify, empty states, dates and copying", () => {
   test("the verify page says Verified in words; the verify command waits in a collapsed part", async ({
     page,
   }) => {
     await login(page, DEMO.phone, DEMO.password);
-    let roundId: string | undefined;
-    for (let i = 0; !roundId && i < 30; i++) {
-      if (i > 0) await page.waitForTimeout(1_000);
-      roundId = (
-        await pageJson<{ tabData: { rows: Array<{ id: string }> } }>(
-          page.request,
-          `${GAME_PATH}?level=1&coin=CHIP`,
-        )
-      ).tabData.rows[0]?.id;
-    }
-    expect(roundId, "a drawn round").toBeTruthy();
+    const roundId = await newestDrawnRound(page, `${GAME_PATH}?level=1&coin=CHIP`);
     await page.goto(`${VERIFY_PATH}?sessionId=${roundId}`);
     await expect(page.getByRole("heading", { name: "Verified" })).toBeVisible();
     await expect(page.getByText("The seed matches the published hash.")).toBeVisible();
@@ -297,17 +299,7 @@ test.describe("17 · verify, empty states, dates and copying", () => {
     browser,
   }) => {
     await login(page, DEMO.phone, DEMO.password);
-    let drawn: string | undefined;
-    for (let i = 0; !drawn && i < 30; i++) {
-      if (i > 0) await page.waitForTimeout(1_000);
-      drawn = (
-        await pageJson<{ tabData: { rows: Array<{ id: string }> } }>(
-          page.request,
-          `${GAME_PATH}?level=2&coin=GOLD`,
-        )
-      ).tabData.rows[0]?.id;
-    }
-    expect(drawn, "a drawn round in the gold Intermediate room").toBeTruthy();
+    await newestDrawnRound(page, `${GAME_PATH}?level=2&coin=GOLD`);
     // From the game, the link names the room the player is in.
     await page.goto(`${GAME_PATH}?level=2&coin=GOLD`);
     await page.getByRole("link", { name: "Verify a round" }).click();
