@@ -95,11 +95,25 @@ function fitProblems(): string[] {
       if (getComputedStyle(a).overflowX !== "visible") return true;
     return false;
   };
-  for (const el of document.querySelectorAll("main *")) {
+  for (const el of document.querySelectorAll<HTMLElement>("main *")) {
     const text = el.textContent?.trim() ?? "";
     if (el.childElementCount > 0 || !text || el.closest(".sr-only")) continue;
     const name = `"${text.slice(0, 40)}"`;
     if (el.clientWidth > 2 && el.scrollWidth > el.clientWidth + 1) out.push(`${name} cut or overflowing`);
+    // A word broken in two to fit its box ("Glücksra" / "d"): break-words keeps the layout, not
+    // the word. Hashes, addresses and links (monospace or break-all) are meant to break.
+    const style = getComputedStyle(el);
+    if (
+      style.overflowWrap !== "normal" &&
+      style.wordBreak !== "break-all" &&
+      !/mono/.test(style.fontFamily)
+    ) {
+      const was = el.style.overflowWrap;
+      el.style.overflowWrap = "normal";
+      const broken = el.clientWidth > 2 && el.scrollWidth > el.clientWidth + 1;
+      el.style.overflowWrap = was;
+      if (broken) out.push(`${name} breaks a word`);
+    }
     const card = el.closest(".card, section, li");
     if (!card || clipsOnPurpose(el, card)) continue;
     const t = textBox(el);
@@ -116,19 +130,6 @@ function fitProblems(): string[] {
     range.selectNodeContents(words);
     const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
     if (lines.size > 1) out.push(`chip or tab "${words.textContent?.trim()}" wraps`);
-  }
-  // A word broken in two to fit its box ("Glücksra" / "d"): break-words keeps the layout, not
-  // the word. Hashes, addresses and links (monospace or break-all) are meant to break.
-  for (const el of document.querySelectorAll<HTMLElement>("main *")) {
-    if (el.childElementCount > 0 || !el.textContent?.trim() || el.closest(".sr-only")) continue;
-    const style = getComputedStyle(el);
-    if (style.overflowWrap === "normal" || style.wordBreak === "break-all" || /mono/.test(style.fontFamily))
-      continue;
-    const was = el.style.overflowWrap;
-    el.style.overflowWrap = "normal";
-    const broken = el.clientWidth > 2 && el.scrollWidth > el.clientWidth + 1;
-    el.style.overflowWrap = was;
-    if (broken) out.push(`"${el.textContent.trim().slice(0, 40)}" breaks a word`);
   }
   for (const table of document.querySelectorAll("main table")) {
     const card = table.closest(".card, section");
