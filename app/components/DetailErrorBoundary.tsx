@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { EmptyState } from "./EmptyState";
-import { GeneralErrorBoundary } from "./GeneralErrorBoundary";
+import { ErrorBelowNavBar } from "./GeneralErrorBoundary";
 import { NavBar } from "./NavBar";
 
 interface Words {
@@ -28,17 +28,14 @@ export function DetailErrorBoundary({
 }) {
   const error = useRouteError();
   const notThere = isRouteErrorResponse(error) && error.status === 404;
-  const words = notThere && error.data?.missing && noId ? noId : notFound;
+  if (!notThere) return <ErrorBelowNavBar title={title} backTo={back.to} />;
+  const words = error.data?.missing && noId ? noId : notFound;
   return (
     <>
       <NavBar title={title} backTo={back.to} />
-      {notThere ? (
-        <main className="mx-auto max-w-md p-4">
-          <EmptyState title={words.title} message={words.message} action={back} />
-        </main>
-      ) : (
-        <GeneralErrorBoundary />
-      )}
+      <main className="mx-auto max-w-md p-4">
+        <EmptyState title={words.title} message={words.message} action={back} />
+      </main>
     </>
   );
 }

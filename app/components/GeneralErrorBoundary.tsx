@@ -46,11 +46,11 @@ export function GeneralErrorBoundary() {
   );
 }
 
-/** A page's error under a bare navigation bar (no title), whose back action leads to `backTo`. */
-export function ErrorBelowNavBar({ backTo }: { backTo?: string }) {
+/** A page's error under its navigation bar (bare unless given a title), whose back action leads to `backTo`. */
+export function ErrorBelowNavBar({ title = "", backTo }: { title?: string; backTo?: string }) {
   return (
     <>
-      <NavBar title="" backTo={backTo} />
+      <NavBar title={title} backTo={backTo} />
       <GeneralErrorBoundary />
     </>
   );
