@@ -13,7 +13,9 @@ export { LOGIN_PATH };
  * the browser holds it but cannot read it. It holds the upstream token, which never appears in any
  * response body, plus the preferences the original app kept in local storage.
  */
-type Theme = "light" | "dark";
+const THEMES = ["light", "dark"] as const;
+type Theme = (typeof THEMES)[number];
+export const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme);
 export interface SessionData {
   token?: string;
   /** Epoch ms of the sign-in: the token is dropped SESSION_MAX_DAYS later. */
