@@ -160,6 +160,17 @@ describe.skipIf(!BUILT)("hardening of the built server (development mode, as npm
       "/pages/game/game?level=1",
       "/resources/theme",
       "/resources/lang",
+      // Every form that came after the issue: the same shared reader must refuse them alike.
+      "/pages/bankCard/bankCard",
+      "/pages/blogger/blogger",
+      "/pages/bloggerDetails/bloggerDetails?id=1",
+      "/pages/exchange/exchange",
+      "/pages/pledge/pledge",
+      "/pages/recharge/recharge",
+      "/pages/responsiblePlay/responsiblePlay",
+      "/pages/team/team",
+      "/pages/team/claimBonus/claimBonus",
+      "/pages/withdrawal/withdrawal",
     ];
     const part = '--zz\r\nContent-Disposition: form-data; name="theme"\r\n\r\ndark\r\n--zz--\r\n';
     const BODIES: Array<{ name: string; type?: string; body: string; status: number; message: RegExp }> = [
