@@ -1,10 +1,14 @@
 import { parseArgs } from "node:util";
 import { coinSchema, fromCents, moneySchema, toCents } from "#contract/money";
+import { cliOperator, writeAudit } from "../operator/audit";
+import { loadConfig } from "../platform/config";
 import type { Db } from "../platform/db";
 import { type OperatorCommand, UsageError } from "../platform/module";
+import { fairnessOf } from "./fairness-keys";
 import { listAlarms } from "./fairness-log";
 import { type LevelPatch, listLevels, setLevel } from "./levels";
 import type { PayoutTable } from "./payout";
+import { retireUnreadableChains } from "./seed-keys";
 import { getPayoutTable, rtpCeilingFromEnv, setPayoutTable } from "./settings";
 
 const LEVEL_USAGE = `  admin level list [--coin CHIP|GOLD|POINT]
@@ -127,8 +131,43 @@ const run: OperatorCommand["run"] = async (argv, db, out) => {
   await runGameAdmin(argv, db, out, (message) => new UsageError(message));
 };
 
-const FAIRNESS_USAGE =
-  "  admin fairness alarms        rounds settlement refused (seed, chain or kept commitment mismatch)";
+const FAIRNESS_USAGE = `  admin fairness alarms        rounds settlement refused (seed, chain or kept commitment mismatch)
+  admin fairness retire-unreadable
+                               after a lost FAIRNESS_SEED_KEY only: ends the chains no key opens`;
+
+/**
+ * `fairness retire-unreadable`: with the core's environment (its seed keys), ends each lane's
+ * chain whose top seed no key opens, audited; says which rounds no key can draw.
+ */
+async function retireUnreadable(db: Db, out: (line: string) => void) {
+  const f = fairnessOf(loadConfig());
+  const done = await db.tx(async (tx) => {
+    const retired = await retireUnreadableChains(tx, f);
+    if (retired.chains.length) {
+      await writeAudit(tx, {
+        operator: cliOperator(),
+        action: "fairness.chains.retire",
+        target: retired.chains.map((c) => c.id).join(","),
+        detail: retired,
+      });
+    }
+    return retired;
+  });
+  if (done.chains.length === 0) {
+    out("every lane's chain opens with FAIRNESS_SEED_KEY or FAIRNESS_SEED_KEY_PREVIOUS: nothing to retire");
+    return;
+  }
+  for (const c of done.chains) out(`retired chain ${c.id} (${c.coin} room ${c.level}, lane ${c.lane})`);
+  out(
+    "each lane's next round starts a new chain, sealed with FAIRNESS_SEED_KEY and announced in the public log",
+  );
+  if (done.undrawnRounds.length) {
+    out(
+      `no key can draw round(s) ${done.undrawnRounds.join(", ")}: settlement refuses them (admin fairness alarms)`,
+    );
+    out(`start the core after ${done.startAfter}, when the last of them stops taking bets`);
+  }
+}
 
 export const GAME_COMMANDS: OperatorCommand[] = [
   { name: "level", usage: LEVEL_USAGE, run },
@@ -137,6 +176,7 @@ export const GAME_COMMANDS: OperatorCommand[] = [
     name: "fairness",
     usage: FAIRNESS_USAGE,
     async run(argv, db, out) {
+      if (argv[1] === "retire-unreadable") return retireUnreadable(db, out);
       if (argv[1] !== "alarms") throw new UsageError(`Usage:\n${FAIRNESS_USAGE}`);
       const alarms = await listAlarms(db);
       if (alarms.length === 0) out("no fairness alarms");

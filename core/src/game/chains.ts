@@ -101,7 +101,7 @@ export function laneOf(startTime: number, periodMs: number): number {
   return Math.floor(startTime / periodMs) % 2;
 }
 
-const chainContext = (terminalHash: string) => `chain:${terminalHash}`;
+export const chainContext = (terminalHash: string) => `chain:${terminalHash}`;
 
 interface ChainRow {
   id: number;

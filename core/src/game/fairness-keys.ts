@@ -14,6 +14,8 @@ import { DEV_FAIRNESS, type FairnessConfig } from "../platform/config";
 export interface Fairness {
   /** AES-256-GCM key of the seeds of unplayed rounds (and chains' top seeds). */
   seedKey: Buffer;
+  /** The keys that open a sealed seed: seedKey first, then the ones before a rotation. */
+  openKeys: Buffer[];
   /** Signs the public log (Ed25519). */
   logKey: KeyObject;
   /** The log's public key, raw 32 bytes as hex (documented in docs/fairness.md). */
@@ -40,8 +42,10 @@ export function fairnessOf(config?: { fairness?: FairnessConfig }, log?: Fairnes
       type: "pkcs8",
     });
     const spki = createPublicKey(logKey).export({ format: "der", type: "spki" });
+    const seedKey = Buffer.from(c.seedKey, "hex");
     f = {
-      seedKey: Buffer.from(c.seedKey, "hex"),
+      seedKey,
+      openKeys: [seedKey, ...(c.previousSeedKeys ?? []).map((key) => Buffer.from(key, "hex"))],
       logKey,
       logPublicKey: spki.subarray(spki.length - 32).toString("hex"),
       chainLength: c.chainLength,
@@ -62,12 +66,23 @@ export function sealSeed(f: Pick<Fairness, "seedKey">, seedHex: string, context:
   return `v1:${iv.toString("hex")}:${cipher.getAuthTag().toString("hex")}:${ct.toString("hex")}`;
 }
 
-/** The seed back from sealSeed; throws when the key, the context or the text is wrong. */
-export function openSeed(f: Pick<Fairness, "seedKey">, sealed: string, context: string): string {
+/**
+ * The seed back from sealSeed, opened with the first of the keys that authenticates it (the
+ * current key, then the ones before a rotation); throws when none does, or the context or the
+ * text is wrong.
+ */
+export function openSeed(f: Pick<Fairness, "openKeys">, sealed: string, context: string): string {
   const [version, iv, tag, ct] = sealed.split(":");
   if (version !== "v1" || !iv || !tag || !ct) throw new Error("Not a sealed seed");
-  const decipher = createDecipheriv("aes-256-gcm", f.seedKey, Buffer.from(iv, "hex"));
-  decipher.setAAD(Buffer.from(context));
-  decipher.setAuthTag(Buffer.from(tag, "hex"));
-  return Buffer.concat([decipher.update(Buffer.from(ct, "hex")), decipher.final()]).toString("hex");
+  for (const key of f.openKeys) {
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "hex"));
+    decipher.setAAD(Buffer.from(context));
+    decipher.setAuthTag(Buffer.from(tag, "hex"));
+    try {
+      return Buffer.concat([decipher.update(Buffer.from(ct, "hex")), decipher.final()]).toString("hex");
+    } catch {
+      // Not sealed with this key (GCM's tag does not match): try the next one.
+    }
+  }
+  throw new Error("No seed key opens this sealed seed (FAIRNESS_SEED_KEY, FAIRNESS_SEED_KEY_PREVIOUS)");
 }

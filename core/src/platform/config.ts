@@ -89,6 +89,20 @@ export const envSchema = z.object({
   ...sessionLifetimeEnv,
   /** AES-256-GCM key (64 hex) of the seeds of unplayed rounds; required in production. */
   FAIRNESS_SEED_KEY: hex32("FAIRNESS_SEED_KEY").optional(),
+  /**
+   * Earlier seed keys, comma-separated (64 hex each): they still open the seeds sealed before a
+   * rotation; new seeds are sealed with FAIRNESS_SEED_KEY only (docs/operations.md).
+   */
+  FAIRNESS_SEED_KEY_PREVIOUS: z
+    .string()
+    .default("")
+    .transform((list) =>
+      list
+        .split(",")
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(hex32("Each key of FAIRNESS_SEED_KEY_PREVIOUS"))),
   /** Ed25519 private key (32-byte seed, 64 hex) that signs the public fairness log; required in production. */
   FAIRNESS_LOG_KEY: hex32("FAIRNESS_LOG_KEY").optional(),
   /** Rounds per hash chain (a new chain is made and announced when one is used up). */
@@ -142,6 +156,8 @@ export interface CoreConfig {
 
 export interface FairnessConfig {
   seedKey: string;
+  /** Keys that only open seeds sealed before a rotation (none by default). */
+  previousSeedKeys?: string[];
   logKey: string;
   chainLength: number;
   rtpCeiling: number;
@@ -176,6 +192,7 @@ function fairnessConfig(e: z.infer<typeof envSchema>, production: boolean): Fair
   }
   return {
     seedKey: (e.FAIRNESS_SEED_KEY ?? DEV_FAIRNESS.seedKey).toLowerCase(),
+    previousSeedKeys: e.FAIRNESS_SEED_KEY_PREVIOUS.map((key) => key.toLowerCase()),
     logKey: (e.FAIRNESS_LOG_KEY ?? DEV_FAIRNESS.logKey).toLowerCase(),
     chainLength: e.FAIRNESS_CHAIN_LENGTH,
     rtpCeiling: e.GAME_RTP_CEILING,
