@@ -165,7 +165,9 @@ async function retireUnreadable(db: Db, out: (line: string) => void) {
     out(
       `no key can draw round(s) ${done.undrawnRounds.join(", ")}: settlement refuses them (admin fairness alarms)`,
     );
-    out(`start the core after ${done.startAfter}, when the last of them stops taking bets`);
+    if (done.startAfter && Date.parse(done.startAfter) > Date.now()) {
+      out(`start the core after ${done.startAfter}, when the last of them stops taking bets`);
+    }
   }
 }
 

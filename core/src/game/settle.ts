@@ -45,15 +45,20 @@ async function fairnessProblem(tx: Sql, f: Fairness, round: LockedRound, seed: s
   return null;
 }
 
-/** Records an alarm (once per round and problem) and writes it to the log at error. */
+/**
+ * Records an alarm once per round and problem, and writes it to the log at error that once: the
+ * round is tried again on later passes (a key put back may let it be drawn), without a log line
+ * a second.
+ */
 async function raiseAlarm(db: Sql, f: Fairness, roundId: number, problem: string, detail: object) {
-  f.log?.error({ roundId, problem, detail }, "fairness alarm: round not drawn");
-  if (!f.log) console.error(`fairness alarm: round ${roundId} not drawn: ${problem}`);
-  await db.query(
+  const added = await db.query(
     `INSERT INTO fairness_alarms (round_id, problem, detail) VALUES ($1, $2, $3)
-     ON CONFLICT (round_id, problem) DO NOTHING`,
+     ON CONFLICT (round_id, problem) DO NOTHING RETURNING 1`,
     [roundId, problem, JSON.stringify(detail)],
   );
+  if (added.length === 0) return;
+  f.log?.error({ roundId, problem, detail }, "fairness alarm: round not drawn");
+  if (!f.log) console.error(`fairness alarm: round ${roundId} not drawn: ${problem}`);
 }
 
 /**
@@ -148,7 +153,11 @@ export async function settleRound(
   return settled;
 }
 
-/** Settles every ended round not settled yet, oldest first (also those missed while down). */
+/**
+ * Settles every ended round not settled yet, oldest first (also those missed while down); rounds
+ * settlement refused before (an alarm) come after the others, so that however many are stuck,
+ * they never hold up the draw of the rest.
+ */
 export async function settleDue(
   db: Db,
   nowMs: number,
@@ -156,7 +165,8 @@ export async function settleDue(
   f: Fairness = fairnessOf(),
 ): Promise<Settlement[]> {
   const due = await db.query<{ id: number }>(
-    "SELECT id FROM game_rounds WHERE result IS NULL AND end_time <= $1 ORDER BY end_time, id LIMIT $2",
+    `SELECT g.id FROM game_rounds g WHERE g.result IS NULL AND g.end_time <= $1
+     ORDER BY EXISTS (SELECT 1 FROM fairness_alarms a WHERE a.round_id = g.id), g.end_time, g.id LIMIT $2`,
     [nowMs, limit],
   );
   const out: Settlement[] = [];
