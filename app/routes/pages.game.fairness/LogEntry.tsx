@@ -16,6 +16,8 @@ interface Body {
   beaconSource?: string;
   beaconRound?: number;
   bettingClosesAt?: number;
+  /** A hand-over entry's new signing key. */
+  publicKey?: string;
 }
 
 function parse(body: string): Body {
@@ -29,7 +31,7 @@ function parse(body: string): Body {
 
 /**
  * One signed entry of the public log, in words: which round's commitment or which chain's end was
- * published, when, and with what; the signed body and its signature, exactly as archived, fold
+ * published (or which new key signs the entries after it), when, and with what; the signed body and its signature, exactly as archived, fold
  * away below (what an archiver or a verifier copies).
  */
 export function LogEntry({ seq, body, signature }: { seq: number; body: string; signature: string }) {
@@ -48,8 +50,23 @@ export function LogEntry({ seq, body, signature }: { seq: number; body: string; 
             lane: (e.lane ?? 0) + 1,
             length: e.length,
           })
-        : t("fairness.unknownEntry");
-  const hash = e.kind === "round" ? e.commitment : e.kind === "chain" ? e.terminalHash : undefined;
+        : e.kind === "key"
+          ? t("fairness.entryKey")
+          : t("fairness.unknownEntry");
+  const hash =
+    e.kind === "round"
+      ? e.commitment
+      : e.kind === "chain"
+        ? e.terminalHash
+        : e.kind === "key"
+          ? e.publicKey
+          : undefined;
+  const hashLabel =
+    e.kind === "round"
+      ? t("commitment.label")
+      : e.kind === "chain"
+        ? t("fairness.chainEnd")
+        : t("fairness.newKey");
   return (
     <li className="space-y-1 py-2" data-testid="log-entry">
       <p className="font-semibold">{title}</p>
@@ -58,9 +75,7 @@ export function LogEntry({ seq, body, signature }: { seq: number; body: string; 
       </p>
       {hash ? (
         <p className="break-all font-mono text-xs">
-          <span className="font-sans text-gray-700 dark:text-gray-300">
-            {e.kind === "round" ? t("commitment.label") : t("fairness.chainEnd")}:{" "}
-          </span>
+          <span className="font-sans text-gray-700 dark:text-gray-300">{hashLabel}: </span>
           {hash}
         </p>
       ) : null}

@@ -7,6 +7,7 @@ import { type OperatorCommand, UsageError } from "../platform/module";
 import { fairnessOf } from "./fairness-keys";
 import { listAlarms } from "./fairness-log";
 import { type LevelPatch, listLevels, setLevel } from "./levels";
+import { announceLogKey } from "./log-keys";
 import type { PayoutTable } from "./payout";
 import { retireUnreadableChains } from "./seed-keys";
 import { getPayoutTable, rtpCeilingFromEnv, setPayoutTable } from "./settings";
@@ -133,7 +134,9 @@ const run: OperatorCommand["run"] = async (argv, db, out) => {
 
 const FAIRNESS_USAGE = `  admin fairness alarms        rounds settlement refused (seed, chain or kept commitment mismatch)
   admin fairness retire-unreadable
-                               after a lost FAIRNESS_SEED_KEY only: ends the chains no key opens`;
+                               after a lost FAIRNESS_SEED_KEY only: ends the chains no key opens
+  admin fairness announce-log-key
+                               after a lost FAIRNESS_LOG_KEY only: the new key announces itself`;
 
 /**
  * `fairness retire-unreadable`: with the core's environment (its seed keys), ends each lane's
@@ -171,6 +174,31 @@ async function retireUnreadable(db: Db, out: (line: string) => void) {
   }
 }
 
+/** `fairness announce-log-key`: with the core's environment, a self-signed hand-over, audited. */
+async function announce(db: Db, out: (line: string) => void) {
+  const f = fairnessOf(loadConfig());
+  const seq = await db.tx(async (tx) => {
+    const added = await announceLogKey(tx, f, Date.now());
+    if (added !== null) {
+      await writeAudit(tx, {
+        operator: cliOperator(),
+        action: "fairness.logkey.announce",
+        target: String(added),
+        detail: { publicKey: f.logPublicKey },
+      });
+    }
+    return added;
+  });
+  if (seq === null) {
+    out("FAIRNESS_LOG_KEY may sign the log already: nothing to announce");
+    return;
+  }
+  out(
+    `entry ${seq} announces the log key ${f.logPublicKey}, signed by itself: the old key did not vouch for it`,
+  );
+  out("tell players and archivers why, beside the new public key");
+}
+
 export const GAME_COMMANDS: OperatorCommand[] = [
   { name: "level", usage: LEVEL_USAGE, run },
   { name: "payout", usage: PAYOUT_USAGE, run },
@@ -179,6 +207,7 @@ export const GAME_COMMANDS: OperatorCommand[] = [
     usage: FAIRNESS_USAGE,
     async run(argv, db, out) {
       if (argv[1] === "retire-unreadable") return retireUnreadable(db, out);
+      if (argv[1] === "announce-log-key") return announce(db, out);
       if (argv[1] !== "alarms") throw new UsageError(`Usage:\n${FAIRNESS_USAGE}`);
       const alarms = await listAlarms(db);
       if (alarms.length === 0) out("no fairness alarms");

@@ -20,6 +20,8 @@ export interface Fairness {
   logKey: KeyObject;
   /** The log's public key, raw 32 bytes as hex (documented in docs/fairness.md). */
   logPublicKey: string;
+  /** Log keys before a rotation (FAIRNESS_LOG_KEY_PREVIOUS): one of them hands the log over. */
+  previousLogKeys: LogKey[];
   chainLength: number;
   rtpCeiling: number;
   beacon: Beacon;
@@ -29,6 +31,23 @@ export interface Fairness {
 
 const ED25519_PKCS8_PREFIX = "302e020100300506032b657004220420";
 
+interface LogKey {
+  key: KeyObject;
+  /** Raw 32 bytes as hex. */
+  publicKey: string;
+}
+
+/** An Ed25519 log key from its 32-byte seed (hex), with its public half. */
+function logKeyOf(seedHex: string): LogKey {
+  const key = createPrivateKey({
+    key: Buffer.from(ED25519_PKCS8_PREFIX + seedHex, "hex"),
+    format: "der",
+    type: "pkcs8",
+  });
+  const spki = createPublicKey(key).export({ format: "der", type: "spki" });
+  return { key, publicKey: spki.subarray(spki.length - 32).toString("hex") };
+}
+
 const made = new Map<string, Fairness>();
 /** The fairness of a core configuration (tests' partial configs get the development keys). */
 export function fairnessOf(config?: { fairness?: FairnessConfig }, log?: Fairness["log"]): Fairness {
@@ -36,18 +55,14 @@ export function fairnessOf(config?: { fairness?: FairnessConfig }, log?: Fairnes
   const key = JSON.stringify(c);
   let f = made.get(key);
   if (!f) {
-    const logKey = createPrivateKey({
-      key: Buffer.from(ED25519_PKCS8_PREFIX + c.logKey, "hex"),
-      format: "der",
-      type: "pkcs8",
-    });
-    const spki = createPublicKey(logKey).export({ format: "der", type: "spki" });
+    const log = logKeyOf(c.logKey);
     const seedKey = Buffer.from(c.seedKey, "hex");
     f = {
       seedKey,
       openKeys: [seedKey, ...(c.previousSeedKeys ?? []).map((key) => Buffer.from(key, "hex"))],
-      logKey,
-      logPublicKey: spki.subarray(spki.length - 32).toString("hex"),
+      logKey: log.key,
+      logPublicKey: log.publicKey,
+      previousLogKeys: (c.previousLogKeys ?? []).map(logKeyOf),
       chainLength: c.chainLength,
       rtpCeiling: c.rtpCeiling,
       beacon: beaconOf(c.beacon),

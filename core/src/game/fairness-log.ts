@@ -1,4 +1,4 @@
-import { createHash, sign } from "node:crypto";
+import { type KeyObject, createHash, sign } from "node:crypto";
 import type { Sql } from "../platform/db";
 import type { Fairness } from "./fairness-keys";
 
@@ -26,21 +26,33 @@ type LogEntry =
       beaconSource: string;
       beaconRound: number;
       bettingClosesAt: number;
+    }
+  | {
+      /** The log's signing key changes: signed by the key before, naming the one after. */
+      kind: "key";
+      publicKey: string;
     };
 
 /**
  * Appends one entry to the public log (inside the caller's transaction, which holds
  * CREATION_LOCK): body = canonical JSON {seq, prev, at, ...entry}, hash = SHA-256(body),
- * signature = Ed25519(body) with the log key. The table refuses updates and deletes.
+ * signature = Ed25519(body) with the log key (a hand-over: with the key before it, log-keys.ts).
+ * The table refuses updates and deletes.
  */
-export async function appendLog(tx: Sql, f: Fairness, entry: LogEntry, nowMs: number): Promise<number> {
+export async function appendLog(
+  tx: Sql,
+  f: Fairness,
+  entry: LogEntry,
+  nowMs: number,
+  signer: KeyObject = f.logKey,
+): Promise<number> {
   const last = await tx.query<{ seq: number; hash: string }>(
     "SELECT seq, hash FROM fairness_log ORDER BY seq DESC LIMIT 1",
   );
   const seq = Number(last[0]?.seq ?? 0) + 1;
   const body = JSON.stringify({ seq, prev: last[0]?.hash ?? null, at: nowMs, ...entry });
   const hash = createHash("sha256").update(body).digest("hex");
-  const signature = sign(null, Buffer.from(body), f.logKey).toString("hex");
+  const signature = sign(null, Buffer.from(body), signer).toString("hex");
   await tx.query("INSERT INTO fairness_log (seq, body, hash, signature) VALUES ($1, $2, $3, $4)", [
     seq,
     body,

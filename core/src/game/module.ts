@@ -4,6 +4,7 @@ import type { CoreModule } from "../platform/module";
 import { GAME_COMMANDS } from "./admin";
 import { fairnessOf } from "./fairness-keys";
 import { listAlarms } from "./fairness-log";
+import { handOverLogKey } from "./log-keys";
 import { gameRoutes } from "./routes";
 import { gameSchedulerJob } from "./scheduler";
 import { seedKeyProblem, undrawableOpenRounds, unreadableChains } from "./seed-keys";
@@ -26,5 +27,7 @@ export const gameModule: CoreModule = {
       await undrawableOpenRounds(tx, f, deps.now()),
     );
     if (problem) throw new ConfigError(problem);
+    const logProblem = await handOverLogKey(tx, f, deps.now());
+    if (logProblem) throw new ConfigError(logProblem);
   },
 };

@@ -18,6 +18,18 @@ function validTimeZone(zone: string): boolean {
   }
 }
 const hex32 = (name: string) => z.string().regex(/^[0-9a-fA-F]{64}$/, `${name} must be 64 hex characters`);
+/** A comma-separated list of 64-hex keys (empty by default), lower-cased. */
+const hexList = (name: string) =>
+  z
+    .string()
+    .default("")
+    .transform((list) =>
+      list
+        .split(",")
+        .map((key) => key.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(hex32(`Each key of ${name}`)));
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -93,18 +105,14 @@ export const envSchema = z.object({
    * Earlier seed keys, comma-separated (64 hex each): they still open the seeds sealed before a
    * rotation; new seeds are sealed with FAIRNESS_SEED_KEY only (docs/operations.md).
    */
-  FAIRNESS_SEED_KEY_PREVIOUS: z
-    .string()
-    .default("")
-    .transform((list) =>
-      list
-        .split(",")
-        .map((key) => key.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(hex32("Each key of FAIRNESS_SEED_KEY_PREVIOUS"))),
+  FAIRNESS_SEED_KEY_PREVIOUS: hexList("FAIRNESS_SEED_KEY_PREVIOUS"),
   /** Ed25519 private key (32-byte seed, 64 hex) that signs the public fairness log; required in production. */
   FAIRNESS_LOG_KEY: hex32("FAIRNESS_LOG_KEY").optional(),
+  /**
+   * Earlier log keys, comma-separated (64 hex each): when the log's newest entry was signed by one,
+   * the core announces FAIRNESS_LOG_KEY in the log with an entry signed by that key (docs/fairness.md).
+   */
+  FAIRNESS_LOG_KEY_PREVIOUS: hexList("FAIRNESS_LOG_KEY_PREVIOUS"),
   /** Rounds per hash chain (a new chain is made and announced when one is used up). */
   FAIRNESS_CHAIN_LENGTH: z.coerce.number().int().min(2).max(1_000_000).default(10_000),
   /** The highest return to player any bet type may have (payout table check), below 1. */
@@ -159,6 +167,8 @@ export interface FairnessConfig {
   /** Keys that only open seeds sealed before a rotation (none by default). */
   previousSeedKeys?: string[];
   logKey: string;
+  /** Log keys before a rotation: the one that signed the newest entry announces logKey. */
+  previousLogKeys?: string[];
   chainLength: number;
   rtpCeiling: number;
   beacon: { source: "sandbox" | "drand"; drandUrl: string; sandboxKey: string; sandboxPeriodSeconds: number };
@@ -192,8 +202,9 @@ function fairnessConfig(e: z.infer<typeof envSchema>, production: boolean): Fair
   }
   return {
     seedKey: (e.FAIRNESS_SEED_KEY ?? DEV_FAIRNESS.seedKey).toLowerCase(),
-    previousSeedKeys: e.FAIRNESS_SEED_KEY_PREVIOUS.map((key) => key.toLowerCase()),
+    previousSeedKeys: e.FAIRNESS_SEED_KEY_PREVIOUS,
     logKey: (e.FAIRNESS_LOG_KEY ?? DEV_FAIRNESS.logKey).toLowerCase(),
+    previousLogKeys: e.FAIRNESS_LOG_KEY_PREVIOUS,
     chainLength: e.FAIRNESS_CHAIN_LENGTH,
     rtpCeiling: e.GAME_RTP_CEILING,
     beacon: {
