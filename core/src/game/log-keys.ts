@@ -24,9 +24,9 @@ function handedTo(body: string): string | null {
 }
 
 /**
- * The public log's signing key at start-up (docs/fairness.md "Keys"). Players and archivers check
- * each entry with the key that signed the entries before it, so a core must not sign on with
- * another key unannounced:
+ * The public log's signing key at start-up (decision 057; docs/fairness.md, "Keys"). Players
+ * and archivers check each entry with the key that signed the entries before it, so a core must
+ * not sign on with another key unannounced:
  * - the newest entry signed with FAIRNESS_LOG_KEY, or a hand-over naming it: the core may start;
  * - signed with a key of FAIRNESS_LOG_KEY_PREVIOUS: that key signs a hand-over entry naming the
  *   new public key (kind "key"), and the core signs on with the new key;

@@ -4,10 +4,11 @@ import { type Fairness, openSeed } from "./fairness-keys";
 import { roundSeedContext } from "./rounds";
 
 /**
- * The seed key at start-up and after one is lost (docs/operations.md "Rotating the seed key").
- * Every round's seed comes from its room lane's newest chain, whose top seed is sealed with the
- * key of the day it was made: a core whose keys do not open them could make no round of those
- * rooms, and would fail every game page and log an error every second. It refuses to start instead.
+ * The seed key at start-up and after one is lost (decision 057; docs/operations.md, "Rotating
+ * the seed key"). Every round's seed comes from its room lane's newest chain, whose top seed is
+ * sealed with the key of the day it was made: a core whose keys do not open them could make no
+ * round of those rooms, and would fail every game page and log an error every second. It refuses
+ * to start instead.
  */
 interface UnreadableChain {
   id: number;
