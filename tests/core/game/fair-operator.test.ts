@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, verify as verifyEd25519 } from "node:crypto";
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   beaconRandomness,
@@ -24,19 +24,9 @@ import {
 import { setPayoutTable } from "../../../core/src/game/settings";
 import { settleDue, settleRound } from "../../../core/src/game/settle";
 import { ConfigError, DEV_FAIRNESS, loadConfig } from "../../../core/src/platform/config";
-import { T0, TIMING, call, clock, createUser, fileDb, gameApp, memoryDb, stake } from "./helpers";
+import { T0, TIMING, call, clock, createUser, ed25519Ok, fileDb, gameApp, memoryDb, stake } from "./helpers";
 
 const db = await fileDb();
-
-/** Verifies an Ed25519 signature with a raw 32-byte public key (hex), as a third party would. */
-function ed25519Ok(publicKeyHex: string, body: string, signatureHex: string): boolean {
-  const key = createPublicKey({
-    key: Buffer.from(`302a300506032b6570032100${publicKeyHex}`, "hex"),
-    format: "der",
-    type: "spki",
-  });
-  return verifyEd25519(null, Buffer.from(body), key, Buffer.from(signatureHex, "hex"));
-}
 
 describe("commitments players keep", () => {
   it("a bet keeps its round's commitment and beacon round, whose time is after betting closes", async () => {

@@ -1,3 +1,4 @@
+import { createPublicKey, verify } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import pino from "pino";
@@ -15,7 +16,8 @@ import type { CoreEnv, Deps } from "../../../core/src/platform/context";
 import { type Db, openDb } from "../../../core/src/platform/db";
 import { ApiError, reply } from "../../../core/src/platform/http";
 import { migrate } from "../../../core/src/platform/migrate";
-import { type Balances, call as coreCall, credit } from "../../support/core";
+import { startCore } from "../../../core/src/start";
+import { type Balances, call as coreCall, credit, testCoreConfig } from "../../support/core";
 
 /**
  * The digit a scheme-2 round will draw: its seed (decrypted with the development key) and its
@@ -148,4 +150,29 @@ export async function ledgerSum(db: Db, userId: number, coin: Coin = "CHIP"): Pr
     [userId, coin],
   );
   return Number(rows[0]?.s ?? 0);
+}
+
+/** Verifies an Ed25519 signature with a raw 32-byte public key (hex), as a third party would. */
+export function ed25519Ok(publicKeyHex: string, body: string, signatureHex: string): boolean {
+  const key = createPublicKey({
+    key: Buffer.from(`302a300506032b6570032100${publicKeyHex}`, "hex"),
+    format: "der",
+    type: "spki",
+  });
+  return verify(null, Buffer.from(body), key, Buffer.from(signatureHex, "hex"));
+}
+
+/**
+ * Starts a real core on `db` (kept open after it closes; no jobs, silent) with these environment
+ * variables: its start-up checks run as in production.
+ */
+export function startCoreOn(db: Db, env: Record<string, string>, uploadDir: string) {
+  return startCore({
+    env: { NODE_ENV: "test", ...env },
+    config: { ...testCoreConfig(uploadDir), logLevel: "silent" },
+    db,
+    keepDb: true,
+    log: pino({ level: "silent" }),
+    jobs: false,
+  });
 }

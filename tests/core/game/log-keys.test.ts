@@ -1,17 +1,13 @@
-import { createPublicKey, verify } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { GAME_COMMANDS } from "../../../core/src/game/admin";
 import { fairnessOf } from "../../../core/src/game/fairness-keys";
 import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
 import { DEV_FAIRNESS, loadConfig } from "../../../core/src/platform/config";
 import type { Db } from "../../../core/src/platform/db";
-import { startCore } from "../../../core/src/start";
-import { testCoreConfig } from "../../support/core";
-import { T0, TIMING, memoryDb } from "./helpers";
+import { T0, TIMING, ed25519Ok, memoryDb, startCoreOn } from "./helpers";
 
 const OLD = DEV_FAIRNESS.logKey;
 const NEW = "cd".repeat(32);
@@ -20,42 +16,21 @@ const newFairness = fairnessOf({ fairness: { ...DEV_FAIRNESS, logKey: NEW } });
 const uploads = mkdtempSync(join(tmpdir(), "log-keys-"));
 afterAll(() => rmSync(uploads, { recursive: true, force: true }));
 
-/** As a player or an archiver checks an entry: Ed25519 with a raw public key. */
-const signedBy = (publicKey: string, body: string, signature: string) =>
-  verify(
-    null,
-    Buffer.from(body),
-    createPublicKey({
-      key: Buffer.from(`302a300506032b6570032100${publicKey}`, "hex"),
-      format: "der",
-      type: "spki",
-    }),
-    Buffer.from(signature, "hex"),
-  );
 const entries = (db: Db) =>
   db.query<{ seq: number; body: string; hash: string; signature: string }>(
     "SELECT seq, body, hash, signature FROM fairness_log ORDER BY seq",
   );
 
-/** Starts a core (no jobs) on `db` with these environment variables and closes it; rejects if it does not start. */
-async function startAndClose(db: Db, env: Record<string, string>) {
-  const core = await startCore({
-    env: { NODE_ENV: "test", ...env },
-    config: { ...testCoreConfig(uploads), logLevel: "silent" },
-    db,
-    keepDb: true,
-    log: pino({ level: "silent" }),
-    jobs: false,
-  });
-  await core.close();
-}
+/** Starts a core on `db` with these environment variables and closes it; rejects if it does not start. */
+const startAndClose = async (db: Db, env: Record<string, string>) =>
+  (await startCoreOn(db, env, uploads)).close();
 
 describe("the public log's signing key", () => {
   it("a core with another log key refuses to start, unless the old one hands the log over in a signed entry", async () => {
     const db = await memoryDb();
     await ensureRound(db, "CHIP", 1, roundWindow(T0, TIMING));
     const before = await entries(db);
-    expect(before.every((e) => signedBy(oldPublic, e.body, e.signature))).toBe(true);
+    expect(before.every((e) => ed25519Ok(oldPublic, e.body, e.signature))).toBe(true);
 
     await expect(startAndClose(db, { FAIRNESS_LOG_KEY: NEW })).rejects.toThrow(
       `FAIRNESS_LOG_KEY (public key ${newFairness.logPublicKey}) did not sign the newest entry of this database's public fairness log (entry ${before.length})`,
@@ -72,7 +47,7 @@ describe("the public log's signing key", () => {
       publicKey: newFairness.logPublicKey,
       prev: before.at(-1)?.hash,
     });
-    expect(signedBy(oldPublic, handOver?.body ?? "", handOver?.signature ?? "")).toBe(true);
+    expect(ed25519Ok(oldPublic, handOver?.body ?? "", handOver?.signature ?? "")).toBe(true);
 
     // Started again, with or without the old key: no second hand-over.
     await startAndClose(db, { FAIRNESS_LOG_KEY: NEW, FAIRNESS_LOG_KEY_PREVIOUS: OLD });
@@ -83,7 +58,7 @@ describe("the public log's signing key", () => {
     await ensureRound(db, "CHIP", 1, roundWindow(T0 + 60_000, TIMING), newFairness);
     const newest = (await entries(db)).slice(after.length);
     expect(newest.length).toBeGreaterThan(0);
-    expect(newest.every((e) => signedBy(newFairness.logPublicKey, e.body, e.signature))).toBe(true);
+    expect(newest.every((e) => ed25519Ok(newFairness.logPublicKey, e.body, e.signature))).toBe(true);
     await expect(startAndClose(db, {})).rejects.toThrow(/did not sign the newest entry/);
     await db.close();
   });
@@ -103,7 +78,7 @@ describe("the public log's signing key", () => {
         kind: "key",
         publicKey: newFairness.logPublicKey,
       });
-      expect(signedBy(newFairness.logPublicKey, last?.body ?? "", last?.signature ?? "")).toBe(true);
+      expect(ed25519Ok(newFairness.logPublicKey, last?.body ?? "", last?.signature ?? "")).toBe(true);
       expect(lines[0]).toBe(
         `entry ${last?.seq} announces the log key ${newFairness.logPublicKey}, signed by itself: the old key did not vouch for it`,
       );

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pino from "pino";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { GAME_COMMANDS } from "../../../core/src/game/admin";
 import { fairnessOf } from "../../../core/src/game/fairness-keys";
@@ -10,9 +9,7 @@ import { unreadableChains } from "../../../core/src/game/seed-keys";
 import { settleDue, settleRound } from "../../../core/src/game/settle";
 import { DEV_FAIRNESS, loadConfig } from "../../../core/src/platform/config";
 import type { Db } from "../../../core/src/platform/db";
-import { startCore } from "../../../core/src/start";
-import { testCoreConfig } from "../../support/core";
-import { T0, TIMING, memoryDb } from "./helpers";
+import { T0, TIMING, memoryDb, startCoreOn } from "./helpers";
 
 const OLD = DEV_FAIRNESS.seedKey;
 const NEW = "ab".repeat(32);
@@ -22,16 +19,8 @@ const window = (minutes: number) => roundWindow(T0 + minutes * 60_000, TIMING);
 const uploads = mkdtempSync(join(tmpdir(), "seed-keys-"));
 afterAll(() => rmSync(uploads, { recursive: true, force: true }));
 
-/** Starts a core (no jobs) on `db` with these environment variables; resolves with it or rejects. */
-const startOn = (db: Db, env: Record<string, string>) =>
-  startCore({
-    env: { NODE_ENV: "test", ...env },
-    config: { ...testCoreConfig(uploads), logLevel: "silent" },
-    db,
-    keepDb: true,
-    log: pino({ level: "silent" }),
-    jobs: false,
-  });
+/** Starts a core on `db` with these environment variables; resolves with it or rejects. */
+const startOn = (db: Db, env: Record<string, string>) => startCoreOn(db, env, uploads);
 
 describe("the seed key: rotation, a wrong key, a lost key", () => {
   const saved = { ...process.env };
