@@ -39,6 +39,7 @@ export const ASSET_KINDS = [
   "WITHDRAW_RETURN",
   "BET",
   "WIN",
+  "REFUND",
   "EXCHANGE_OUT",
   "EXCHANGE_IN",
   "POINT_CLAIM",

@@ -14,7 +14,8 @@ export const SIZE_BETS = ["Big", "Small"] as const;
 export const NUMBER_BETS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
 export const BET_NAMES = [...COLOUR_BETS, ...SIZE_BETS, ...NUMBER_BETS] as const;
 export type BetName = (typeof BET_NAMES)[number];
-const BET_STATUSES = ["WAITING", "WIN", "LOSE"] as const;
+/** Ours beyond the original three: REFUNDED, a bet on a round no key could draw (decision 058). */
+const BET_STATUSES = ["WAITING", "WIN", "LOSE", "REFUNDED"] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
 /** Any whole multiple in this range is accepted; betMultipleStr only lists presets. */
 export const MAX_BET_MULTIPLE = 10_000;
@@ -82,6 +83,8 @@ export const gameSessionSchema = z.object({
   payout: payoutTableSchema.optional(),
   /** Server time when the answer was made: countdowns derive from it. */
   timestamp: z.number(),
+  /** Ours (decision 058): the round was voided (no key can draw it): it takes no bet, every stake refunded. */
+  voided: z.boolean().optional(),
 });
 export type GameSession = z.infer<typeof gameSessionSchema>;
 export const EMPTY_SESSION_MESSAGE = "The current session configuration is empty";
@@ -244,6 +247,8 @@ export const verifyResultSchema = z.object({
   lotteryResult: z.string().nullable(),
   sessionEndTime: z.number(),
   settled: z.boolean(),
+  /** Ours (decision 058): the round was voided, never drawn, every stake refunded. */
+  voided: z.boolean().optional(),
   /** Ours (decision 040): 1 = before hash chains and the beacon, 2 = chained seed and beacon. */
   scheme: z.number().int().optional(),
   betEndTime: z.number().optional(),
@@ -306,6 +311,8 @@ export const fairnessSchema = z.object({
       terminalHash: z.string(),
       used: z.number().int(),
       createdAt: z.number(),
+      /** Ours (decision 058): when it ended before its last seed (a lost seed key), else null. */
+      retiredAt: z.number().nullable().optional(),
     }),
   ),
   log: z.array(logEntrySchema),

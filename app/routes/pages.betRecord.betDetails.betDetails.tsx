@@ -55,13 +55,19 @@ export default function BetDetails() {
     [t("bet.total"), money(bet.totalBetAmount)],
     [
       t("details.result"),
-      digit === null ? t("records.pending") : <DigitBall key="d" digit={digit} size={28} />,
+      digit !== null ? (
+        <DigitBall key="d" digit={digit} size={28} />
+      ) : (
+        t(status === "refunded" ? "verify.voided" : "records.pending")
+      ),
     ],
     [t("details.status"), t(`records.${status}`)],
-    [t("details.win"), money(bet.winAmount)],
+    // A refunded bet (its round voided, decision 058): what came back is its stake.
+    [t(status === "refunded" ? "records.refunded" : "details.win"), money(bet.winAmount)],
     [t("details.placedAt"), dateTime(bet.createTime)],
-    [t("details.drawnAt"), dateTime(bet.sessionEndTime)],
   ];
+  // A refunded bet's round was never drawn.
+  if (status !== "refunded") rows.push([t("details.drawnAt"), dateTime(bet.sessionEndTime)]);
   // The commitment and beacon round kept on the bet when it was placed (decision 040).
   if (bet.commitment) {
     rows.push([

@@ -6,6 +6,7 @@ const TONE: Record<ReturnType<typeof recordStatus>, string> = {
   won: "text-green-800 dark:text-green-300",
   lost: "text-red-700 dark:text-red-300",
   pending: "text-gray-700 dark:text-gray-300",
+  refunded: "text-gray-700 dark:text-gray-300",
 };
 
 /**
@@ -29,7 +30,7 @@ export function BetLine({
   amount: string;
   digit: number | null;
   status: ReturnType<typeof recordStatus>;
-  /** Formatted; shown under "Won". */
+  /** Formatted; shown under "Won" and "Refunded". */
   winAmount: string;
   details?: string;
 }) {
@@ -47,7 +48,9 @@ export function BetLine({
         </span>
         <span className={`w-[7.5rem] shrink-0 text-right text-sm font-semibold ${TONE[status]}`}>
           {t(`records.${status}`)}
-          {status === "won" ? <span className="block tabular-nums">+{winAmount}</span> : null}
+          {status === "won" || status === "refunded" ? (
+            <span className="block tabular-nums">+{winAmount}</span>
+          ) : null}
         </span>
       </span>
       {details ? <span className="block text-xs text-gray-700 dark:text-gray-300">{details}</span> : null}

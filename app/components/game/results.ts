@@ -94,7 +94,7 @@ export function payoutTable(rules: ReadonlyArray<PayoutRule>, feeRate: number, b
     }));
 }
 
-/** Status of a record: a won/lost/pending word from the row's fields. */
+/** Status of a record: a won/lost/pending/refunded word from the row's fields. */
 export function recordStatus(row: {
   status?: string | number | null;
   winAmount?: number | null;
@@ -103,6 +103,8 @@ export function recordStatus(row: {
   const status = String(row.status ?? "").toUpperCase();
   if (status === "WIN" || status === "WON") return "won";
   if (status === "LOSE" || status === "LOST") return "lost";
+  // Its round was voided (no key could draw it): the stake came back (decision 058).
+  if (status === "REFUNDED") return "refunded";
   if (status === "PENDING" || status === "WAITING" || status === "OPEN" || status === "0") return "pending";
   if (parseDigit(row.lotteryResult) === null) return "pending";
   return (row.winAmount ?? 0) > 0 ? "won" : "lost";

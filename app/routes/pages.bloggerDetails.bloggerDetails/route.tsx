@@ -85,7 +85,11 @@ export default function BloggerDetails() {
                   <span
                     className={`text-sm font-semibold ${bet.status === "WIN" ? "text-green-700 dark:text-green-400" : "text-gray-600 dark:text-gray-400"}`}
                   >
-                    {bet.status === "WIN" ? `+${fmt.coinMoney(bet.winAmount, bet.coin)}` : t("detail.lost")}
+                    {bet.status === "WIN"
+                      ? `+${fmt.coinMoney(bet.winAmount, bet.coin)}`
+                      : bet.status === "REFUNDED"
+                        ? t("followRecords.status.REFUNDED")
+                        : t("detail.lost")}
                   </span>
                 </li>
               ))}

@@ -18,6 +18,7 @@ const TONE = {
   WAITING: "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200",
   WIN: "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-200",
   LOSE: "bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200",
+  REFUNDED: "bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200",
 } as const;
 
 export default function FollowRecords() {

@@ -18,6 +18,10 @@ interface Body {
   bettingClosesAt?: number;
   /** A hand-over entry's new signing key. */
   publicKey?: string;
+  /** A retired chain's rounds given (kind retire). */
+  used?: number;
+  /** A voided round's refunded bets (kind void). */
+  refundedBets?: number;
 }
 
 function parse(body: string): Body {
@@ -31,7 +35,8 @@ function parse(body: string): Body {
 
 /**
  * One signed entry of the public log, in words: which round's commitment or which chain's end was
- * published (or which new key signs the entries after it), when, and with what; the signed body and its signature, exactly as archived, fold
+ * published (or which new key signs the entries after it, which chain ended early, which round
+ * was voided and its stakes refunded), when, and with what; the signed body and its signature, exactly as archived, fold
  * away below (what an archiver or a verifier copies).
  */
 export function LogEntry({ seq, body, signature }: { seq: number; body: string; signature: string }) {
@@ -39,22 +44,23 @@ export function LogEntry({ seq, body, signature }: { seq: number; body: string; 
   const { dateTime } = useFormat();
   const e = parse(body);
   const coin = e.coin ? t(`common:coin.${e.coin}`) : "";
+  // A chain's place (chain and retire entries) and a round's (round and void entries).
+  const chain = { id: e.chainId, coin, level: e.level, lane: (e.lane ?? 0) + 1 };
+  const round = { round: e.roundId, coin, level: e.level };
   const title =
     e.kind === "round"
-      ? t("fairness.entryRound", { round: e.roundId, coin, level: e.level })
+      ? t("fairness.entryRound", round)
       : e.kind === "chain"
-        ? t("fairness.entryChain", {
-            id: e.chainId,
-            coin,
-            level: e.level,
-            lane: (e.lane ?? 0) + 1,
-            length: e.length,
-          })
+        ? t("fairness.entryChain", { ...chain, length: e.length })
         : e.kind === "key"
           ? t("fairness.entryKey")
-          : t("fairness.unknownEntry");
+          : e.kind === "retire"
+            ? t("fairness.entryRetire", { ...chain, used: e.used })
+            : e.kind === "void"
+              ? t("fairness.entryVoid", { ...round, count: e.refundedBets })
+              : t("fairness.unknownEntry");
   const hash =
-    e.kind === "round"
+    e.kind === "round" || e.kind === "void"
       ? e.commitment
       : e.kind === "chain"
         ? e.terminalHash
@@ -62,7 +68,7 @@ export function LogEntry({ seq, body, signature }: { seq: number; body: string; 
           ? e.publicKey
           : undefined;
   const hashLabel =
-    e.kind === "round"
+    e.kind === "round" || e.kind === "void"
       ? t("commitment.label")
       : e.kind === "chain"
         ? t("fairness.chainEnd")

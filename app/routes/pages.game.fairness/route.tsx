@@ -52,7 +52,7 @@ export default function Fairness() {
             {data.chains.map((c) => (
               <li key={c.id} className="space-y-1 py-2">
                 <p className="font-semibold">
-                  {t("fairness.chainRow", {
+                  {t(c.retiredAt ? "fairness.chainRetired" : "fairness.chainRow", {
                     id: c.id,
                     coin: t(`common:coin.${c.coin}`),
                     level: c.level,

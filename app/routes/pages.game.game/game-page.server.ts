@@ -37,7 +37,8 @@ import { refusalMessage } from "./game-refusals.server";
 function roundView(round: GameSession) {
   const clock = {
     serverNow: round.timestamp,
-    betEndTime: round.betEndTime,
+    // A voided round (decision 058) takes no bet: its betting shows closed until the next round.
+    betEndTime: round.voided ? Math.min(round.betEndTime, round.timestamp) : round.betEndTime,
     sessionEndTime: round.sessionEndTime,
   };
   return {
@@ -46,6 +47,7 @@ function roundView(round: GameSession) {
     gameTitle: round.gameTitle,
     levelName: round.gameLevelName,
     seedHash: round.seedHash,
+    voided: round.voided === true,
     clock,
     remaining: remainingAtServer(clock),
     refreshAfter: refreshAfterSeconds(clock),

@@ -62,7 +62,11 @@ export default function GamePage() {
       ? actionData.error
       : null;
   const room = roomLimitProblem(data.balance, data.limits);
-  const roomProblem = room ? t(`refusal.${room.reason}`, { amount: money(room.amount, data.symbol) }) : null;
+  const roomProblem = room
+    ? t(`refusal.${room.reason}`, { amount: money(room.amount, data.symbol) })
+    : data.round?.voided
+      ? t("round.voided")
+      : null;
   const left = useRoundCountdown(
     data.round?.id ?? null,
     data.round?.clock ?? null,

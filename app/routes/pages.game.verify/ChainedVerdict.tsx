@@ -10,13 +10,20 @@ export type Chained = ReturnType<typeof verifyChainedRound> & { betId: number | 
 /**
  * The answer for a chained round (decision 040): "Verified" only when the seed matches the
  * commitment the player kept (else the published one), its chain, a beacon signature that
- * verifies, and the published digit; each step in words, the data in "check it yourself".
+ * verifies, and the published digit; each step in words, the data in "check it yourself". A
+ * voided round (no key could draw it, decision 058) says so: never drawn, every stake refunded.
  */
-export function ChainedVerdict({ v, settled }: { v: Chained; settled: boolean }) {
+export function ChainedVerdict({ v, settled, voided }: { v: Chained; settled: boolean; voided: boolean }) {
   const { t } = useTranslation("game");
   const checks = [v.hashMatches, v.chainMatches, v.beaconMatches, v.digitMatches];
   const failed = checks.includes(false);
-  const verdict: VerdictKind = failed ? "notVerified" : settled && v.ok ? "verified" : "notDrawn";
+  const verdict: VerdictKind = failed
+    ? "notVerified"
+    : settled && v.ok
+      ? "verified"
+      : voided
+        ? "voided"
+        : "notDrawn";
   const notYet = t("verify.notRevealed");
   return (
     <VerdictCard
@@ -58,31 +65,36 @@ export function ChainedVerdict({ v, settled }: { v: Chained; settled: boolean })
           {t(v.commitmentChanged ? "verify.keptChanged" : "verify.keptUsed")}
         </p>
       ) : null}
-      <ol className="list-decimal space-y-3 pl-5">
-        <SeedStep what={t(v.keptCommitment ? "verify.stepKept" : "verify.stepSeed")} ok={v.hashMatches} />
-        <Step
-          what={t("verify.stepChain")}
-          ok={v.chainMatches}
-          outcome={
-            v.chainMatches === null ? notYet : t(v.chainMatches ? "verify.chainOk" : "verify.chainBad")
-          }
-        />
-        <Step
-          what={t("verify.stepBeacon")}
-          ok={v.beaconMatches}
-          outcome={
-            v.beaconMatches === null
-              ? t("verify.beaconWaiting", { round: v.beacon?.round ?? "" })
-              : t(v.beaconMatches ? "verify.beaconOk" : "verify.beaconBad", { round: v.beacon?.round ?? "" })
-          }
-        />
-        <DigitStep
-          what={t("verify.stepDigit2")}
-          ok={v.digitMatches}
-          recomputed={v.recomputedDigit}
-          published={v.publishedDigit}
-        />
-      </ol>
+      {/* A voided round has no draw to check: the card says why, and the data stays below. */}
+      {verdict === "voided" ? null : (
+        <ol className="list-decimal space-y-3 pl-5">
+          <SeedStep what={t(v.keptCommitment ? "verify.stepKept" : "verify.stepSeed")} ok={v.hashMatches} />
+          <Step
+            what={t("verify.stepChain")}
+            ok={v.chainMatches}
+            outcome={
+              v.chainMatches === null ? notYet : t(v.chainMatches ? "verify.chainOk" : "verify.chainBad")
+            }
+          />
+          <Step
+            what={t("verify.stepBeacon")}
+            ok={v.beaconMatches}
+            outcome={
+              v.beaconMatches === null
+                ? t("verify.beaconWaiting", { round: v.beacon?.round ?? "" })
+                : t(v.beaconMatches ? "verify.beaconOk" : "verify.beaconBad", {
+                    round: v.beacon?.round ?? "",
+                  })
+            }
+          />
+          <DigitStep
+            what={t("verify.stepDigit2")}
+            ok={v.digitMatches}
+            recomputed={v.recomputedDigit}
+            published={v.publishedDigit}
+          />
+        </ol>
+      )}
     </VerdictCard>
   );
 }

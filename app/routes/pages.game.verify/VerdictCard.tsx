@@ -3,17 +3,20 @@ import { Disclosure } from "~/components/Disclosure";
 import { useTranslation } from "~/utils/i18n-react";
 import { Step } from "./Step";
 
-export type VerdictKind = "verified" | "notVerified" | "notDrawn";
+export type VerdictKind = "verified" | "notVerified" | "notDrawn" | "voided";
 
 const TONE: Record<VerdictKind, string> = {
   verified: "bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-200",
   notVerified: "bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-200",
   notDrawn: "bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100",
+  voided: "bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100",
 };
+const ICON: Record<VerdictKind, string> = { verified: "✓", notVerified: "✗", notDrawn: "…", voided: "⊘" };
 
 /**
  * The answer for a round, for a player first (both schemes): "Verified" (or not, or not drawn
- * yet) with the round, then the steps in words (`children`), "pending" while the round is open,
+ * yet, or voided) with the round, then the steps in words (`children`), "pending" while the
+ * round is open (or why it never will be drawn),
  * any `footnote`, and last the collapsed "check it yourself" (`selfCheck`).
  */
 export function VerdictCard({
@@ -36,7 +39,7 @@ export function VerdictCard({
     <section className="card space-y-3 text-sm" aria-labelledby="verify-result">
       <div className={`flex items-center gap-3 rounded-lg p-3 ${TONE[verdict]}`} data-testid="verdict">
         <span aria-hidden="true" className="text-3xl font-bold leading-none">
-          {verdict === "verified" ? "✓" : verdict === "notVerified" ? "✗" : "…"}
+          {ICON[verdict]}
         </span>
         <div>
           <h2 id="verify-result" className="text-xl font-bold">
@@ -46,7 +49,7 @@ export function VerdictCard({
         </div>
       </div>
       {children}
-      {!settled ? <p>{t("verify.pending")}</p> : null}
+      {!settled ? <p>{t(verdict === "voided" ? "verify.voidedText" : "verify.pending")}</p> : null}
       {footnote}
       {selfCheck}
     </section>

@@ -49,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     chained: null,
     round: null,
     settled: false,
+    voided: false,
     latest: null as Awaited<ReturnType<typeof latestDraws>>,
   };
   if (!raw) return json({ ...empty, latest: await latestDraws(request, params) });
@@ -66,6 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ...empty,
         round,
         settled: round.settled,
+        voided: round.voided === true,
         // The same fields as a scheme-1 verification (publishedDigit, recomputedDigit, …) and more.
         verification: { ...chained, betId: kept?.betId ?? null },
       });
@@ -118,7 +120,7 @@ export default function Verify() {
           </button>
         </Form>
         {v && "chainMatches" in v ? (
-          <ChainedVerdict v={v as unknown as Chained} settled={data.settled} />
+          <ChainedVerdict v={v as unknown as Chained} settled={data.settled} voided={data.voided} />
         ) : null}
         {v && !("chainMatches" in v) ? <Verdict v={v} settled={data.settled} /> : null}
         {data.latest ? <LatestDraws {...data.latest} /> : null}

@@ -17,7 +17,7 @@ interface EntryRow {
 }
 
 function refTypeOf(kind: string): AssetRecord["refType"] {
-  if (kind === "BET" || kind === "WIN") return "BET";
+  if (kind === "BET" || kind === "WIN" || kind === "REFUND") return "BET";
   if (kind.startsWith("EXCHANGE")) return "EXCHANGE";
   if (kind.startsWith("STAKE")) return "PLEDGE";
   return null;

@@ -275,8 +275,9 @@ export async function fansList(db: Sql, bloggerId: number, q: { pageNo: number; 
   };
 }
 
+/** Of the bets drawn (a refunded bet, its round voided, is neither won nor lost), the share won. */
 const winRateOf = (bets: BetRecord[]) => {
-  const settled = bets.filter((b) => b.status !== "WAITING");
+  const settled = bets.filter((b) => b.status === "WIN" || b.status === "LOSE");
   return settled.length
     ? Math.round((settled.filter((b) => b.status === "WIN").length / settled.length) * 10_000) / 100
     : 0;

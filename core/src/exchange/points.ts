@@ -20,12 +20,13 @@ export async function pointRules(db: Sql): Promise<PointRules> {
 
 /**
  * Points from turnover (docs/wallet.md "Points"): what a player has staked in the rule's coin is
- * the sum of their BET ledger entries (the ledger, not the game's tables); earned points are that
+ * the sum of their BET ledger entries less their REFUND ones (a bet on a voided round, decision
+ * 058) (the ledger, not the game's tables); earned points are that
  * times the rate, rounded down to the cent; what was claimed is the sum of POINT_CLAIM entries.
  */
 async function standing(db: Sql, userId: number, rules: PointRules) {
   const [row] = await db.query<{ turnover: number | null; claimed: number | null }>(
-    `SELECT (SELECT -sum(amount) FROM ledger_entries WHERE user_id = $1 AND coin = $2 AND kind = 'BET') AS turnover,
+    `SELECT (SELECT -sum(amount) FROM ledger_entries WHERE user_id = $1 AND coin = $2 AND kind IN ('BET', 'REFUND')) AS turnover,
             (SELECT sum(amount) FROM ledger_entries WHERE user_id = $1 AND coin = 'POINT' AND kind = 'POINT_CLAIM') AS claimed`,
     [userId, rules.coin],
   );

@@ -134,19 +134,21 @@ const run: OperatorCommand["run"] = async (argv, db, out) => {
 
 const FAIRNESS_USAGE = `  admin fairness alarms        rounds settlement refused (seed, chain or kept commitment mismatch)
   admin fairness retire-unreadable
-                               after a lost FAIRNESS_SEED_KEY only: ends the chains no key opens
+                               after a lost FAIRNESS_SEED_KEY only: ends the chains no key opens,
+                               voids the rounds no key can draw and refunds their bets
   admin fairness announce-log-key
                                after a lost FAIRNESS_LOG_KEY only: the new key announces itself`;
 
 /**
  * `fairness retire-unreadable`: with the core's environment (its seed keys), ends each lane's
- * chain whose top seed no key opens, audited; says which rounds no key can draw.
+ * chain whose top seed no key opens and voids the rounds no key can draw, refunding their bets;
+ * audited, and said in the public log.
  */
 async function retireUnreadable(db: Db, out: (line: string) => void) {
   const f = fairnessOf(loadConfig());
   const done = await db.tx(async (tx) => {
-    const retired = await retireUnreadableChains(tx, f);
-    if (retired.chains.length) {
+    const retired = await retireUnreadableChains(tx, f, Date.now());
+    if (retired.chains.length || retired.voided.length) {
       await writeAudit(tx, {
         operator: cliOperator(),
         action: "fairness.chains.retire",
@@ -156,22 +158,22 @@ async function retireUnreadable(db: Db, out: (line: string) => void) {
     }
     return retired;
   });
-  if (done.chains.length === 0) {
+  if (done.chains.length === 0 && done.voided.length === 0) {
     out("every lane's chain opens with FAIRNESS_SEED_KEY or FAIRNESS_SEED_KEY_PREVIOUS: nothing to retire");
     return;
   }
   for (const c of done.chains) out(`retired chain ${c.id} (${c.coin} room ${c.level}, lane ${c.lane})`);
-  out(
-    "each lane's next round starts a new chain, sealed with FAIRNESS_SEED_KEY and announced in the public log",
-  );
-  if (done.undrawnRounds.length) {
+  if (done.chains.length) {
     out(
-      `no key can draw round(s) ${done.undrawnRounds.join(", ")}: settlement refuses them (admin fairness alarms)`,
+      "each lane's next round starts a new chain, sealed with FAIRNESS_SEED_KEY and announced in the public log",
     );
-    if (done.startAfter && Date.parse(done.startAfter) > Date.now()) {
-      out(`start the core after ${done.startAfter}, when the last of them stops taking bets`);
-    }
   }
+  for (const r of done.voided) {
+    out(
+      `voided round ${r.roundId} (${r.coin} room ${r.level}), which no key can draw: ${r.bets} bet(s) refunded, ${fromCents(r.refundedCents)} in all`,
+    );
+  }
+  out("the core may start now");
 }
 
 /** `fairness announce-log-key`: with the core's environment, a self-signed hand-over, audited. */

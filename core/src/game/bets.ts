@@ -213,6 +213,9 @@ export async function placeBet(
       const first = await findByKey(db, userId, key);
       if (first) return repeatOf(first, input);
     }
+    // The round was voided (migration 064's trigger): for the player, its betting has closed.
+    if ((error as { code?: string }).code === "VOID1")
+      throw refusal({ o_status: "CLOSED" } as PlaceRow, 0, null);
     throw error;
   }
   if (row?.o_status === "REPEATED" && key) {

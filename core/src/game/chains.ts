@@ -107,6 +107,7 @@ interface ChainRow {
   id: number;
   length: number;
   next_index: number;
+  retired?: boolean;
   top_seed_enc: string;
   terminal_hash: string;
 }
@@ -137,7 +138,8 @@ async function newChain(tx: Sql, f: Fairness, coin: string, level: number, lane:
 /**
  * The next seed of a room's lane (the caller holds CREATION_LOCK): index k of a chain of length
  * L is SHA-256 applied L - k times to its top seed, so SHA-256(seed_k) = seed_{k-1} and
- * SHA-256^k(seed_k) = the terminal hash. A used-up chain is followed by a new one.
+ * SHA-256^k(seed_k) = the terminal hash. A used-up chain, or one retired after a lost key
+ * (seed-keys.ts), is followed by a new one.
  */
 export async function nextSeed(
   tx: Sql,
@@ -148,12 +150,13 @@ export async function nextSeed(
   nowMs: number,
 ) {
   const rows = await tx.query<ChainRow>(
-    `SELECT id, length, next_index, top_seed_enc, terminal_hash FROM game_chains
+    `SELECT id, length, next_index, top_seed_enc, terminal_hash, retired_at IS NOT NULL AS retired FROM game_chains
      WHERE coin = $1 AND level = $2 AND lane = $3 ORDER BY id DESC LIMIT 1`,
     [coin, level, lane],
   );
   let chain = rows[0];
-  if (!chain || chain.next_index > chain.length) chain = await newChain(tx, f, coin, level, lane, nowMs);
+  if (!chain || chain.retired || chain.next_index > chain.length)
+    chain = await newChain(tx, f, coin, level, lane, nowMs);
   const top = openSeed(f, chain.top_seed_enc, chainContext(chain.terminal_hash));
   const seed = await seedOf(chain, top);
   await tx.query("UPDATE game_chains SET next_index = next_index + 1 WHERE id = $1", [chain.id]);
@@ -170,10 +173,12 @@ interface ChainFacts {
   terminalHash: string;
   used: number;
   createdAt: Date | string;
+  /** When it ended early (a lost seed key), or null. */
+  retiredAt: Date | string | null;
 }
 
 const CHAIN_FACTS = `SELECT id, coin, level, lane, length, terminal_hash AS "terminalHash", next_index - 1 AS used,
-       created_at AS "createdAt" FROM game_chains`;
+       created_at AS "createdAt", retired_at AS "retiredAt" FROM game_chains`;
 
 /** A chain's public facts. */
 export async function findChain(db: Sql, id: number) {
@@ -184,5 +189,9 @@ export async function findChain(db: Sql, id: number) {
 /** Every chain, newest first (the public page): terminal hashes stay published for good. */
 export async function listChains(db: Sql, limit = 100) {
   const rows = await db.query<ChainFacts>(`${CHAIN_FACTS} ORDER BY id DESC LIMIT $1`, [limit]);
-  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).getTime() }));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: new Date(r.createdAt).getTime(),
+    retiredAt: r.retiredAt === null ? null : new Date(r.retiredAt).getTime(),
+  }));
 }

@@ -31,6 +31,25 @@ type LogEntry =
       /** The log's signing key changes: signed by the key before, naming the one after. */
       kind: "key";
       publicKey: string;
+    }
+  | {
+      /** A chain ends before its last seed (its top seed no key opens any more, decision 058). */
+      kind: "retire";
+      chainId: number;
+      coin: string;
+      level: number;
+      lane: number;
+      used: number;
+    }
+  | {
+      /** A round no key can draw is void: no result, every stake refunded (void-rounds.ts). */
+      kind: "void";
+      roundId: number;
+      coin: string;
+      level: number;
+      commitment: string;
+      reason: string;
+      refundedBets: number;
     };
 
 /**

@@ -59,12 +59,14 @@ export interface Round {
   seedEnc: string | null;
   beaconRound: number | null;
   beaconSignature: string | null;
+  /** Voided (no key could draw it, void-rounds.ts): never drawn, every bet refunded. */
+  voided: boolean;
 }
 
 const ROUND_COLUMNS = `id, coin, level, start_time AS "startTime", bet_end_time AS "betEndTime",
   end_time AS "endTime", seed_hash AS "seedHash", seed, result, payout, scheme, chain_id AS "chainId",
   chain_index AS "chainIndex", seed_enc AS "seedEnc", beacon_round AS "beaconRound",
-  beacon_signature AS "beaconSignature"`;
+  beacon_signature AS "beaconSignature", voided_at IS NOT NULL AS voided`;
 
 export async function findRound(db: Sql, id: number): Promise<Round | null> {
   const rows = await db.query<Round>(`SELECT ${ROUND_COLUMNS} FROM game_rounds WHERE id = $1`, [id]);

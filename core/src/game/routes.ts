@@ -95,6 +95,7 @@ export function gameRoutes(app: CoreRouter) {
       beaconRound: round.beaconRound === null ? null : Number(round.beaconRound),
       payout: round.payout,
       timestamp: now,
+      ...(round.voided ? { voided: true } : {}),
     };
     return ok(c, session);
   });

@@ -80,7 +80,7 @@ export async function settleRound(
 ): Promise<Settlement | null> {
   // The beacon round is read (or fetched) before the transaction: no network wait under a lock.
   const head = await db.query<{ beacon_round: number | null; end_time: number }>(
-    "SELECT beacon_round, end_time FROM game_rounds WHERE id = $1 AND result IS NULL",
+    "SELECT beacon_round, end_time FROM game_rounds WHERE id = $1 AND result IS NULL AND voided_at IS NULL",
     [roundId],
   );
   if (!head[0] || head[0].end_time > nowMs) return null;
@@ -94,7 +94,7 @@ export async function settleRound(
       `SELECT g.id, g.seed, g.seed_enc AS "seedEnc", g.seed_hash AS "seedHash", g.payout,
          g.end_time AS "endTime", g.scheme, g.chain_index AS "chainIndex", c.terminal_hash AS "terminalHash"
        FROM game_rounds g LEFT JOIN game_chains c ON c.id = g.chain_id
-       WHERE g.id = $1 AND g.result IS NULL FOR UPDATE OF g SKIP LOCKED`,
+       WHERE g.id = $1 AND g.result IS NULL AND g.voided_at IS NULL FOR UPDATE OF g SKIP LOCKED`,
       [roundId],
     );
     const round = rows[0];
@@ -154,7 +154,7 @@ export async function settleRound(
 }
 
 /**
- * Settles every ended round not settled yet, oldest first (also those missed while down); rounds
+ * Settles every ended round not settled nor voided yet, oldest first (also those missed while down); rounds
  * settlement refused before (an alarm) come after the others, so that however many are stuck,
  * they never hold up the draw of the rest.
  */
@@ -165,7 +165,7 @@ export async function settleDue(
   f: Fairness = fairnessOf(),
 ): Promise<Settlement[]> {
   const due = await db.query<{ id: number }>(
-    `SELECT g.id FROM game_rounds g WHERE g.result IS NULL AND g.end_time <= $1
+    `SELECT g.id FROM game_rounds g WHERE g.result IS NULL AND g.voided_at IS NULL AND g.end_time <= $1
      ORDER BY EXISTS (SELECT 1 FROM fairness_alarms a WHERE a.round_id = g.id), g.end_time, g.id LIMIT $2`,
     [nowMs, limit],
   );

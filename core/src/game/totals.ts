@@ -3,13 +3,14 @@ import type { Sql } from "../platform/db";
 
 /**
  * Sums of the game's stakes for other domains (bloggers, jackpot, lobby), so that they do not
- * read the game's tables.
+ * read the game's tables. A refunded bet (its round voided, void-rounds.ts) is no stake; a voided
+ * round is not waiting to be settled.
  */
 
 /** All a player's stakes in `coin`, in cents (a blogger's turnover). */
 export async function totalStakeCents(db: Sql, userId: number, coin: Coin): Promise<number> {
   const [row] = await db.query<{ cents: string | number | null }>(
-    "SELECT sum(total_amount_cents) AS cents FROM bets WHERE user_id = $1 AND coin = $2",
+    "SELECT sum(total_amount_cents) AS cents FROM bets WHERE user_id = $1 AND coin = $2 AND status <> 'REFUNDED'",
     [userId, coin],
   );
   return Number(row?.cents ?? 0);
@@ -29,12 +30,12 @@ export async function stakesByPlayer(
   const players = await db.query<{ user_id: number; cents: string | number }>(
     `SELECT b.user_id, sum(b.total_amount_cents) AS cents
      FROM game_rounds r JOIN bets b ON b.round_id = r.id
-     WHERE r.coin = $1 AND r.end_time >= $2 AND r.end_time < $3
+     WHERE r.coin = $1 AND r.end_time >= $2 AND r.end_time < $3 AND b.status <> 'REFUNDED'
      GROUP BY b.user_id ORDER BY cents DESC, b.user_id`,
     [coin, fromMs, toMs],
   );
   const [open] = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM game_rounds WHERE result IS NULL AND coin = $1 AND end_time < $2",
+    "SELECT count(*)::int AS n FROM game_rounds WHERE result IS NULL AND voided_at IS NULL AND coin = $1 AND end_time < $2",
     [coin, toMs],
   );
   return {

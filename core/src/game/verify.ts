@@ -30,6 +30,7 @@ export async function verifyView(db: Sql, f: Fairness, round: Round, nowMs: numb
     sessionEndTime: round.endTime,
     betEndTime: round.betEndTime,
     settled,
+    voided: round.voided,
     scheme: round.scheme,
     payout: round.payout,
     chain:

@@ -15,7 +15,7 @@ export async function statement(sql: Sql, userId: number, from: string, to: stri
                 FROM limits_settings s)
      SELECT coalesce(sum(e.amount) FILTER (WHERE e.kind = 'RECHARGE'), 0) AS deposits,
             coalesce(-sum(e.amount) FILTER (WHERE e.kind IN ('WITHDRAW', 'WITHDRAW_FEE', 'WITHDRAW_RETURN')), 0) AS withdrawals,
-            coalesce(-sum(e.amount) FILTER (WHERE e.kind = 'BET'), 0) AS stakes,
+            coalesce(-sum(e.amount) FILTER (WHERE e.kind IN ('BET', 'REFUND')), 0) AS stakes,
             coalesce(sum(e.amount) FILTER (WHERE e.kind = 'WIN'), 0) AS winnings
      FROM ledger_entries e, b
      WHERE e.user_id = $1 AND e.coin IN ('CHIP', 'GOLD') AND e.created_at >= b.t0 AND e.created_at < b.t1`,

@@ -44,7 +44,8 @@ export interface Turnover {
 
 /**
  * The turnover rule: CHIP bets (BET ledger entries) placed since the player's latest RECHARGE
- * entry must reach betMultipleBp / 10000 times that recharge. Read from the ledger only.
+ * entry, less those refunded (a voided round, decision 058), must reach betMultipleBp / 10000
+ * times that recharge. Read from the ledger only.
  */
 export async function turnoverOf(db: Sql, userId: number, betMultipleBp: number): Promise<Turnover> {
   const [row] = await db.query<{ recharge: number; bets: number | null }>(
@@ -54,7 +55,9 @@ export async function turnoverOf(db: Sql, userId: number, betMultipleBp: number)
        ORDER BY id DESC LIMIT 1)
      SELECT r.amount AS recharge,
        (SELECT -sum(e.amount) FROM ledger_entries e
-        WHERE e.user_id = $1 AND e.coin = 'CHIP' AND e.kind = 'BET' AND e.id > r.id) AS bets
+        WHERE e.user_id = $1 AND e.coin = 'CHIP' AND e.kind = 'BET' AND e.id > r.id
+          AND NOT EXISTS (SELECT 1 FROM ledger_entries x
+            WHERE x.kind = 'REFUND' AND x.ref_id = e.ref_id AND x.user_id = $1 AND x.coin = 'CHIP')) AS bets
      FROM r`,
     [userId],
   );

@@ -19,7 +19,7 @@ import {
   digitColours,
   parseDigit,
 } from "~/components/game/bets";
-import { digitCounts, payoutTable, previousDraw, trendPoints } from "~/components/game/results";
+import { digitCounts, payoutTable, previousDraw, recordStatus, trendPoints } from "~/components/game/results";
 import {
   digitFromSeed,
   seedHashOf,
@@ -169,6 +169,13 @@ describe("results", () => {
     const rows = [7, 3, "1", 0, 9, 5].map((d) => ({ lotteryResult: d }));
     expect(previousDraw(rows)).toBe("73109");
     expect(previousDraw([{ lotteryResult: 2 }, { lotteryResult: null }, { lotteryResult: 8 }])).toBe("28");
+  });
+
+  test("a record's status word: won, lost, waiting for the draw, refunded (its round voided)", () => {
+    expect(recordStatus({ status: "WIN", winAmount: 19.6 })).toBe("won");
+    expect(recordStatus({ status: "LOSE" })).toBe("lost");
+    expect(recordStatus({ status: "WAITING" })).toBe("pending");
+    expect(recordStatus({ status: "REFUNDED", winAmount: 10, lotteryResult: null })).toBe("refunded");
   });
 
   test("trend geometry and counts", () => {

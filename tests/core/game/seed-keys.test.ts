@@ -1,15 +1,32 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { GAME_COMMANDS } from "../../../core/src/game/admin";
+import { placeBet } from "../../../core/src/game/bets";
+import { listChains } from "../../../core/src/game/chains";
 import { fairnessOf } from "../../../core/src/game/fairness-keys";
-import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
+import { type Round, ensureRound, findRound, roundWindow } from "../../../core/src/game/rounds";
 import { unreadableChains } from "../../../core/src/game/seed-keys";
 import { settleDue, settleRound } from "../../../core/src/game/settle";
+import { stakesByPlayer } from "../../../core/src/game/totals";
+import { verifyView } from "../../../core/src/game/verify";
 import { DEV_FAIRNESS, loadConfig } from "../../../core/src/platform/config";
-import type { Db } from "../../../core/src/platform/db";
-import { T0, TIMING, memoryDb, startCoreOn } from "./helpers";
+import { type Db, openDb } from "../../../core/src/platform/db";
+import { migrate } from "../../../core/src/platform/migrate";
+import { expectLedgerBalanced } from "../../support/core";
+import {
+  MIGRATIONS,
+  T0,
+  TIMING,
+  balanceOf,
+  call,
+  createUser,
+  gameApp,
+  memoryDb,
+  stake,
+  startCoreOn,
+} from "./helpers";
 
 const OLD = DEV_FAIRNESS.seedKey;
 const NEW = "ab".repeat(32);
@@ -57,24 +74,99 @@ describe("the seed key: rotation, a wrong key, a lost key", () => {
     await db.close();
   });
 
-  it("a round no key opens that would still take bets keeps the core from starting until its betting ends", async () => {
+  it("a round no key opens that would still take bets keeps the core from starting, saying what to do", async () => {
     const db = await memoryDb();
     const soon = roundWindow(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000, TIMING);
     const open = await ensureRound(db, "CHIP", 1, soon, keys(OLD), Date.now());
-    process.env.FAIRNESS_SEED_KEY = NEW;
-    const lines: string[] = [];
-    await GAME_COMMANDS.find((c) => c.name === "fairness")?.run(["fairness", "retire-unreadable"], db, (l) =>
-      lines.push(l),
-    );
-    expect(lines.at(-1)).toBe(
-      `start the core after ${new Date(open.betEndTime).toISOString()}, when the last of them stops taking bets`,
-    );
+    // Its chain is already retired (as after the command on the build before voiding): only the round is left.
+    await db.query("UPDATE game_chains SET retired_at = now()");
     await expect(startOn(db, { FAIRNESS_SEED_KEY: NEW })).rejects.toThrow(
-      `1 round(s) sealed with a seed key no longer configured would still take bets (round ${open.id}), and no one could draw them: start the core after ${new Date(open.betEndTime).toISOString()}, or put the key they were sealed with in FAIRNESS_SEED_KEY_PREVIOUS.`,
+      `1 round(s) sealed with a seed key no longer configured would still take bets (round ${open.id}), and no one could draw them: put the key they were sealed with in FAIRNESS_SEED_KEY_PREVIOUS; only if that key is lost for good: node build/core/admin.js fairness retire-unreadable voids them and refunds their bets (or start the core after ${new Date(open.betEndTime).toISOString()}, when their betting has closed).`,
     );
     // The key found again: the round can be drawn, the core starts.
     const core = await startOn(db, { FAIRNESS_SEED_KEY: NEW, FAIRNESS_SEED_KEY_PREVIOUS: OLD });
     await core.close();
+    await db.close();
+  });
+
+  it("after a lost key, retire-unreadable voids every round no key can draw and refunds each bet exactly once; the core starts at once", async () => {
+    const db = await memoryDb();
+    const nowMs = Date.now();
+    const ended = await ensureRound(db, "CHIP", 1, roundWindow(nowMs - 5 * 60_000, TIMING), keys(OLD), nowMs);
+    const open = await ensureRound(db, "CHIP", 1, roundWindow(nowMs, TIMING), keys(OLD), nowMs);
+    const alice = await createUser(db, { CHIP: 100_000 });
+    const bob = await createUser(db, { CHIP: 100_000 });
+    await placeBet(db, alice, stake("Red", ended.id, 3), ended.startTime + 1000);
+    await placeBet(db, alice, stake("7", ended.id), ended.startTime + 2000);
+    await placeBet(db, bob, stake("Big", open.id, 5), nowMs);
+    expect([await balanceOf(db, alice), await balanceOf(db, bob)]).toEqual([96000, 95000]);
+
+    process.env.FAIRNESS_SEED_KEY = NEW;
+    const fairness = GAME_COMMANDS.find((c) => c.name === "fairness");
+    const lines: string[] = [];
+    await fairness?.run(["fairness", "retire-unreadable"], db, (l) => lines.push(l));
+    expect(lines.slice(-3)).toEqual([
+      `voided round ${ended.id} (CHIP room 1), which no key can draw: 2 bet(s) refunded, 40 in all`,
+      `voided round ${open.id} (CHIP room 1), which no key can draw: 1 bet(s) refunded, 50 in all`,
+      "the core may start now",
+    ]);
+    // Every stake back, one REFUND entry a bet, the ledger balanced; the bets say why.
+    expect([await balanceOf(db, alice), await balanceOf(db, bob)]).toEqual([100000, 100000]);
+    const refunds = await db.query<{ user_id: number; amount: number; ref_id: string }>(
+      "SELECT user_id, amount, ref_id FROM ledger_entries WHERE kind = 'REFUND' ORDER BY id",
+    );
+    expect(refunds.map((r) => [Number(r.user_id), Number(r.amount)])).toEqual([
+      [alice, 3000],
+      [alice, 1000],
+      [bob, 5000],
+    ]);
+    await expectLedgerBalanced(db);
+    const bets = await db.query<{ status: string; win: number; total: number }>(
+      "SELECT status, win_amount_cents AS win, total_amount_cents AS total FROM bets ORDER BY id",
+    );
+    for (const b of bets) expect([b.status, Number(b.win)]).toEqual(["REFUNDED", Number(b.total)]);
+
+    // Voided: betting closed, never drawn, not counted as a round waiting to be drawn.
+    await expect(placeBet(db, bob, stake("Red", open.id), nowMs + 1000)).rejects.toThrow(
+      "Betting is closed for this round",
+    );
+    expect(await settleDue(db, open.endTime + 60_000, 100, keys(NEW))).toEqual([]);
+    const rounds = await db.query<{ result: number | null; voided: boolean }>(
+      "SELECT result, voided_at IS NOT NULL AS voided FROM game_rounds WHERE id = ANY($1::bigint[])",
+      [[ended.id, open.id]],
+    );
+    expect(rounds).toEqual([
+      { result: null, voided: true },
+      { result: null, voided: true },
+    ]);
+    expect((await stakesByPlayer(db, "CHIP", 0, open.endTime + 1)).unsettledRounds).toBe(0);
+    expect((await stakesByPlayer(db, "CHIP", 0, open.endTime + 1)).players).toEqual([]);
+    const verify = await verifyView(db, keys(NEW), (await findRound(db, open.id)) as Round, nowMs);
+    expect(verify).toMatchObject({ settled: false, voided: true, seed: null });
+    // The room's current round says so (the game page locks betting and tells the player why).
+    const { app } = gameApp(db, () => nowMs + 1000);
+    const session = await call(app, "GET", "/app/game/luckyLottery/getSession", { level: 1, coin: "CHIP" });
+    expect(session.result).toMatchObject({ id: open.id, voided: true });
+
+    // The public log says both: the two lanes' chains ended early, each round voided.
+    const log = await db.query<{ body: string }>("SELECT body FROM fairness_log ORDER BY seq");
+    const kinds = log.map((e) => JSON.parse(e.body)).filter((e) => e.kind === "retire" || e.kind === "void");
+    expect(kinds).toMatchObject([
+      { kind: "retire", coin: "CHIP", level: 1, used: 1 },
+      { kind: "retire", coin: "CHIP", level: 1, used: 1 },
+      { kind: "void", roundId: ended.id, reason: "SEED_UNREADABLE", refundedBets: 2 },
+      { kind: "void", roundId: open.id, reason: "SEED_UNREADABLE", refundedBets: 1 },
+    ]);
+
+    const core = await startOn(db, { FAIRNESS_SEED_KEY: NEW });
+    await core.close();
+    // A second run finds nothing: no second refund.
+    lines.length = 0;
+    await fairness?.run(["fairness", "retire-unreadable"], db, (l) => lines.push(l));
+    expect(lines).toEqual([
+      "every lane's chain opens with FAIRNESS_SEED_KEY or FAIRNESS_SEED_KEY_PREVIOUS: nothing to retire",
+    ]);
+    expect([await balanceOf(db, alice), await balanceOf(db, bob)]).toEqual([100000, 100000]);
     await db.close();
   });
 
@@ -117,14 +209,18 @@ describe("the seed key: rotation, a wrong key, a lost key", () => {
     const lines: string[] = [];
     await fairness?.run(["fairness", "retire-unreadable"], db, (l) => lines.push(l));
     expect(lines[0]).toMatch(/^retired chain \d+ \(CHIP room 1, lane \d\)$/);
-    // Its betting closed long ago: the core may start at once.
-    expect(lines.at(-1)).toBe(
-      `no key can draw round(s) ${lost.id}: settlement refuses them (admin fairness alarms)`,
-    );
+    expect(lines.slice(-2)).toEqual([
+      `voided round ${lost.id} (CHIP room 1), which no key can draw: 0 bet(s) refunded, 0 in all`,
+      "the core may start now",
+    ]);
     const audit = await db.query<{ action: string }>("SELECT action FROM operator_audit");
     expect(audit.map((a) => a.action)).toEqual(["fairness.chains.retire"]);
 
     expect(await unreadableChains(db, keys(NEW))).toEqual([]);
+    // The public page: the chain ended early after the one round it gave, not "all used".
+    const [retired] = await listChains(db);
+    expect(retired).toMatchObject({ used: 1, length: DEV_FAIRNESS.chainLength });
+    expect(retired.retiredAt).toEqual(expect.any(Number));
     const next = await ensureRound(db, "CHIP", 1, window(2), keys(NEW));
     const chains = await db.query<{ id: number }>(
       "SELECT chain_id AS id FROM game_rounds WHERE id = ANY($1::bigint[]) ORDER BY id",
@@ -140,5 +236,38 @@ describe("the seed key: rotation, a wrong key, a lost key", () => {
       "every lane's chain opens with FAIRNESS_SEED_KEY or FAIRNESS_SEED_KEY_PREVIOUS: nothing to retire",
     ]);
     await db.close();
+  });
+});
+
+describe("migration 064 on a database where retire-unreadable ran before it", () => {
+  it("marks the chains the audit says were retired, with their used count back to the rounds they gave", async () => {
+    const upTo063 = mkdtempSync(join(tmpdir(), "migrations-063-"));
+    for (const f of readdirSync(MIGRATIONS).filter((f) => f < "064")) {
+      copyFileSync(join(MIGRATIONS, f), join(upTo063, f));
+    }
+    const db = await openDb({ dataDir: "memory://" });
+    await migrate(db, upTo063);
+    // What the command did then: next_index past the end, and an audit row naming the chains.
+    const [chain] = await db.query<{ id: number }>(
+      `INSERT INTO game_chains (coin, level, lane, length, terminal_hash, top_seed_enc, next_index)
+       VALUES ('CHIP', 1, 0, 10000, $1, 'sealed', 10001) RETURNING id`,
+      ["ab".repeat(32)],
+    );
+    await db.query(
+      `INSERT INTO game_rounds (id, coin, level, start_time, bet_end_time, end_time, seed, seed_hash, payout,
+         scheme, chain_id, chain_index, seed_enc)
+       VALUES (1, 'CHIP', 1, 0, 55000, 60000, NULL, $1, '{}', 2, $2, 3, 'sealed')`,
+      ["cd".repeat(32), chain.id],
+    );
+    await db.query(
+      "INSERT INTO operator_audit (operator, action, target) VALUES ('cli', 'fairness.chains.retire', $1)",
+      [String(chain.id)],
+    );
+    await migrate(db, MIGRATIONS);
+    const [after] = await listChains(db);
+    expect(after).toMatchObject({ id: chain.id, used: 3 });
+    expect(after.retiredAt).toEqual(expect.any(Number));
+    await db.close();
+    rmSync(upTo063, { recursive: true, force: true });
   });
 });
