@@ -4,6 +4,7 @@ import { NavBar } from "~/components/NavBar";
 import { SegmentedTabs } from "~/components/SegmentedTabs";
 import { TabBar } from "~/components/TabBar";
 import { FooterLinks } from "~/components/game/FooterLinks";
+import { NoRoomFits, noRoomFits } from "~/components/game/NoRoomFits";
 import { roomLimitProblem } from "~/components/game/bet-form";
 import { GAME_COINS as COINS } from "~/components/game/coins";
 import { gameUrl } from "~/components/game/format";
@@ -51,6 +52,7 @@ export default function GameList() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("game");
   const { money } = useFormat();
+  const fit = noRoomFits(data.balance, data.levels);
   return (
     <>
       <NavBar title={t("gameList.title")} />
@@ -72,6 +74,13 @@ export default function GameList() {
             {money(data.balance, data.symbol)}
           </strong>
         </section>
+        {fit ? (
+          <NoRoomFits
+            coin={data.coin}
+            fit={fit}
+            amount={fit.amount === null ? "" : money(fit.amount, data.symbol)}
+          />
+        ) : null}
         <h2 className="px-1 text-base font-semibold">{t("gameList.rooms")}</h2>
         {data.levels.length === 0 ? (
           <p className="card text-center text-gray-700 dark:text-gray-300">{t("empty")}</p>

@@ -509,3 +509,27 @@ test("the bet record names each bet's room, and a gold or points amount its coin
   expect(await oneLine(page.getByTestId("bet-round"))).toBe(true);
   await postJson(page.request, "/resources/lang", { lang: "en-US" });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a balance above every room is told so once, with the ways back: withdraw or exchange", async ({
+    page,
+  }) => {
+    const player = await registerPlayer(page.request);
+    // The largest room takes balances up to ₹10,000,000.
+    await operator(page.request, "/users/credit", { phone: player.phone, coin: "CHIP", amount: "12000000" });
+    await page.goto(PAGES.gameList);
+    const card = page.getByTestId("no-room-fits");
+    await expect(card).toContainText(
+      "Your balance is above every room here: the largest takes up to ₹10,000,000.00.",
+    );
+    await expect(card.getByRole("link", { name: "Withdrawal" })).toHaveAttribute("href", PAGES.withdrawal);
+    await expect(card.getByRole("link", { name: "Exchange" })).toHaveAttribute("href", PAGES.exchange);
+    await screen(page, "ui-no-room-fits", { fullPage: false });
+    // A coin where a room fits says nothing of the kind.
+    await page.goto(`${PAGES.gameList}?coin=GOLD`);
+    await expect(page.getByTestId("room-1")).toBeVisible();
+    await expect(page.getByTestId("no-room-fits")).toHaveCount(0);
+  });
+});

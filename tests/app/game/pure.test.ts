@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash, createHmac } from "node:crypto";
+import { noRoomFits } from "~/components/game/NoRoomFits";
 import {
   betFormReducer,
   initialBetForm,
@@ -176,6 +177,20 @@ describe("results", () => {
     expect(recordStatus({ status: "LOSE" })).toBe("lost");
     expect(recordStatus({ status: "WAITING" })).toBe("pending");
     expect(recordStatus({ status: "REFUNDED", winAmount: 10, lotteryResult: null })).toBe("refunded");
+  });
+
+  test("no room fits: above every open room, below every one, between two, or some room fits", () => {
+    const room = (min: number, max: number, enabled = true) => ({
+      chipMinLimit: min,
+      chipMaxLimit: max,
+      enabled,
+    });
+    const rooms = [room(0, 100), room(200, 1000), room(5000, 9000, false)];
+    expect(noRoomFits(50, rooms)).toBeNull();
+    expect(noRoomFits(1000.01, rooms)).toEqual({ direction: "above", amount: 1000 });
+    expect(noRoomFits(150, rooms)).toEqual({ direction: "between", amount: null });
+    expect(noRoomFits(5, [room(10, 100), room(20, 200)])).toEqual({ direction: "below", amount: 10 });
+    expect(noRoomFits(5, [room(10, 100, false)])).toBeNull();
   });
 
   test("trend geometry and counts", () => {
