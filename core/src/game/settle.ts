@@ -154,9 +154,9 @@ export async function settleRound(
 }
 
 /**
- * Settles every ended round not settled nor voided yet, oldest first (also those missed while down); rounds
- * settlement refused before (an alarm) come after the others, so that however many are stuck,
- * they never hold up the draw of the rest.
+ * Settles every ended round not settled nor voided yet, oldest first (also those missed while
+ * down); rounds settlement refused before (an alarm) come after the others, so that however many
+ * are stuck, they never hold up the draw of the rest.
  */
 export async function settleDue(
   db: Db,

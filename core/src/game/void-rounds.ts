@@ -15,10 +15,11 @@ export interface VoidedRound {
 /**
  * Voids a round no key can draw (decision 058), in the caller's transaction, exactly once: it
  * takes no more bets (a trigger refuses them, ordered by the round's row lock; its published
- * times stay as they are), settlement never picks it again, and every bet on it is refunded with the ledger's creditMany
- * from HOUSE (kind REFUND, one entry a bet: the ledger's unique (kind, ref_id, user, coin) index
- * keeps it to one), status REFUNDED and win_amount_cents = the stake (migration 064). The public
- * log says so (`kind: "void"`). Answers null when the round is drawn, voided or unknown.
+ * times stay as they are), settlement never picks it again, and every bet on it is refunded
+ * with the ledger's creditMany from HOUSE (kind REFUND, one entry a bet: the ledger's unique
+ * (kind, ref_id, user, coin) index keeps it to one), status REFUNDED and win_amount_cents = the
+ * stake (migration 064). The public log says so (`kind: "void"`). Answers null when the round is
+ * drawn, voided or unknown.
  */
 export async function voidRound(
   tx: Sql,

@@ -14,7 +14,12 @@ import { verifyView } from "../../../core/src/game/verify";
 import { DEV_FAIRNESS, loadConfig } from "../../../core/src/platform/config";
 import { type Db, openDb } from "../../../core/src/platform/db";
 import { migrate } from "../../../core/src/platform/migrate";
-import { expectLedgerBalanced } from "../../support/core";
+import {
+  TEST_DATABASES,
+  type TestDatabase,
+  createPostgresDatabase,
+  expectLedgerBalanced,
+} from "../../support/core";
 import {
   MIGRATIONS,
   T0,
@@ -35,6 +40,17 @@ const keys = (seedKey: string, previousSeedKeys: string[] = []) =>
 const window = (minutes: number) => roundWindow(T0 + minutes * 60_000, TIMING);
 const uploads = mkdtempSync(join(tmpdir(), "seed-keys-"));
 afterAll(() => rmSync(uploads, { recursive: true, force: true }));
+
+/** A migrated database of either kind, and how to be rid of it. */
+async function throwAwayDb(database: TestDatabase): Promise<{ db: Db; done: () => Promise<void> }> {
+  if (database === "pglite") {
+    const db = await memoryDb();
+    return { db, done: () => db.close() };
+  }
+  const pgDb = await createPostgresDatabase();
+  await migrate(pgDb.db, MIGRATIONS);
+  return { db: pgDb.db, done: pgDb.drop };
+}
 
 /** Starts a core on `db` with these environment variables; resolves with it or rejects. */
 const startOn = (db: Db, env: Record<string, string>) => startCoreOn(db, env, uploads);
@@ -89,86 +105,135 @@ describe("the seed key: rotation, a wrong key, a lost key", () => {
     await db.close();
   });
 
-  it("after a lost key, retire-unreadable voids every round no key can draw and refunds each bet exactly once; the core starts at once", async () => {
-    const db = await memoryDb();
-    const nowMs = Date.now();
-    const ended = await ensureRound(db, "CHIP", 1, roundWindow(nowMs - 5 * 60_000, TIMING), keys(OLD), nowMs);
-    const open = await ensureRound(db, "CHIP", 1, roundWindow(nowMs, TIMING), keys(OLD), nowMs);
-    const alice = await createUser(db, { CHIP: 100_000 });
-    const bob = await createUser(db, { CHIP: 100_000 });
-    await placeBet(db, alice, stake("Red", ended.id, 3), ended.startTime + 1000);
-    await placeBet(db, alice, stake("7", ended.id), ended.startTime + 2000);
-    await placeBet(db, bob, stake("Big", open.id, 5), nowMs);
-    expect([await balanceOf(db, alice), await balanceOf(db, bob)]).toEqual([96000, 95000]);
+  it.each(TEST_DATABASES)(
+    "after a lost key, retire-unreadable voids every round no key can draw and refunds each bet exactly once; the core starts at once (%s)",
+    async (database) => {
+      const { db, done } = await throwAwayDb(database);
+      const nowMs = Date.now();
+      const ended = await ensureRound(
+        db,
+        "CHIP",
+        1,
+        roundWindow(nowMs - 5 * 60_000, TIMING),
+        keys(OLD),
+        nowMs,
+      );
+      const open = await ensureRound(db, "CHIP", 1, roundWindow(nowMs, TIMING), keys(OLD), nowMs);
+      const alice = await createUser(db, { CHIP: 100_000 });
+      const bob = await createUser(db, { CHIP: 100_000 });
+      await placeBet(db, alice, stake("Red", ended.id, 3), ended.startTime + 1000);
+      await placeBet(db, alice, stake("7", ended.id), ended.startTime + 2000);
+      await placeBet(db, bob, stake("Big", open.id, 5), nowMs);
+      expect([await balanceOf(db, alice), await balanceOf(db, bob)]).toEqual([96000, 95000]);
 
-    process.env.FAIRNESS_SEED_KEY = NEW;
-    const fairness = GAME_COMMANDS.find((c) => c.name === "fairness");
-    const lines: string[] = [];
-    await fairness?.run(["fairness", "retire-unreadable"], db, (l) => lines.push(l));
-    expect(lines.slice(-3)).toEqual([
-      `voided round ${ended.id} (CHIP room 1), which no key can draw: 2 bet(s) refunded, 40 in all`,
-      `voided round ${open.id} (CHIP room 1), which no key can draw: 1 bet(s) refunded, 50 in all`,
-      "the core may start now",
-    ]);
-    // Every stake back, one REFUND entry a bet, the ledger balanced; the bets say why.
-    expect([await balanceOf(db, alice), await balanceOf(db, bob)]).toEqual([100000, 100000]);
-    const refunds = await db.query<{ user_id: number; amount: number; ref_id: string }>(
-      "SELECT user_id, amount, ref_id FROM ledger_entries WHERE kind = 'REFUND' ORDER BY id",
-    );
-    expect(refunds.map((r) => [Number(r.user_id), Number(r.amount)])).toEqual([
-      [alice, 3000],
-      [alice, 1000],
-      [bob, 5000],
-    ]);
-    await expectLedgerBalanced(db);
-    const bets = await db.query<{ status: string; win: number; total: number }>(
-      "SELECT status, win_amount_cents AS win, total_amount_cents AS total FROM bets ORDER BY id",
-    );
-    for (const b of bets) expect([b.status, Number(b.win)]).toEqual(["REFUNDED", Number(b.total)]);
+      process.env.FAIRNESS_SEED_KEY = NEW;
+      const fairness = GAME_COMMANDS.find((c) => c.name === "fairness");
+      const lines: string[] = [];
+      await fairness?.run(["fairness", "retire-unreadable"], db, (l) => lines.push(l));
+      expect(lines.slice(-3)).toEqual([
+        `voided round ${ended.id} (CHIP room 1), which no key can draw: 2 bet(s) refunded, 40 in all`,
+        `voided round ${open.id} (CHIP room 1), which no key can draw: 1 bet(s) refunded, 50 in all`,
+        "the core may start now",
+      ]);
+      // Every stake back, one REFUND entry a bet, the ledger balanced; the bets say why.
+      expect([await balanceOf(db, alice), await balanceOf(db, bob)]).toEqual([100000, 100000]);
+      const refunds = await db.query<{ user_id: number; amount: number; ref_id: string }>(
+        "SELECT user_id, amount, ref_id FROM ledger_entries WHERE kind = 'REFUND' ORDER BY id",
+      );
+      expect(refunds.map((r) => [Number(r.user_id), Number(r.amount)])).toEqual([
+        [alice, 3000],
+        [alice, 1000],
+        [bob, 5000],
+      ]);
+      await expectLedgerBalanced(db);
+      const bets = await db.query<{ status: string; win: number; total: number }>(
+        "SELECT status, win_amount_cents AS win, total_amount_cents AS total FROM bets ORDER BY id",
+      );
+      for (const b of bets) expect([b.status, Number(b.win)]).toEqual(["REFUNDED", Number(b.total)]);
 
-    // Voided: betting closed, never drawn, not counted as a round waiting to be drawn.
-    await expect(placeBet(db, bob, stake("Red", open.id), nowMs + 1000)).rejects.toThrow(
-      "Betting is closed for this round",
-    );
-    expect(await settleDue(db, open.endTime + 60_000, 100, keys(NEW))).toEqual([]);
-    const rounds = await db.query<{ result: number | null; voided: boolean }>(
-      "SELECT result, voided_at IS NOT NULL AS voided FROM game_rounds WHERE id = ANY($1::bigint[])",
-      [[ended.id, open.id]],
-    );
-    expect(rounds).toEqual([
-      { result: null, voided: true },
-      { result: null, voided: true },
-    ]);
-    expect((await stakesByPlayer(db, "CHIP", 0, open.endTime + 1)).unsettledRounds).toBe(0);
-    expect((await stakesByPlayer(db, "CHIP", 0, open.endTime + 1)).players).toEqual([]);
-    const verify = await verifyView(db, keys(NEW), (await findRound(db, open.id)) as Round, nowMs);
-    expect(verify).toMatchObject({ settled: false, voided: true, seed: null });
-    // The room's current round says so (the game page locks betting and tells the player why).
-    const { app } = gameApp(db, () => nowMs + 1000);
-    const session = await call(app, "GET", "/app/game/luckyLottery/getSession", { level: 1, coin: "CHIP" });
-    expect(session.result).toMatchObject({ id: open.id, voided: true });
+      // Voided: betting closed, never drawn, not counted as a round waiting to be drawn.
+      await expect(placeBet(db, bob, stake("Red", open.id), nowMs + 1000)).rejects.toThrow(
+        "Betting is closed for this round",
+      );
+      expect(await settleDue(db, open.endTime + 60_000, 100, keys(NEW))).toEqual([]);
+      const rounds = await db.query<{ result: number | null; voided: boolean }>(
+        "SELECT result, voided_at IS NOT NULL AS voided FROM game_rounds WHERE id = ANY($1::bigint[])",
+        [[ended.id, open.id]],
+      );
+      expect(rounds).toEqual([
+        { result: null, voided: true },
+        { result: null, voided: true },
+      ]);
+      expect((await stakesByPlayer(db, "CHIP", 0, open.endTime + 1)).unsettledRounds).toBe(0);
+      expect((await stakesByPlayer(db, "CHIP", 0, open.endTime + 1)).players).toEqual([]);
+      const verify = await verifyView(db, keys(NEW), (await findRound(db, open.id)) as Round, nowMs);
+      expect(verify).toMatchObject({ settled: false, voided: true, seed: null });
+      // The room's current round says so (the game page locks betting and tells the player why).
+      const { app } = gameApp(db, () => nowMs + 1000);
+      const session = await call(app, "GET", "/app/game/luckyLottery/getSession", { level: 1, coin: "CHIP" });
+      expect(session.result).toMatchObject({ id: open.id, voided: true });
 
-    // The public log says both: the two lanes' chains ended early, each round voided.
-    const log = await db.query<{ body: string }>("SELECT body FROM fairness_log ORDER BY seq");
-    const kinds = log.map((e) => JSON.parse(e.body)).filter((e) => e.kind === "retire" || e.kind === "void");
-    expect(kinds).toMatchObject([
-      { kind: "retire", coin: "CHIP", level: 1, used: 1 },
-      { kind: "retire", coin: "CHIP", level: 1, used: 1 },
-      { kind: "void", roundId: ended.id, reason: "SEED_UNREADABLE", refundedBets: 2 },
-      { kind: "void", roundId: open.id, reason: "SEED_UNREADABLE", refundedBets: 1 },
-    ]);
+      // The public log says both: the two lanes' chains ended early, each round voided.
+      const log = await db.query<{ body: string }>("SELECT body FROM fairness_log ORDER BY seq");
+      const kinds = log
+        .map((e) => JSON.parse(e.body))
+        .filter((e) => e.kind === "retire" || e.kind === "void");
+      expect(kinds).toMatchObject([
+        { kind: "retire", coin: "CHIP", level: 1, used: 1 },
+        { kind: "retire", coin: "CHIP", level: 1, used: 1 },
+        { kind: "void", roundId: ended.id, reason: "SEED_UNREADABLE", refundedBets: 2 },
+        { kind: "void", roundId: open.id, reason: "SEED_UNREADABLE", refundedBets: 1 },
+      ]);
 
-    const core = await startOn(db, { FAIRNESS_SEED_KEY: NEW });
-    await core.close();
-    // A second run finds nothing: no second refund.
-    lines.length = 0;
-    await fairness?.run(["fairness", "retire-unreadable"], db, (l) => lines.push(l));
-    expect(lines).toEqual([
-      "every lane's chain opens with FAIRNESS_SEED_KEY or FAIRNESS_SEED_KEY_PREVIOUS: nothing to retire",
-    ]);
-    expect([await balanceOf(db, alice), await balanceOf(db, bob)]).toEqual([100000, 100000]);
-    await db.close();
-  });
+      const core = await startOn(db, { FAIRNESS_SEED_KEY: NEW });
+      await core.close();
+      // A second run finds nothing: no second refund.
+      lines.length = 0;
+      await fairness?.run(["fairness", "retire-unreadable"], db, (l) => lines.push(l));
+      expect(lines).toEqual([
+        "every lane's chain opens with FAIRNESS_SEED_KEY or FAIRNESS_SEED_KEY_PREVIOUS: nothing to retire",
+      ]);
+      expect([await balanceOf(db, alice), await balanceOf(db, bob)]).toEqual([100000, 100000]);
+      await done();
+    },
+  );
+
+  it.each(TEST_DATABASES)(
+    "a bet racing the void is refunded or refused, never left waiting on a voided round (%s)",
+    async (database) => {
+      const { db, done } = await throwAwayDb(database);
+      const nowMs = Date.now();
+      const open = await ensureRound(db, "CHIP", 1, roundWindow(nowMs, TIMING), keys(OLD), nowMs);
+      const players = await Promise.all(Array.from({ length: 30 }, () => createUser(db, { CHIP: 100_000 })));
+      process.env.FAIRNESS_SEED_KEY = NEW;
+      // Bets a few milliseconds apart, the void in their midst.
+      const bets = Promise.allSettled(
+        players.map(async (p, i) => {
+          await new Promise((r) => setTimeout(r, i * 4));
+          return placeBet(db, p, stake("Red", open.id), nowMs);
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 40));
+      await GAME_COMMANDS.find((c) => c.name === "fairness")?.run(
+        ["fairness", "retire-unreadable"],
+        db,
+        () => {},
+      );
+      const settled = await bets;
+      for (const b of settled) {
+        if (b.status === "rejected") expect(String(b.reason)).toContain("Betting is closed for this round");
+      }
+      const statuses = await db.query<{ status: string; n: number }>(
+        "SELECT status, count(*)::int AS n FROM bets WHERE round_id = $1 GROUP BY status",
+        [open.id],
+      );
+      const placed = settled.filter((b) => b.status === "fulfilled").length;
+      expect(statuses).toEqual(placed ? [{ status: "REFUNDED", n: placed }] : []);
+      for (const p of players) expect(await balanceOf(db, p)).toBe(100_000);
+      await expectLedgerBalanced(db);
+      await done();
+    },
+  );
 
   it("a round no key can draw alarms once, and however many are stuck they never hold up the draw of the others", async () => {
     const db = await memoryDb();
