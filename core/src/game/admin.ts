@@ -214,7 +214,9 @@ export const GAME_COMMANDS: OperatorCommand[] = [
       const alarms = await listAlarms(db);
       if (alarms.length === 0) out("no fairness alarms");
       for (const a of alarms)
-        out(`${a.createdAt} round ${a.roundId}: ${a.problem} ${JSON.stringify(a.detail)}`);
+        out(
+          `${a.createdAt} round ${a.roundId}: ${a.problem} ${JSON.stringify(a.detail)}${a.voided ? " (voided, stakes refunded)" : ""}`,
+        );
     },
   },
 ];

@@ -99,11 +99,21 @@ export async function latestLog(db: Sql, limit: number) {
   return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
 }
 
-/** What settlement refused, newest first (operators: CLI `admin fairness alarms`, GET /core/operator/game/fairness-alarms). */
+/**
+ * What settlement refused, newest first, and whether the round was voided since (decision 058)
+ * (operators: CLI `admin fairness alarms`, GET /core/operator/game/fairness-alarms).
+ */
 export async function listAlarms(db: Sql, limit = 100) {
-  const rows = await db.query<{ roundId: number; problem: string; detail: object; createdAt: Date | string }>(
-    `SELECT round_id AS "roundId", problem, detail, created_at AS "createdAt"
-     FROM fairness_alarms ORDER BY id DESC LIMIT $1`,
+  const rows = await db.query<{
+    roundId: number;
+    problem: string;
+    detail: object;
+    createdAt: Date | string;
+    voided: boolean;
+  }>(
+    `SELECT a.round_id AS "roundId", a.problem, a.detail, a.created_at AS "createdAt",
+       coalesce(g.voided_at IS NOT NULL, false) AS voided
+     FROM fairness_alarms a LEFT JOIN game_rounds g ON g.id = a.round_id ORDER BY a.id DESC LIMIT $1`,
     [limit],
   );
   return rows.map((r) => ({

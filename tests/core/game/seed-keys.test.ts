@@ -109,7 +109,8 @@ describe("the seed key: rotation, a wrong key, a lost key", () => {
     "after a lost key, retire-unreadable voids every round no key can draw and refunds each bet exactly once; the core starts at once (%s)",
     async (database) => {
       const { db, done } = await throwAwayDb(database);
-      const nowMs = Date.now();
+      // A second into the current round: betting is open whatever the second of the minute.
+      const nowMs = roundWindow(Date.now(), TIMING).startTime + 1000;
       const ended = await ensureRound(
         db,
         "CHIP",
@@ -125,6 +126,8 @@ describe("the seed key: rotation, a wrong key, a lost key", () => {
       await placeBet(db, alice, stake("7", ended.id), ended.startTime + 2000);
       await placeBet(db, bob, stake("Big", open.id, 5), nowMs);
       expect([await balanceOf(db, alice), await balanceOf(db, bob)]).toEqual([96000, 95000]);
+      // Settlement has met the ended round with the new key alone: an alarm.
+      await settleDue(db, nowMs, 100, keys(NEW));
 
       process.env.FAIRNESS_SEED_KEY = NEW;
       const fairness = GAME_COMMANDS.find((c) => c.name === "fairness");
@@ -187,6 +190,14 @@ describe("the seed key: rotation, a wrong key, a lost key", () => {
 
       const core = await startOn(db, { FAIRNESS_SEED_KEY: NEW });
       await core.close();
+      // The operator's list of alarms says how the round ended.
+      const alarms: string[] = [];
+      await fairness?.run(["fairness", "alarms"], db, (l) => alarms.push(l));
+      expect(alarms).toEqual([
+        expect.stringMatching(
+          new RegExp(`round ${ended.id}: SEED_UNREADABLE \\{\\} \\(voided, stakes refunded\\)$`),
+        ),
+      ]);
       // A second run finds nothing: no second refund.
       lines.length = 0;
       await fairness?.run(["fairness", "retire-unreadable"], db, (l) => lines.push(l));
@@ -202,7 +213,8 @@ describe("the seed key: rotation, a wrong key, a lost key", () => {
     "a bet racing the void is refunded or refused, never left waiting on a voided round (%s)",
     async (database) => {
       const { db, done } = await throwAwayDb(database);
-      const nowMs = Date.now();
+      // A second into the current round: betting is open whatever the second of the minute.
+      const nowMs = roundWindow(Date.now(), TIMING).startTime + 1000;
       const open = await ensureRound(db, "CHIP", 1, roundWindow(nowMs, TIMING), keys(OLD), nowMs);
       const players = await Promise.all(Array.from({ length: 30 }, () => createUser(db, { CHIP: 100_000 })));
       process.env.FAIRNESS_SEED_KEY = NEW;
