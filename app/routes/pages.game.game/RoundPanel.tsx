@@ -20,9 +20,12 @@ export function RoundPanel({
   refreshAfter,
   live,
   commitment,
+  voided = false,
 }: {
   /** The round's commitment, shown before any bet (decision 040). */
   commitment: string;
+  /** Voided (decision 058): no draw comes, the countdown runs to the next round. */
+  voided?: boolean;
   roundId: string;
   gameTitle: string;
   levelName: string;
@@ -71,7 +74,9 @@ export function RoundPanel({
           <Countdown seconds={left.bet} live={live} testId="bet-countdown" />
         </div>
         <div className="rounded-lg bg-gray-100 p-2 dark:bg-gray-800">
-          <dt className="text-xs text-gray-700 dark:text-gray-300">{t("round.drawIn")}</dt>
+          <dt className="text-xs text-gray-700 dark:text-gray-300">
+            {t(voided ? "round.nextIn" : "round.drawIn")}
+          </dt>
           <Countdown seconds={left.round} live={live} testId="round-countdown" />
         </div>
       </dl>

@@ -148,6 +148,7 @@ export default function GamePage() {
             refreshAfter={data.round.refreshAfter}
             live={hydrated}
             commitment={data.round.seedHash}
+            voided={data.round.voided}
           />
         ) : (
           <section className="card text-center" aria-live="polite">

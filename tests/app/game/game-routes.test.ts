@@ -10,8 +10,11 @@ import { loader as gameListLoader } from "~/routes/pages.game.gameList";
 import { loader as rulesLoader } from "~/routes/pages.game.rules";
 import { loader as verifyLoader } from "~/routes/pages.game.verify/route";
 import { getToast } from "~/utils/toast.server";
+import { resolveToken } from "../../../core/src/auth/tokens";
+import { fairnessOf } from "../../../core/src/game/fairness-keys";
 import { settleDue } from "../../../core/src/game/settle";
-import { type TestCore, registerPlayer } from "../../support/core";
+import { voidRound } from "../../../core/src/game/void-rounds";
+import { type TestCore, call, credit, registerPlayer } from "../../support/core";
 import { requestWithSession, sessionFromResponse } from "../helpers";
 import { startCoreWithPlayer } from "./core-with-player";
 
@@ -96,6 +99,43 @@ describe("game page", () => {
     expect(JSON.stringify(data)).not.toContain(token);
     const again = await loadGame();
     expect(again.data.formKey).not.toBe(data.formKey);
+  });
+
+  it("a voided round (no key can draw it) shows betting closed, says why, and refuses a bet", async () => {
+    // The room's current round, asked of the core itself (the app has not cached it yet), voided.
+    const session = await call<{ id: number }>(core, "/app/game/luckyLottery/getSession", {
+      params: { level: 3, coin: "GOLD" },
+    });
+    const nowMs = core.deps.now();
+    // Gold enough for the room (₹1,000 to ₹10,000,000), so that only the void can refuse the bet.
+    const me = await resolveToken(core.deps.db, token, nowMs);
+    if (!me.ok) throw new Error("the test player's token does not resolve");
+    await credit(core.deps.db, me.userId, { GOLD: 500_000 });
+    await core.deps.db.tx((tx) =>
+      voidRound(tx, fairnessOf(core.deps.config), session.result.id, "SEED_UNREADABLE", nowMs),
+    );
+    const { data } = await loadGame("level=3&coin=GOLD");
+    expect(data.round).toMatchObject({ id: String(session.result.id), voided: true });
+    expect(data.round.remaining.bet).toBe(0);
+    const refused = await gameAction(
+      args(
+        await postForm(
+          "/pages/game/game",
+          {
+            intent: "bet",
+            gameSessionId: data.round.id,
+            betName: "Red",
+            baseAmount: String(data.baseAmounts[0]),
+            betMultiples: "1",
+            coin: "GOLD",
+            level: "3",
+            idempotencyKey: data.formKey,
+          },
+          { accept: "application/json" },
+        ),
+      ),
+    );
+    expect(await bodyOf(refused)).toMatchObject({ message: "Betting is closed for this round" });
   });
 
   it("shows the upstream's message for a room without a session, and locks betting", async () => {
