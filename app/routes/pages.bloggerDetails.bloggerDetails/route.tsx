@@ -87,9 +87,7 @@ export default function BloggerDetails() {
                   >
                     {bet.status === "WIN"
                       ? `+${fmt.coinMoney(bet.winAmount, bet.coin)}`
-                      : bet.status === "REFUNDED"
-                        ? t("followRecords.status.REFUNDED")
-                        : t("detail.lost")}
+                      : t(`followRecords.status.${bet.status}`)}
                   </span>
                 </li>
               ))}

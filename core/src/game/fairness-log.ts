@@ -112,7 +112,7 @@ export async function listAlarms(db: Sql, limit = 100) {
     voided: boolean;
   }>(
     `SELECT a.round_id AS "roundId", a.problem, a.detail, a.created_at AS "createdAt",
-       coalesce(g.voided_at IS NOT NULL, false) AS voided
+       g.voided_at IS NOT NULL AS voided
      FROM fairness_alarms a LEFT JOIN game_rounds g ON g.id = a.round_id ORDER BY a.id DESC LIMIT $1`,
     [limit],
   );
