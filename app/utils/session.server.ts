@@ -89,24 +89,26 @@ function preferencesOf(data: SessionData): SessionData {
 }
 
 /**
- * The cookie of a request is opened and parsed once: a page's loader and each of its upstream
- * calls read the session, so the parsed data is kept per Request (a WeakMap: it goes with the
- * request). Each caller still gets its own Session object, as before.
+ * A cookie is opened and parsed once: a page's loaders (each gets its own copy of the Request
+ * from Remix), its upstream calls and entry.server all read the session, and a player sends the
+ * same cookie for a minute at a time (seenAt moves at most once a minute). So the parsed data is
+ * kept by the cookie's value, which alone decides it (with the secrets: the storage), for the
+ * last REMEMBERED_COOKIES values. Each caller still gets its own Session object, as before.
  */
-const parsed = new WeakMap<Request, { storage: object; data: Promise<SessionData> }>();
+const REMEMBERED_COOKIES = 1_000;
+const parsed = new Map<string, { storage: object; data: Promise<SessionData> }>();
 
 /** The session data as the cookie holds it, timeouts not applied. */
 function cookieData(request: Request): Promise<SessionData> {
   const storage = sessionStorage();
-  let entry = parsed.get(request);
-  if (!entry || entry.storage !== storage) {
-    entry = {
-      storage,
-      data: storage.getSession(request.headers.get("Cookie")).then((session) => session.data as SessionData),
-    };
-    parsed.set(request, entry);
-  }
-  return entry.data;
+  const header = request.headers.get("Cookie") ?? "";
+  const entry = parsed.get(header);
+  if (entry?.storage === storage) return entry.data;
+  const data = storage.getSession(header || null).then((session) => session.data as SessionData);
+  parsed.delete(header);
+  if (parsed.size >= REMEMBERED_COOKIES) parsed.delete(parsed.keys().next().value as string);
+  parsed.set(header, { storage, data });
+  return data;
 }
 
 /** The request's session; a sign-in past its idle or absolute timeout is already gone from it. */

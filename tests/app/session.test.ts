@@ -1,8 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getEnv } from "~/utils/env.server";
 import {
   commitSession,
   createLoggedOutSession,
   createLoginSession,
+  getSession,
   requireToken,
   sessionStorage,
 } from "~/utils/session.server";
@@ -12,6 +14,8 @@ const env = { ...process.env };
 afterEach(() => {
   process.env.NODE_ENV = env.NODE_ENV;
   process.env.SESSION_SECRET = env.SESSION_SECRET;
+  process.env.CURRENCY_SIGN = env.CURRENCY_SIGN;
+  vi.restoreAllMocks();
 });
 
 describe("session cookie", () => {
@@ -86,5 +90,38 @@ describe("login rotation", () => {
     const session = await sessionStorage().getSession(cookie.split(";")[0]);
     expect(session.get("token")).toBeUndefined();
     expect(session.get("lang")).toBe("ko-KR");
+  });
+});
+
+describe("reading the cookie", () => {
+  it("opens a cookie once for every request that carries it (Remix copies the Request per loader)", async () => {
+    const first = await requestWithSession("http://app.test/", { token: "t1", lang: "fr-FR" });
+    const other = await requestWithSession("http://app.test/", { token: "t2", lang: "ko-KR" });
+    const cookie = first.headers.get("cookie") ?? "";
+    const open = vi.spyOn(sessionStorage(), "getSession");
+    const copies = [1, 2, 3].map((n) => new Request(`http://app.test/page/${n}`, { headers: { cookie } }));
+    const sessions = await Promise.all(copies.map(getSession));
+    expect(sessions.map((s) => s.get("lang"))).toEqual(["fr-FR", "fr-FR", "fr-FR"]);
+    expect(open).toHaveBeenCalledTimes(1);
+    // Each caller still has its own session: a change to one is not seen by the next.
+    sessions[0].set("lang", "de-DE");
+    expect((await getSession(copies[1])).get("lang")).toBe("fr-FR");
+    expect((await getSession(other)).get("lang")).toBe("ko-KR");
+    expect(open).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("the configuration", () => {
+  it("is parsed once in production; elsewhere again when a variable changes", () => {
+    process.env.NODE_ENV = "production";
+    process.env.SESSION_SECRET = "a-production-secret-of-32-chars-or-more";
+    process.env.CURRENCY_SIGN = "₹";
+    expect(getEnv().CURRENCY_SIGN).toBe("₹");
+    process.env.CURRENCY_SIGN = "$";
+    expect(getEnv().CURRENCY_SIGN).toBe("₹");
+    process.env.NODE_ENV = "test";
+    expect(getEnv().CURRENCY_SIGN).toBe("$");
+    process.env.CURRENCY_SIGN = "€";
+    expect(getEnv().CURRENCY_SIGN).toBe("€");
   });
 });

@@ -72,7 +72,10 @@ export async function readInput(c: Context<CoreEnv>): Promise<Record<string, str
         throw new ApiError(Code.BAD_REQUEST, "The request body must be an object");
       }
       for (const [k, v] of Object.entries(body)) if (v !== null && v !== undefined) input[k] = String(v);
-    } else if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    } else if (type.includes("application/x-www-form-urlencoded")) {
+      // As text: the Fetch API's formData() parser was a quarter of a page-view call's CPU.
+      for (const [k, v] of new URLSearchParams(await c.req.text())) input[k] = v;
+    } else if (type.includes("multipart/form-data")) {
       const form = await c.req.parseBody();
       for (const [k, v] of Object.entries(form)) if (typeof v === "string") input[k] = v;
     }

@@ -96,6 +96,18 @@ describeOnEachDatabase("the core's HTTP conventions", (core, database) => {
     expect(await broken.json()).toMatchObject({ code: 400, message: "The request body is not valid JSON" });
   });
 
+  it("reads form bodies as browsers encode them: percent escapes, and the last of a repeated field", async () => {
+    const res = await fetch(`${core.url}/app/auth/login`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
+        "x-forwarded-for": freshIp(),
+      },
+      body: "areaCode=91&phone=1111111111&phone=9000000001&password=demo%31%32%334",
+    });
+    expect(await res.json()).toMatchObject({ code: 200, result: { token: expect.any(String) } });
+  });
+
   it("refuses oversized form bodies", async () => {
     const res = await fetch(`${core.url}/app/auth/login`, {
       method: "POST",
