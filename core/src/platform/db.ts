@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
+import { PGlite, parse, types as pgliteTypes, protocol } from "@electric-sql/pglite";
 import pg from "pg";
 
 /** Something that runs parameterised SQL: the database itself, or one transaction. */
@@ -27,17 +27,97 @@ async function openPglite(dataDir?: string): Promise<Db> {
   const db = await PGlite.create(dataDir, {
     parsers: { [INT8]: parseInt8, [pgliteTypes.NUMERIC]: (v: string) => Number(v) },
   });
+  const statements = new StatementShapes();
   const run =
-    (q: Pick<PGlite, "query">) =>
-    async <T>(text: string, params?: unknown[]) =>
-      (await q.query<T>(text, params as unknown[])).rows;
+    (inTransaction: boolean) =>
+    async <T>(text: string, params: unknown[] = []) => {
+      const query = async () => {
+        const rows = await runStatement(db, statements, text, params);
+        if (!inTransaction) await db.syncToFs();
+        return rows as T[];
+      };
+      await db._checkReady(); // "PGlite is closed" after close(), as its query() says
+      // PGlite is one connection: outside a transaction a statement waits for any transaction to end.
+      return inTransaction
+        ? db._runExclusiveQuery(query)
+        : db._runExclusiveTransaction(() => db._runExclusiveQuery(query));
+    };
   return {
     kind: "pglite",
-    query: run(db),
+    query: run(false),
     // PGlite is one connection: a transaction holds it, so transactions never interleave.
-    tx: (fn) => db.transaction((t) => fn({ query: run(t) })),
+    tx: (fn) => db.transaction(() => fn({ query: run(true) })),
     close: () => db.close(),
   };
+}
+
+/**
+ * The parameter types the server infers for each SQL text (from its "describe"), learnt once:
+ * the statements are the code's own, a few hundred texts. Past MAX_SHAPES (texts built with
+ * values in them) the oldest are forgotten, which only costs a describe again.
+ */
+class StatementShapes {
+  static readonly MAX_SHAPES = 2_000;
+  readonly #types = new Map<string, number[]>();
+  get(text: string) {
+    return this.#types.get(text);
+  }
+  set(text: string, types: number[]) {
+    if (this.#types.size >= StatementShapes.MAX_SHAPES)
+      this.#types.delete(this.#types.keys().next().value as string);
+    this.#types.set(text, types);
+  }
+}
+
+const { serialize } = protocol;
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
+ * One statement in one call into PGlite. Its query() makes six for each statement (parse,
+ * describe the statement, bind, describe the portal, execute, sync), the time of a small
+ * query twice over; here the parameter types come from StatementShapes and the rest goes as one
+ * message, the way a PostgreSQL driver pipelines it. Parameters are serialised as PGlite does (its
+ * serialiser for the inferred type, else the value as text), results parsed by its own parser.
+ * The caller holds PGlite's query lock.
+ */
+async function runStatement(db: PGlite, statements: StatementShapes, text: string, params: unknown[]) {
+  let types = statements.get(text);
+  if (!types) {
+    const described = await db.execProtocolStream(
+      concat([serialize.parse({ text }), serialize.describe({ type: "S" }), serialize.sync()]),
+      { syncToFs: false },
+    );
+    const description = described.find((m) => m.name === "parameterDescription") as
+      | { dataTypeIDs: number[] }
+      | undefined;
+    types = description?.dataTypeIDs ?? [];
+    statements.set(text, types);
+  }
+  const values = params.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const serializer = db.serializers[types[i]];
+    return serializer ? serializer(value) : String(value);
+  });
+  const messages = await db.execProtocolStream(
+    concat([
+      serialize.parse({ text, types }),
+      serialize.bind({ values }),
+      serialize.describe({ type: "P" }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]),
+    { syncToFs: false },
+  );
+  return parse.parseResults(messages, db.parsers)[0]?.rows ?? [];
 }
 
 async function openPostgres(url: string): Promise<Db> {
