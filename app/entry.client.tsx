@@ -3,8 +3,9 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 
 /**
- * No i18n set-up here: the root loader's data carries the page language's translations
- * (app/utils/i18n-react.tsx), so the browser hydrates at once, without fetching them first.
+ * No i18n set-up here: on a page load the start-up script has put the page's translations in
+ * window.__i18n before this module runs (decision 060); navigations bring them in the root
+ * loader's data (app/utils/i18n-react.tsx).
  */
 startTransition(() => {
   hydrateRoot(

@@ -20,10 +20,11 @@ import { TIME_ZONE_SCRIPT } from "./utils/format";
 import { timeZoneOf } from "./utils/format.server";
 import { dirOf, fallbackLanguage } from "./utils/i18n";
 import { TranslationsProvider, useFallbackTranslations } from "./utils/i18n-react";
-import { i18nData } from "./utils/i18n.server";
+import { i18nData, translationsRef } from "./utils/i18n.server";
 import { useNonce } from "./utils/nonce-provider";
 import { commitSession, getSession, langOf, newDeviceId, themeOf } from "./utils/session.server";
 import { combineHeaders, getToast } from "./utils/toast.server";
+import type { I18nData, I18nRef } from "./utils/translate";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -52,17 +53,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sessionCookie = await commitSession(session);
   }
   const locale = langOf(session);
-  const [{ toast, headers: toastHeaders }, jackpot, i18n] = await Promise.all([
+  const [{ toast, headers: toastHeaders }, jackpot, translations] = await Promise.all([
     getToast(request),
     isJackpotEnabled(request),
     // The page's namespaces (its routes' handle.i18n, found by the server), or every one.
     i18nData(locale, context.i18nNamespaces as readonly string[] | undefined),
   ]);
+  // A page load carries only their address: the browser fetches them once and keeps them, and the
+  // server renders from them (entry.server); the router's data requests carry them (decision 060).
+  const i18n: I18nData | I18nRef = context.pageLoad === true ? translationsRef(translations) : translations;
   trackPageView(request, new URL(request.url).pathname);
   return json(
     {
       locale,
-      /** The page's translations (its namespaces): the browser needs no i18n library. */
+      /** The page's translations (its namespaces), or where to fetch them: no i18n library in the browser. */
       i18n,
       theme: themeOf(session),
       /** Times are shown in this zone (the player's, once the page's script has stored it). */
@@ -103,7 +107,10 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </TranslationsProvider>
         <ScrollRestoration nonce={nonce} />
-        <ScriptsAfterFirstPaint nonce={nonce} />
+        <ScriptsAfterFirstPaint
+          nonce={nonce}
+          translations={data?.i18n && "src" in data.i18n ? data.i18n.src : null}
+        />
       </body>
     </html>
   );

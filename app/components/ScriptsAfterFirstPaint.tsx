@@ -14,6 +14,10 @@ import { useContext } from "react";
  *      hydrates: one long task of the whole module graph becomes several short ones;
  *   3. moves the rest (the loader data and Remix's module script) into the body, where they
  *      hydrate the page exactly as <Scripts> would have.
+ * On a page load the page's translations are not in the loader data but at an address
+ * (`data-i18n`, decision 060): they are fetched at the same time as the modules (the browser keeps
+ * them), put in window.__i18n, and only then does the page hydrate. If they cannot be had (after
+ * one retry), the page is left as the server drew it, which works as it does without JavaScript.
  * A hidden tab paints nothing: it starts at once. In the browser the template is rendered empty
  * (React does not hydrate inside it); the moved scripts sit after React's last node in <body>,
  * which hydration leaves alone.
@@ -31,6 +35,16 @@ function startScripts(id: string) {
     const template = d.getElementById(id) as HTMLTemplateElement | null;
     if (!template) return;
     const entry = template.getAttribute("data-entry");
+    const i18n = template.getAttribute("data-i18n");
+    const fetchJson = (url: string) =>
+      fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))));
+    const translations = i18n
+      ? fetchJson(i18n)
+          .catch(() => fetchJson(`${i18n}?again`))
+          .then((data) => {
+            (window as unknown as { __i18n: unknown }).__i18n = data;
+          })
+      : Promise.resolve();
     const rest = d.importNode(template.content, true);
     const hrefs: string[] = [];
     for (const link of Array.from(rest.querySelectorAll("link[rel=modulepreload]"))) {
@@ -39,7 +53,11 @@ function startScripts(id: string) {
       d.head.appendChild(link);
     }
     const evaluate = (i: number) => {
-      if (i >= hrefs.length) return nextTask(() => d.body.appendChild(rest));
+      if (i >= hrefs.length)
+        return void translations.then(
+          () => nextTask(() => d.body.appendChild(rest)),
+          () => {}, // no translations: the page stays as drawn (it works without JavaScript)
+        );
       const next = () => nextTask(() => evaluate(i + 1));
       import(hrefs[i]).then(next, next);
     };
@@ -63,7 +81,10 @@ function startScripts(id: string) {
 
 const START_SCRIPTS = `(${startScripts.toString()})(${JSON.stringify(SCRIPTS_TEMPLATE_ID)});`;
 
-export function ScriptsAfterFirstPaint({ nonce }: { nonce: string }) {
+export function ScriptsAfterFirstPaint({
+  nonce,
+  translations,
+}: { nonce: string; translations?: string | null }) {
   const remix = useContext(UNSAFE_RemixContext);
   if (typeof document !== "undefined") {
     // The browser: the same elements, empty; React leaves their content alone.
@@ -86,7 +107,11 @@ export function ScriptsAfterFirstPaint({ nonce }: { nonce: string }) {
   }
   return (
     <>
-      <template id={SCRIPTS_TEMPLATE_ID} data-entry={remix?.manifest.entry.module}>
+      <template
+        id={SCRIPTS_TEMPLATE_ID}
+        data-entry={remix?.manifest.entry.module}
+        data-i18n={translations ?? undefined}
+      >
         <Scripts nonce={nonce} />
       </template>
       <script

@@ -1,6 +1,6 @@
 import { type ReactNode, createContext, useContext, useMemo, useRef } from "react";
 import { fallbackLanguage } from "./i18n";
-import { type I18nData, type TFunction, makeT } from "./translate";
+import { type I18nData, type I18nRef, type TFunction, hasResources, makeT } from "./translate";
 
 /**
  * Translations in React without i18next in the browser. The root loader sends the language's
@@ -11,9 +11,12 @@ import { type I18nData, type TFunction, makeT } from "./translate";
 const I18nContext = createContext<I18nData | null>(null);
 
 /**
- * Used only when the root loader's data is missing (the root error boundary after the root loader
- * failed): entry.server provides the request language's translations, and TranslationsProvider
- * writes them into the page (window.__i18n) so the browser hydrates the same text.
+ * The translations when the root loader's data does not carry them. On a page load it carries
+ * their address (decision 060): entry.server provides them to the server's render, and in the
+ * browser the start-up script (ScriptsAfterFirstPaint) fetches them into window.__i18n before
+ * hydrating. When the root data is missing (the root error boundary after the root loader
+ * failed), entry.server provides the request language's and TranslationsProvider writes them into
+ * the page (window.__i18n) so the browser hydrates the same text.
  */
 const FallbackContext = createContext<I18nData | null>(null);
 export const I18nFallbackProvider = FallbackContext.Provider;
@@ -24,7 +27,7 @@ declare global {
   }
 }
 
-/** The fallback translations (see FallbackContext), on the server and in the browser. */
+/** The translations of FallbackContext, on the server and in the browser. */
 export function useFallbackTranslations(): I18nData | null {
   const fromServer = useContext(FallbackContext);
   if (fromServer) return fromServer;
@@ -55,12 +58,12 @@ export function TranslationsProvider({
   nonce,
   children,
 }: {
-  data: I18nData | null | undefined;
+  data: I18nData | I18nRef | null | undefined;
   nonce?: string;
   children: ReactNode;
 }) {
   const fallback = useFallbackTranslations();
-  const value = useKeptTranslations(data ?? fallback);
+  const value = useKeptTranslations(data && hasResources(data) ? data : fallback);
   return (
     <I18nContext.Provider value={value}>
       {!data && fallback ? (

@@ -5,7 +5,7 @@ import type { BackendModule, ReadCallback } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { type Lang, fallbackLanguage, isLang, namespaces, supportedLanguages } from "./i18n";
 import { getSession, langOf } from "./session.server";
-import { type I18nData, type Messages, type TFunction, formatValue, makeT } from "./translate";
+import { type I18nData, type I18nRef, type Messages, type TFunction, formatValue, makeT } from "./translate";
 
 /**
  * Translations are read from locales/<lng>/<ns>.json once per process and kept in memory, so a
@@ -82,6 +82,25 @@ export function i18nData(lng: Lang, only?: readonly string[]): Promise<I18nData>
     pickCache.set(key, entry);
   }
   return entry;
+}
+
+/**
+ * Where the browser fetches `data` (decision 060): /i18n/<lng>/<ns>.<ns>.<v>.json, served by
+ * routes/i18n.$lng.$file.ts. The version in the name lets the file be kept for good.
+ */
+export function translationsRef(data: I18nData): I18nRef {
+  const file = `${Object.keys(data.resources).join(".")}.${data.v}.json`;
+  return { lng: data.lng, v: data.v, src: `/i18n/${data.lng}/${file}` };
+}
+
+/** The namespaces and version a translations file's name asks for, or null for a name we never give. */
+export function parseTranslationsFile(file: string): { namespaces: string[]; v: string } | null {
+  const match = /^([a-z]+(?:\.[a-z]+)*)\.([\w-]{1,32})\.json$/.exec(file);
+  if (!match) return null;
+  const asked = match[1].split(".");
+  if (asked[0] !== "common" || !asked.every((ns) => (namespaces as readonly string[]).includes(ns)))
+    return null;
+  return { namespaces: asked, v: match[2] };
 }
 
 /** i18next reads namespaces from the same in-memory cache: no disk access per request. */

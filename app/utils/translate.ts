@@ -21,6 +21,18 @@ export interface I18nData {
   resources: Record<string, Messages>;
 }
 
+/**
+ * What a page load's root data carries instead of the translations (decision 060): where the
+ * browser fetches them (a cacheable file, the same data); the server renders from the data.
+ */
+export interface I18nRef {
+  lng: string;
+  v: string;
+  src: string;
+}
+
+export const hasResources = (data: I18nData | I18nRef): data is I18nData => "resources" in data;
+
 type TOptions = { defaultValue?: string; count?: number } & Record<string, unknown>;
 export type TFunction = (key: string, options?: TOptions) => string;
 

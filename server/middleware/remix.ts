@@ -8,12 +8,14 @@ import { toJsonModeResponse } from "./json-mode";
 const { createRemixRequest, sendRemixResponse } = expressAdapter;
 
 /**
- * What loaders get besides the request: the CSP nonce of the page's inline scripts, and the
- * translation namespaces the page's routes declare (page-namespaces.ts; undefined: every one).
+ * What loaders get besides the request: the CSP nonce of the page's inline scripts, the
+ * translation namespaces the page's routes declare (page-namespaces.ts; undefined: every one), and
+ * whether the answer is a whole page (not a data request from the browser's router: `_data`).
  */
 type LoadContext = {
   cspNonce: string;
   i18nNamespaces?: readonly string[];
+  pageLoad: boolean;
 };
 
 /** Remix's handler: a Request (with the load context) in, a Response out. */
@@ -42,6 +44,7 @@ export function remixPages(
       let response = await handleRequest(request, {
         cspNonce: res.locals.cspNonce,
         i18nNamespaces: namespacesOf(req.path),
+        pageLoad: req.query._data === undefined,
       });
       // Already answered: 413 while the body was being read.
       if (res.headersSent) return;

@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
  */
 const APP = join(process.cwd(), "app");
 const API = join(APP, "utils/api");
+/** The page's start-up script, which runs in the browser only. */
+const BROWSER_START = "app/components/ScriptsAfterFirstPaint.tsx";
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -33,7 +35,12 @@ describe("upstream calls live in app/utils/api", () => {
     const transport = sources(APP)
       .filter((path) => /from "node:https?"|\bfetch\(/.test(readFileSync(path, "utf8")))
       .map((path) => relative(process.cwd(), path));
-    expect(transport).toEqual(["app/utils/api/client.server.ts"]);
+    expect(transport.filter((path) => path !== BROWSER_START)).toEqual(["app/utils/api/client.server.ts"]);
+    // The one exception runs in the browser (which cannot reach the upstream) and fetches one
+    // thing: the page's translations, at the address the page names (decision 060).
+    const start = readFileSync(BROWSER_START, "utf8");
+    expect(start.match(/\bfetch\(/g)).toHaveLength(1);
+    expect(start).toMatch(/getAttribute\("data-i18n"\)/);
   });
 
   it("each upstream path is called from one function with one schema", () => {
