@@ -7,13 +7,11 @@ import type {
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import type { Lang } from "./utils/i18n";
 import { I18nFallbackProvider } from "./utils/i18n-react";
 import { getLocale, i18nData } from "./utils/i18n.server";
 import { logger } from "./utils/logger.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { keepAliveCookieFor } from "./utils/session.server";
-import { type I18nData, type I18nRef, hasResources } from "./utils/translate";
 
 const ABORT_DELAY = 10_000;
 
@@ -31,8 +29,8 @@ function neverStored(headers: Headers) {
  * the server (loaders have run; lazy parts resolve at once there), so the shell is the page, and
  * one piece is gzipped in one call instead of one per small chunk React writes (decision 019:
  * a quarter of the BFF's time under load went to those calls). Translations come with the root
- * loader's data, or, on a page load, their address (decision 060): then they are looked up here,
- * as they are when the root data is missing (root error boundary).
+ * loader's data (on a page load, their address: translations-ref.ts); only when it is missing
+ * (root error boundary) are they looked up here.
  */
 const handleRequest: HandleDocumentRequestFunction = async (
   request: Request,
@@ -45,18 +43,8 @@ const handleRequest: HandleDocumentRequestFunction = async (
   if (sessionCookie) responseHeaders.append("Set-Cookie", sessionCookie);
   neverStored(responseHeaders);
   const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : "";
-  const rootData = remixContext.staticHandlerContext.loaderData?.root as
-    | { i18n?: I18nData | I18nRef }
-    | undefined;
-  const sent = rootData?.i18n;
-  // The page renders from the translations the root loader sent, or only their address (a page
-  // load, decision 060: the same data, looked up here), or none (root error boundary).
-  const namespaces = loadContext?.i18nNamespaces as readonly string[] | undefined;
-  const serverI18n = !sent
-    ? await i18nData(await getLocale(request))
-    : hasResources(sent)
-      ? null
-      : await i18nData(sent.lng as Lang, namespaces);
+  const rootData = remixContext.staticHandlerContext.loaderData?.root as { i18n?: unknown } | undefined;
+  const fallbackI18n = rootData?.i18n ? null : await i18nData(await getLocale(request));
 
   return new Promise<Response>((resolve, reject) => {
     // Cleared once the page is answered: a pending timer would keep the page's whole context
@@ -65,7 +53,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
     let shellRendered = false;
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nFallbackProvider value={serverI18n}>
+      <I18nFallbackProvider value={fallbackI18n}>
         <NonceProvider value={nonce}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </NonceProvider>

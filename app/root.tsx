@@ -25,6 +25,7 @@ import { useNonce } from "./utils/nonce-provider";
 import { commitSession, getSession, langOf, newDeviceId, themeOf } from "./utils/session.server";
 import { combineHeaders, getToast } from "./utils/toast.server";
 import type { I18nData, I18nRef } from "./utils/translate";
+import { rememberTranslations } from "./utils/translations-ref";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -60,8 +61,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     i18nData(locale, context.i18nNamespaces as readonly string[] | undefined),
   ]);
   // A page load carries only their address: the browser fetches them once and keeps them, and the
-  // server renders from them (entry.server); the router's data requests carry them (decision 060).
-  const i18n: I18nData | I18nRef = context.pageLoad === true ? translationsRef(translations) : translations;
+  // server renders from them (translations-ref.ts); the router's data requests carry them (decision 060).
+  const i18n: I18nData | I18nRef =
+    context.pageLoad === true
+      ? rememberTranslations(translationsRef(translations), translations)
+      : translations;
   trackPageView(request, new URL(request.url).pathname);
   return json(
     {

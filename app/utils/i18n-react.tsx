@@ -1,6 +1,7 @@
 import { type ReactNode, createContext, useContext, useMemo, useRef } from "react";
 import { fallbackLanguage } from "./i18n";
-import { type I18nData, type I18nRef, type TFunction, hasResources, makeT } from "./translate";
+import { type I18nData, type I18nRef, type TFunction, makeT } from "./translate";
+import { translationsOf } from "./translations-ref";
 
 /**
  * Translations in React without i18next in the browser. The root loader sends the language's
@@ -11,12 +12,10 @@ import { type I18nData, type I18nRef, type TFunction, hasResources, makeT } from
 const I18nContext = createContext<I18nData | null>(null);
 
 /**
- * The translations when the root loader's data does not carry them. On a page load it carries
- * their address (decision 060): entry.server provides them to the server's render, and in the
- * browser the start-up script (ScriptsAfterFirstPaint) fetches them into window.__i18n before
- * hydrating. When the root data is missing (the root error boundary after the root loader
- * failed), entry.server provides the request language's and TranslationsProvider writes them into
- * the page (window.__i18n) so the browser hydrates the same text.
+ * Used only when the root loader's data is missing (the root error boundary after the root loader
+ * failed): entry.server provides the request language's translations, and TranslationsProvider
+ * writes them into the page (window.__i18n) so the browser hydrates the same text. (On a page
+ * load the root data carries the translations' address instead: translations-ref.ts.)
  */
 const FallbackContext = createContext<I18nData | null>(null);
 export const I18nFallbackProvider = FallbackContext.Provider;
@@ -63,7 +62,7 @@ export function TranslationsProvider({
   children: ReactNode;
 }) {
   const fallback = useFallbackTranslations();
-  const value = useKeptTranslations(data && hasResources(data) ? data : fallback);
+  const value = useKeptTranslations(translationsOf(data) ?? fallback);
   return (
     <I18nContext.Provider value={value}>
       {!data && fallback ? (

@@ -1,9 +1,11 @@
 /**
  * Page titles: "<page title> · Colour Lottery", translated from the root loader's translations
- * (they hold the page's namespaces, decision 052), so meta functions need no loader changes.
+ * (they hold the page's namespaces, decision 052; on a page load, the data their address names,
+ * decision 060), so meta functions need no loader changes.
  */
 import type { MetaFunction } from "@remix-run/node";
-import { type I18nData, makeT } from "./translate";
+import { type I18nData, type I18nRef, makeT } from "./translate";
+import { translationsOf } from "./translations-ref";
 
 /** The brand name: the same in every language. */
 export const APP_NAME = "Colour Lottery";
@@ -12,9 +14,10 @@ type MetaMatch = { id: string; data?: unknown };
 
 /** The document title for the translation `key` of namespace `ns` (just the brand when unknown). */
 export function titleOf(matches: MetaMatch[], key: string, ns = "common"): string {
-  const root = matches.find((m) => m.id === "root")?.data as { i18n?: I18nData } | undefined;
-  if (!root?.i18n) return APP_NAME;
-  const page = makeT(root.i18n, ns)(key, { defaultValue: "" });
+  const root = matches.find((m) => m.id === "root")?.data as { i18n?: I18nData | I18nRef } | undefined;
+  const translations = translationsOf(root?.i18n);
+  if (!translations) return APP_NAME;
+  const page = makeT(translations, ns)(key, { defaultValue: "" });
   return page && page !== APP_NAME ? `${page} · ${APP_NAME}` : APP_NAME;
 }
 
