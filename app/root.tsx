@@ -24,7 +24,7 @@ import { i18nData, translationsRef } from "./utils/i18n.server";
 import { useNonce } from "./utils/nonce-provider";
 import { commitSession, getSession, langOf, newDeviceId, themeOf } from "./utils/session.server";
 import { combineHeaders, getToast } from "./utils/toast.server";
-import type { I18nData, I18nRef } from "./utils/translate";
+import { type I18nData, type I18nRef, hasResources } from "./utils/translate";
 import { rememberTranslations } from "./utils/translations-ref";
 
 export const links: LinksFunction = () => [
@@ -113,7 +113,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <ScriptsAfterFirstPaint
           nonce={nonce}
-          translations={data?.i18n && "src" in data.i18n ? data.i18n.src : null}
+          translations={data?.i18n && !hasResources(data.i18n) ? data.i18n.src : null}
         />
       </body>
     </html>

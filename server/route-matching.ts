@@ -1,5 +1,6 @@
 // Remix's route matching, remembered per pathname (decision 055).
 import { createRequire } from "node:module";
+import { setNewest } from "../app/utils/bounded-map";
 
 /** The parts of a route that decide a match (react-router's AgnosticRouteObject). */
 export interface Route {
@@ -104,8 +105,7 @@ export function rememberingMatchRoutes(original: MatchRoutes): MatchRoutes {
             id: route.id as string,
           }))
         : null;
-      if (answers.size >= REMEMBERED) answers.delete(answers.keys().next().value as string);
-      answers.set(key, remembered);
+      setNewest(answers, key, remembered, REMEMBERED);
       return matches;
     }
     return remembered

@@ -1,5 +1,6 @@
 import { type Session, createCookieSessionStorage, createSession, redirect } from "@remix-run/node";
 import { type Coin, coinSchema } from "#contract/money";
+import { setNewest } from "./bounded-map";
 import { type Env, getEnv, sessionSecrets } from "./env.server";
 import { type Lang, fallbackLanguage, isLang } from "./i18n";
 import { LOGIN_PATH } from "./paths";
@@ -105,9 +106,7 @@ function cookieData(request: Request): Promise<SessionData> {
   const entry = parsed.get(header);
   if (entry?.storage === storage) return entry.data;
   const data = storage.getSession(header || null).then((session) => session.data as SessionData);
-  parsed.delete(header);
-  if (parsed.size >= REMEMBERED_COOKIES) parsed.delete(parsed.keys().next().value as string);
-  parsed.set(header, { storage, data });
+  setNewest(parsed, header, { storage, data }, REMEMBERED_COOKIES);
   return data;
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { getReality } from "~/utils/api/limits.server";
+import { setNewest } from "~/utils/bounded-map";
 import { getEnv } from "~/utils/env.server";
 import { formatsFor } from "~/utils/format.server";
 import { i18n } from "~/utils/i18n.server";
@@ -30,9 +31,7 @@ function remember(key: string, since: number, reality: Reality, now: number) {
   const dueAt = Math.max(reality.startedAt, since) + reality.reminderMinutes * 60_000;
   // The core's clock and this one differ: only the time left is carried over.
   const until = now + Math.min(dueAt - reality.now, recheckMs);
-  notDueUntil.delete(key);
-  if (notDueUntil.size >= REMEMBERED) notDueUntil.delete(notDueUntil.keys().next().value as string);
-  notDueUntil.set(key, { since, until });
+  setNewest(notDueUntil, key, { since, until }, REMEMBERED);
 }
 
 /** This sign-in's next game page asks the core (its reminder changed here). */

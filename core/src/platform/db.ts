@@ -27,7 +27,7 @@ async function openPglite(dataDir?: string): Promise<Db> {
   const db = await PGlite.create(dataDir, {
     parsers: { [INT8]: parseInt8, [pgliteTypes.NUMERIC]: (v: string) => Number(v) },
   });
-  const statements = new StatementShapes();
+  const statements: StatementShapes = new Map();
   const run =
     (inTransaction: boolean) =>
     async <T>(text: string, params: unknown[] = []) => {
@@ -56,18 +56,8 @@ async function openPglite(dataDir?: string): Promise<Db> {
  * the statements are the code's own, a few hundred texts. Past MAX_SHAPES (texts built with
  * values in them) the oldest are forgotten, which only costs a describe again.
  */
-class StatementShapes {
-  static readonly MAX_SHAPES = 2_000;
-  readonly #types = new Map<string, number[]>();
-  get(text: string) {
-    return this.#types.get(text);
-  }
-  set(text: string, types: number[]) {
-    if (this.#types.size >= StatementShapes.MAX_SHAPES)
-      this.#types.delete(this.#types.keys().next().value as string);
-    this.#types.set(text, types);
-  }
-}
+type StatementShapes = Map<string, number[]>;
+const MAX_SHAPES = 2_000;
 
 const { serialize } = protocol;
 
@@ -100,6 +90,7 @@ async function runStatement(db: PGlite, statements: StatementShapes, text: strin
       | { dataTypeIDs: number[] }
       | undefined;
     types = description?.dataTypeIDs ?? [];
+    if (statements.size >= MAX_SHAPES) statements.delete(statements.keys().next().value as string);
     statements.set(text, types);
   }
   const values = params.map((value, i) => {
