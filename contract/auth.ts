@@ -5,11 +5,22 @@ import { optionalField } from "./fields";
  * Sign-in, registration, password reset and SMS codes (spec section 7). Request schemas take the
  * form-encoded strings the client sends; result schemas describe the envelope's `result`.
  */
-export const areaCodeSchema = z
-  .string({ required_error: "Choose a country code" })
-  .trim()
-  .transform((v) => v.replace(/^\+/, ""))
-  .pipe(z.string().regex(/^\d{1,4}$/, "Choose a valid country code"));
+/**
+ * A country's calling code, with or without its "+": the rule the wire and the app's forms share,
+ * each with its own messages (the wire's English, the forms' i18n keys).
+ */
+export function areaCodeWith(messages: { required: string; invalid: string }) {
+  return z
+    .string({ required_error: messages.required })
+    .trim()
+    .transform((v) => v.replace(/^\+/, ""))
+    .pipe(z.string().regex(/^\d{1,4}$/, messages.invalid));
+}
+
+export const areaCodeSchema = areaCodeWith({
+  required: "Choose a country code",
+  invalid: "Choose a valid country code",
+});
 
 export const phoneSchema = z
   .string({ required_error: "Enter your phone number" })

@@ -32,6 +32,7 @@ export const bloggerRankSchema = z.array(
     fans: z.number().int(),
   }),
 );
+export type BloggerRank = z.infer<typeof bloggerRankSchema>[number];
 
 export const dividendsListSchema = z.array(
   z.object({ day: z.string(), phone: z.string(), nickName: z.string().nullable(), amount: z.number() }),

@@ -5,6 +5,7 @@ import { Chevron } from "~/components/Chevron";
 import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { TabBar } from "~/components/TabBar";
+import { TitledCard } from "~/components/TitledCard";
 import { showToast } from "~/components/Toasts";
 import { UserNavBar } from "~/components/UserNavBar";
 import type { RootLoaderData } from "~/root";
@@ -106,10 +107,7 @@ export default function AccountPage() {
           )}
         </nav>
 
-        <section className="card space-y-4" aria-labelledby="settings-title">
-          <h2 id="settings-title" className="font-semibold">
-            {t("account.settings")}
-          </h2>
+        <TitledCard id="settings-title" title={t("account.settings")} className="space-y-4">
           <Form method="post" action="/resources/lang" className="flex items-end gap-2">
             <input type="hidden" name="redirectTo" value={SELF} />
             <label className="flex-1 space-y-1 text-sm">
@@ -150,7 +148,7 @@ export default function AccountPage() {
               {theme === "dark" ? t("account.on") : t("account.off")}
             </button>
           </Form>
-        </section>
+        </TitledCard>
 
         <Form method="post" action="/logout">
           <button

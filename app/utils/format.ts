@@ -14,19 +14,26 @@
 const FALLBACK_LOCALE = "en-US";
 export const FALLBACK_TIME_ZONE = "Asia/Kolkata";
 
+const NUMBER_OPTIONS = {
+  money: { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  count: { maximumFractionDigits: 2 },
+  usdt: { minimumFractionDigits: 2, maximumFractionDigits: 6 },
+} as const satisfies Record<string, Intl.NumberFormatOptions>;
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function moneyFormat(locale: string): Intl.NumberFormat {
-  let format = numberFormats.get(locale);
+/** The number format of `kind` in `locale` (English for a locale this runtime does not know), made once. */
+function numberFormat(kind: keyof typeof NUMBER_OPTIONS, locale: string): Intl.NumberFormat {
+  const key = `${kind}|${locale}`;
+  let format = numberFormats.get(key);
   if (!format) {
-    const options = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
     try {
-      format = new Intl.NumberFormat(locale, options);
+      format = new Intl.NumberFormat(locale, NUMBER_OPTIONS[kind]);
     } catch {
-      format = new Intl.NumberFormat(FALLBACK_LOCALE, options);
+      format = new Intl.NumberFormat(FALLBACK_LOCALE, NUMBER_OPTIONS[kind]);
     }
-    numberFormats.set(locale, format);
+    numberFormats.set(key, format);
   }
   return format;
 }
@@ -36,41 +43,18 @@ export function formatMoney(amount: number | null | undefined, sign = "", locale
   const value = typeof amount === "number" && Number.isFinite(amount) ? amount : 0;
   // The minus goes before the sign ("-₹5.00"); an amount that rounds to 0.00 has none.
   const minus = value <= -0.005 ? "-" : "";
-  return `${minus}${sign}${moneyFormat(locale).format(Math.abs(value))}`;
+  return `${minus}${sign}${numberFormat("money", locale).format(Math.abs(value))}`;
 }
-
-const countFormats = new Map<string, Intl.NumberFormat>();
 
 /** A count or a percentage in the player's locale: 10000 → "10,000", 12.345 → "12.35" (2 decimals at most). */
 export function formatNumber(value: number, locale = FALLBACK_LOCALE): string {
-  let format = countFormats.get(locale);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-    } catch {
-      format = new Intl.NumberFormat(FALLBACK_LOCALE, { maximumFractionDigits: 2 });
-    }
-    countFormats.set(locale, format);
-  }
-  return format.format(Number.isFinite(value) ? value : 0);
+  return numberFormat("count", locale).format(Number.isFinite(value) ? value : 0);
 }
-
-const usdtFormats = new Map<string, Intl.NumberFormat>();
 
 /** 12.5 → "12.50 USDT"; up to six decimals when the amount has them (a chain's amounts do). */
 export function formatUsdt(amount: number | null | undefined, locale = FALLBACK_LOCALE): string {
-  let format = usdtFormats.get(locale);
-  if (!format) {
-    const options = { minimumFractionDigits: 2, maximumFractionDigits: 6 } as const;
-    try {
-      format = new Intl.NumberFormat(locale, options);
-    } catch {
-      format = new Intl.NumberFormat(FALLBACK_LOCALE, options);
-    }
-    usdtFormats.set(locale, format);
-  }
   const value = typeof amount === "number" && Number.isFinite(amount) ? amount : 0;
-  return `${format.format(value)} USDT`;
+  return `${numberFormat("usdt", locale).format(value)} USDT`;
 }
 
 /** The sign in front of an amount of `coin`: the currency sign for CHIP, none for GOLD and POINT. */

@@ -11,6 +11,17 @@ import { i18n } from "./i18n.server";
 import { wantsJson } from "./json-mode.server";
 import { limitRefusalText } from "./limit-refusal.server";
 
+const IDEMPOTENCY_KEY = /^[\w-]{8,80}$/;
+
+/**
+ * The idempotency key a money form posted (the page's formKey, so that a double submit counts
+ * once), or a fresh one when it sent none or a malformed one.
+ */
+export function formIdempotencyKey(form: FormData): string {
+  const key = form.get("idempotencyKey");
+  return typeof key === "string" && IDEMPOTENCY_KEY.test(key) ? key : crypto.randomUUID();
+}
+
 /** Server-side t() for the request's language. */
 export async function serverT(request: Request, ns: "common" | "account" | "assets" = "common") {
   return i18n.getFixedT(request, [ns, "common"]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from "#contract/auth";
+import { PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH, areaCodeWith } from "#contract/auth";
 import { optionalField } from "#contract/fields";
 
 /**
@@ -7,11 +7,7 @@ import { optionalField } from "#contract/fields";
  * the wire contract's rules (contract/auth.ts, contract/user.ts) but their messages are i18n keys
  * of the "common" namespace (validation.*), so every error is translated.
  */
-export const areaCode = z
-  .string({ required_error: "validation.areaCode" })
-  .trim()
-  .transform((v) => v.replace(/^\+/, ""))
-  .pipe(z.string().regex(/^\d{1,4}$/, "validation.areaCode"));
+export const areaCode = areaCodeWith({ required: "validation.areaCode", invalid: "validation.areaCode" });
 
 export const phone = z
   .string({ required_error: "validation.phoneRequired" })

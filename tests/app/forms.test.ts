@@ -6,6 +6,7 @@ import {
   paymentPasswordSchema,
   registerSchema,
 } from "~/utils/forms";
+import { formIdempotencyKey } from "~/utils/forms.server";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();
@@ -95,4 +96,17 @@ describe("schemas with a password confirmation take the fields their rules trans
     );
     expect(payment.status).toBe("success");
   });
+});
+
+test("a money form's idempotency key is the one it posted when well formed, else a fresh one", () => {
+  const posted = "0b6f2a52-3c1e-4f0e-9a57-6c1d2b3e4f50";
+  expect(formIdempotencyKey(form({ idempotencyKey: posted }))).toBe(posted);
+  expect(formIdempotencyKey(form({ idempotencyKey: "pledge-form-key-1" }))).toBe("pledge-form-key-1");
+  for (const bad of ["", "short", "<script>alert(1)</script>", "a".repeat(81), "key with spaces"]) {
+    const key = formIdempotencyKey(form({ idempotencyKey: bad }));
+    expect(key).not.toBe(bad);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  }
+  const fresh = [formIdempotencyKey(form({})), formIdempotencyKey(form({}))];
+  expect(fresh[0]).not.toBe(fresh[1]);
 });

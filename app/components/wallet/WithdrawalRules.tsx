@@ -1,3 +1,4 @@
+import { TitledCard } from "~/components/TitledCard";
 import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import type { WithdrawalInfo } from "#contract/withdrawal";
@@ -31,10 +32,7 @@ export function WithdrawalRules({ info }: { info: WithdrawalInfo }) {
     ...(turnover ? [turnover] : []),
   ];
   return (
-    <section className="card space-y-2" aria-labelledby="withdraw-rules">
-      <h2 id="withdraw-rules" className="font-semibold">
-        {t("rules.title")}
-      </h2>
+    <TitledCard id="withdraw-rules" title={t("rules.title")} className="space-y-2">
       <ul
         className="list-disc space-y-1 pl-5 text-sm text-gray-700 dark:text-gray-300"
         data-testid="withdraw-rules"
@@ -48,6 +46,6 @@ export function WithdrawalRules({ info }: { info: WithdrawalInfo }) {
           {t("rules.turnoverLeft", { left: format.money(info.turnoverLeft) })}
         </p>
       ) : null}
-    </section>
+    </TitledCard>
   );
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { NavBar } from "~/components/NavBar";
+import { BloggerRankRow } from "~/components/social/BloggerRankRow";
 import { IntentButton } from "~/components/social/IntentButton";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
@@ -68,21 +69,7 @@ export default function BloggerPage() {
           {bloggers.length ? (
             <ul className="card divide-y divide-gray-100 p-0 dark:divide-gray-800">
               {bloggers.map((b) => (
-                <li key={b.bloggerId}>
-                  <Link
-                    to={`${PAGES.bloggerDetails}?id=${b.bloggerId}`}
-                    className="flex items-center gap-3 px-4 py-3"
-                    data-testid="blogger-row"
-                  >
-                    <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-pink-100 text-sm font-bold text-pink-900 dark:bg-gray-800 dark:text-pink-200">
-                      {b.rank}
-                    </span>
-                    <span className="min-w-0 flex-1 truncate font-semibold">{b.nickName || b.phone}</span>
-                    <span className="text-sm text-gray-600 dark:text-gray-400">
-                      {t("blogger.fans", { count: b.fans })}
-                    </span>
-                  </Link>
-                </li>
+                <BloggerRankRow key={b.bloggerId} blogger={b} testId="blogger-row" />
               ))}
             </ul>
           ) : (

@@ -5,7 +5,7 @@ import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/ap
 import { getBalances } from "~/utils/api/user.server";
 import { exchange, getExchangeConfig, getPointInfo, receivePoint } from "~/utils/api/wallet/assets.server";
 import { formatsFor } from "~/utils/format.server";
-import { formError, readForm, serverT } from "~/utils/forms.server";
+import { formError, formIdempotencyKey, readForm, serverT } from "~/utils/forms.server";
 import { wantsJson } from "~/utils/json-mode.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
@@ -40,7 +40,6 @@ export interface ExchangePreview {
   idempotencyKey: string;
 }
 
-const KEY = /^[\w-]{8,80}$/;
 const REASONS: Record<string, string> = {
   UNKNOWN_PAIR: "errors.unknownPair",
   DISABLED_PAIR: "errors.disabledPair",
@@ -107,7 +106,6 @@ export async function exchangeAction(request: Request) {
   const quote = quoteExchange(pair, Math.round(amount * 100));
   if (quote.netCents <= 0) return refuse("errors.tooSmall");
 
-  const formKey = String(form.get("idempotencyKey") ?? "");
   const preview: ExchangePreview = {
     fromCoin,
     toCoin,
@@ -118,7 +116,7 @@ export async function exchangeAction(request: Request) {
     feeRate: pair.feeRate,
     fromUnits: pair.fromUnits,
     toUnits: pair.toUnits,
-    idempotencyKey: KEY.test(formKey) ? formKey : crypto.randomUUID(),
+    idempotencyKey: formIdempotencyKey(form),
   };
   if (intent !== "confirm") {
     if (wantsJson(request)) return json({ ok: true, message: t("exchange.previewTitle"), preview });

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Datum } from "~/components/Disclosure";
 import { NavBar } from "~/components/NavBar";
+import { TitledCard } from "~/components/TitledCard";
 import { asPageError } from "~/utils/api/errors.server";
 import { getFairness } from "~/utils/api/game.server";
 import { useTranslation } from "~/utils/i18n-react";
@@ -43,10 +44,7 @@ export default function Fairness() {
           {data.beacon.sandbox ? <p className="text-xs">{t("verify.sandbox")}</p> : null}
           <p className="text-xs text-gray-700 dark:text-gray-300">{t("fairness.json")}</p>
         </section>
-        <section className="card" aria-labelledby="chains-title">
-          <h2 id="chains-title" className="mb-2 font-semibold">
-            {t("fairness.chains")}
-          </h2>
+        <TitledCard id="chains-title" title={t("fairness.chains")} className="space-y-2">
           {data.chains.length === 0 ? <p>{t("fairness.noChains")}</p> : null}
           <ul className="divide-y divide-gray-200 dark:divide-gray-700">
             {data.chains.map((c) => (
@@ -66,17 +64,14 @@ export default function Fairness() {
               </li>
             ))}
           </ul>
-        </section>
-        <section className="card" aria-labelledby="log-title">
-          <h2 id="log-title" className="mb-2 font-semibold">
-            {t("fairness.log")}
-          </h2>
+        </TitledCard>
+        <TitledCard id="log-title" title={t("fairness.log")} className="space-y-2">
           <ol className="divide-y divide-gray-200 dark:divide-gray-700">
             {data.log.map((e) => (
               <LogEntry key={e.seq} seq={e.seq} body={e.body} signature={e.signature} />
             ))}
           </ol>
-        </section>
+        </TitledCard>
       </main>
     </>
   );

@@ -87,18 +87,16 @@ function PastResults({ rows }: { rows: ResultRow[] }) {
       <caption className="sr-only">{t("tabs.pastHistory")}</caption>
       <thead className="text-[11px] leading-tight text-gray-700 dark:text-gray-300">
         <tr>
-          <th scope="col" className="py-1 pr-2 align-bottom font-semibold">
-            {t("results.round")}
-          </th>
-          <th scope="col" className="px-1 align-bottom font-semibold">
-            {t("results.number")}
-          </th>
-          <th scope="col" className="px-1 align-bottom font-semibold">
-            {t("results.size")}
-          </th>
-          <th scope="col" className="pl-1 align-bottom font-semibold">
-            {t("results.colour")}
-          </th>
+          {[
+            [t("results.round"), "py-1 pr-2"],
+            [t("results.number"), "px-1"],
+            [t("results.size"), "px-1"],
+            [t("results.colour"), "pl-1"],
+          ].map(([label, padding]) => (
+            <th key={label} scope="col" className={`${padding} align-bottom font-semibold`}>
+              {label}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>

@@ -227,6 +227,16 @@ function choiceOf(form: FormData): { baseAmount: number; multiple: number } {
   };
 }
 
+type Sheet = Pick<GameActionData, "betName" | "choice" | "idempotencyKey">;
+
+/** A refused bet: the sheet opens again with the player's choice and why (`field` names the culprit). */
+function refusedOnSheet(code: number, message: string, sheet: Sheet, status: number, field = "form") {
+  return json<GameActionData>(
+    { code, message, result: null, error: { field, message }, ...sheet },
+    { status },
+  );
+}
+
 /** The room to go back to: the bet's own (the round names it), else the form's, else the page's. */
 function roomOf(form: FormData, request: Request, placed: unknown): number {
   const fromBet = (placed as { level?: unknown } | null)?.level;
@@ -267,17 +277,8 @@ export async function gameAction(request: Request) {
     const issue = parsed.error.issues[0];
     const field = String(issue.path[0] ?? "form");
     const message = t(`errors.${issue.message}`, { defaultValue: t("errors.invalidBet") });
-    return json<GameActionData>(
-      {
-        code: 400,
-        message,
-        result: null,
-        error: { field, message },
-        betName: isBetName(betName) ? betName : null,
-        choice: choiceOf(form),
-      },
-      { status: 400 },
-    );
+    const sheet = { betName: isBetName(betName) ? betName : null, choice: choiceOf(form) };
+    return refusedOnSheet(400, message, sheet, 400, field);
   }
 
   // Every bet goes with a key (one is made for a client that sent none): a retry after an
@@ -292,19 +293,8 @@ export async function gameAction(request: Request) {
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     if (outcomeUnknown(error)) {
-      const message = t("errors.outcomeUnknown");
-      return json<GameActionData>(
-        {
-          code: error.code,
-          message,
-          result: null,
-          error: { field: "form", message },
-          betName: bet.betName,
-          idempotencyKey: bet.idempotencyKey,
-          choice,
-        },
-        { status: statusOf(error) },
-      );
+      const sheet = { betName: bet.betName, idempotencyKey: bet.idempotencyKey, choice };
+      return refusedOnSheet(error.code, t("errors.outcomeUnknown"), sheet, statusOf(error));
     }
     outcome = { code: error.code, message: error.message, result: null, detail: null };
     failure = error;
@@ -325,18 +315,7 @@ export async function gameAction(request: Request) {
     );
   }
   if (refused) {
-    // The sheet stays open with the choice and the reason (the page renders with this data).
-    return json<GameActionData>(
-      {
-        code: outcome.code,
-        message,
-        result: null,
-        error: { field: "form", message },
-        betName: bet.betName,
-        choice,
-      },
-      { status },
-    );
+    return refusedOnSheet(outcome.code, message, { betName: bet.betName, choice }, status);
   }
   const placedId = (outcome.result as { id?: unknown } | null)?.id;
   const back = `${gameUrl({ level: roomOf(form, request, outcome.result), coin })}${

@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Balances } from "~/components/Balances";
 import { TabBar } from "~/components/TabBar";
 import { TitledCard } from "~/components/TitledCard";
 import { UserNavBar } from "~/components/UserNavBar";
 import { operatorName } from "~/components/game/names";
+import { BloggerRankRow } from "~/components/social/BloggerRankRow";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
@@ -156,38 +158,49 @@ function Lobby({ lobby }: { lobby: Data["lobby"] }) {
   );
 }
 
+/** A lobby card's rows: "unavailable" when its call failed (null), `empty` when there are none. */
+function RowsOr<T>({
+  rows,
+  empty,
+  children,
+}: { rows: T[] | null; empty: string; children: (rows: T[]) => ReactNode }) {
+  const { t } = useTranslation("social");
+  if (rows === null)
+    return <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.unavailable")}</p>;
+  if (rows.length === 0) return <p className="text-sm text-gray-600 dark:text-gray-400">{empty}</p>;
+  return <>{children(rows)}</>;
+}
+
 function BetRank({ rows }: { rows: Data["betRank"] }) {
   const { t } = useTranslation("social");
   const fmt = useFormat();
   return (
     <TitledCard id="bet-rank-title" title={t("lobby.betRank")} className="space-y-2">
-      {rows === null ? (
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.unavailable")}</p>
-      ) : rows.length === 0 ? (
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.noBetsToday")}</p>
-      ) : (
-        <ol className="divide-y divide-gray-100 dark:divide-gray-800">
-          {rows.map((row) => (
-            <li key={row.rank} className="flex items-center gap-3 py-2" data-testid="bet-rank-row">
-              <span
-                className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
-                  row.rank === 1
-                    ? "bg-amber-400 text-amber-950"
-                    : row.rank === 2
-                      ? "bg-gray-300 text-gray-900"
-                      : row.rank === 3
-                        ? "bg-orange-300 text-orange-950"
-                        : "bg-gray-100 dark:bg-gray-800"
-                }`}
-              >
-                {row.rank}
-              </span>
-              <span className="min-w-0 flex-1 truncate">{row.nickName || row.phone}</span>
-              <span className="font-semibold tabular-nums">{fmt.coinMoney(row.amount, "CHIP")}</span>
-            </li>
-          ))}
-        </ol>
-      )}
+      <RowsOr rows={rows} empty={t("lobby.noBetsToday")}>
+        {(list) => (
+          <ol className="divide-y divide-gray-100 dark:divide-gray-800">
+            {list.map((row) => (
+              <li key={row.rank} className="flex items-center gap-3 py-2" data-testid="bet-rank-row">
+                <span
+                  className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
+                    row.rank === 1
+                      ? "bg-amber-400 text-amber-950"
+                      : row.rank === 2
+                        ? "bg-gray-300 text-gray-900"
+                        : row.rank === 3
+                          ? "bg-orange-300 text-orange-950"
+                          : "bg-gray-100 dark:bg-gray-800"
+                  }`}
+                >
+                  {row.rank}
+                </span>
+                <span className="min-w-0 flex-1 truncate">{row.nickName || row.phone}</span>
+                <span className="font-semibold tabular-nums">{fmt.coinMoney(row.amount, "CHIP")}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </RowsOr>
     </TitledCard>
   );
 }
@@ -195,44 +208,29 @@ function BetRank({ rows }: { rows: Data["betRank"] }) {
 function BloggerRank({ rows }: { rows: Data["bloggerRank"] }) {
   const { t } = useTranslation("social");
   return (
-    <section className="card space-y-2" aria-labelledby="blogger-rank-title">
-      <div className="flex items-center justify-between">
-        <h2 id="blogger-rank-title" className="text-base font-semibold">
-          {t("lobby.bloggerRank")}
-        </h2>
+    <TitledCard
+      id="blogger-rank-title"
+      title={t("lobby.bloggerRank")}
+      className="space-y-2"
+      action={
         <Link
           to={PAGES.blogger}
           className="text-sm font-semibold text-brand-dark underline dark:text-pink-300"
         >
           {t("blogger.title")}
         </Link>
-      </div>
-      {rows === null ? (
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.unavailable")}</p>
-      ) : rows.length === 0 ? (
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.noBloggers")}</p>
-      ) : (
-        <ol className="divide-y divide-gray-100 dark:divide-gray-800">
-          {rows.map((row) => (
-            <li key={row.bloggerId}>
-              <Link
-                to={`${PAGES.bloggerDetails}?id=${row.bloggerId}`}
-                className="flex items-center gap-3 py-2"
-                data-testid="blogger-rank-row"
-              >
-                <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-pink-100 text-xs font-bold text-pink-900 dark:bg-gray-800 dark:text-pink-200">
-                  {row.rank}
-                </span>
-                <span className="min-w-0 flex-1 truncate">{row.nickName || row.phone}</span>
-                <span className="text-sm text-gray-600 dark:text-gray-400">
-                  {t("blogger.fans", { count: row.fans })}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+      }
+    >
+      <RowsOr rows={rows} empty={t("lobby.noBloggers")}>
+        {(list) => (
+          <ol className="divide-y divide-gray-100 dark:divide-gray-800">
+            {list.map((row) => (
+              <BloggerRankRow key={row.bloggerId} blogger={row} compact testId="blogger-rank-row" />
+            ))}
+          </ol>
+        )}
+      </RowsOr>
+    </TitledCard>
   );
 }
 
@@ -241,27 +239,25 @@ function Dividends({ rows }: { rows: Data["dividends"] }) {
   const fmt = useFormat();
   return (
     <TitledCard id="dividends-title" title={t("lobby.dividends")} className="space-y-2">
-      {rows === null ? (
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.unavailable")}</p>
-      ) : rows.length === 0 ? (
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t("lobby.noDividends")}</p>
-      ) : (
-        <ul className="divide-y divide-gray-100 dark:divide-gray-800">
-          {rows.map((row) => (
-            <li
-              key={`${row.day}-${row.phone}`}
-              className="flex items-center gap-3 py-2"
-              data-testid="dividend-row"
-            >
-              <span className="min-w-0 flex-1 truncate">{row.nickName || row.phone}</span>
-              <span className="text-xs text-gray-600 dark:text-gray-400">{row.day}</span>
-              <span className="font-semibold tabular-nums text-green-700 dark:text-green-400">
-                {fmt.coinMoney(row.amount, "CHIP")}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RowsOr rows={rows} empty={t("lobby.noDividends")}>
+        {(list) => (
+          <ul className="divide-y divide-gray-100 dark:divide-gray-800">
+            {list.map((row) => (
+              <li
+                key={`${row.day}-${row.phone}`}
+                className="flex items-center gap-3 py-2"
+                data-testid="dividend-row"
+              >
+                <span className="min-w-0 flex-1 truncate">{row.nickName || row.phone}</span>
+                <span className="text-xs text-gray-600 dark:text-gray-400">{row.day}</span>
+                <span className="font-semibold tabular-nums text-green-700 dark:text-green-400">
+                  {fmt.coinMoney(row.amount, "CHIP")}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </RowsOr>
     </TitledCard>
   );
 }

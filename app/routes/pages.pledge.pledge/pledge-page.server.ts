@@ -5,7 +5,7 @@ import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/ap
 import { getBalances } from "~/utils/api/user.server";
 import { getPledgeConfigList, getPledgePage, pledge } from "~/utils/api/wallet/assets.server";
 import { formatsFor } from "~/utils/format.server";
-import { formError, readForm, serverT } from "~/utils/forms.server";
+import { formError, formIdempotencyKey, readForm, serverT } from "~/utils/forms.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
@@ -26,7 +26,6 @@ export async function pledgeLoader(request: Request) {
   return json({ balances, plans, stakes, formKey: crypto.randomUUID(), pageSize });
 }
 
-const KEY = /^[\w-]{8,80}$/;
 const REASONS: Record<string, string> = {
   UNKNOWN_PLAN: "errors.unknownPlan",
   CLOSED_PLAN: "errors.closedPlan",
@@ -42,8 +41,7 @@ export async function pledgeAction(request: Request) {
   const t = await serverT(request, "assets");
   const submission = parseWithZod(form, { schema: pledgeFormSchema });
   if (submission.status !== "success") return formError(request, submission.reply());
-  const key = String(form.get("idempotencyKey") ?? "");
-  const idempotencyKey = KEY.test(key) ? key : crypto.randomUUID();
+  const idempotencyKey = formIdempotencyKey(form);
   const fmt = await formatsFor(request);
   let outcome: Awaited<ReturnType<typeof pledge>>;
   try {

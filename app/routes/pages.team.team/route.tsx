@@ -126,15 +126,15 @@ function RewardsCard({ info }: { info: TeamInfo }) {
         <caption className="sr-only">{t("rewards.rates")}</caption>
         <thead>
           <tr className="text-xs text-gray-600 dark:text-gray-400">
-            <th scope="col" className="py-1 text-left font-medium">
-              {t("rewards.level")}
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              {t("rewards.betRate")}
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              {t("rewards.rechargeRate")}
-            </th>
+            {[t("rewards.level"), t("rewards.betRate"), t("rewards.rechargeRate")].map((label, i) => (
+              <th
+                key={label}
+                scope="col"
+                className={`py-1 font-medium ${i === 0 ? "text-left" : "text-right"}`}
+              >
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -15,7 +15,7 @@ import {
   getWithdrawalInfo,
 } from "~/utils/api/wallet/withdrawal.server";
 import { formatsFor } from "~/utils/format.server";
-import { formError, readForm, upstreamFormError } from "~/utils/forms.server";
+import { formError, formIdempotencyKey, readForm, upstreamFormError } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
@@ -60,7 +60,7 @@ export async function withdrawalAction(request: Request) {
   }
   const t = await i18n.getFixedT(request, "withdraw");
   const format = await formatsFor(request);
-  const key = String(formData.get("idempotencyKey") || crypto.randomUUID()).slice(0, 100);
+  const key = formIdempotencyKey(formData);
   if (tab === "cash") {
     const submission = parseWithZod(formData, { schema: cashFormSchema });
     if (submission.status !== "success") return formError(request, submission.reply({ hideFields }));
