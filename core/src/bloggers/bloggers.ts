@@ -11,6 +11,7 @@ import { runPassAudited } from "../operator/audit";
 import type { Deps } from "../platform/context";
 import type { Db, Sql } from "../platform/db";
 import { ApiError, Refusal } from "../platform/http";
+import { selectPage } from "../platform/paging";
 import { publicProfiles } from "../user/users";
 
 /**
@@ -222,14 +223,14 @@ export async function copyBet(
 
 /** The fan's copied bets with their outcomes, newest first. */
 export async function followRecords(db: Sql, fanId: number, q: { pageNo: number; pageSize: number }) {
-  const rows = await db.query<{ bet_id: number; blogger_id: number }>(
-    "SELECT bet_id, blogger_id FROM blogger_copies WHERE fan_id = $1 ORDER BY bet_id DESC LIMIT $2 OFFSET $3",
-    [fanId, q.pageSize, (q.pageNo - 1) * q.pageSize],
-  );
-  const [count] = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM blogger_copies WHERE fan_id = $1",
-    [fanId],
-  );
+  const { rows, total } = await selectPage<{ bet_id: number; blogger_id: number }>(db, {
+    ...q,
+    columns: "bet_id, blogger_id",
+    from: "blogger_copies",
+    where: "fan_id = $1",
+    params: [fanId],
+    orderBy: "bet_id DESC",
+  });
   const profiles = await publicProfiles(
     db,
     rows.map((r) => Number(r.blogger_id)),
@@ -241,20 +242,20 @@ export async function followRecords(db: Sql, fanId: number, q: { pageNo: number;
     const p = profiles.get(Number(r.blogger_id));
     content.push({ bet, bloggerId: Number(r.blogger_id), bloggerName: p?.nickName || p?.phone || "****" });
   }
-  return { content, totalElements: count.n, pageNo: q.pageNo, pageSize: q.pageSize };
+  return { content, totalElements: total, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
 /** A blogger's followers, newest first; 404 NOT_BLOGGER, as the details, for anyone else. */
 export async function fansList(db: Sql, bloggerId: number, q: { pageNo: number; pageSize: number }) {
   await requireApproved(db, bloggerId);
-  const rows = await db.query<{ fan_id: number; created_at: number }>(
-    "SELECT fan_id, created_at FROM blogger_follows WHERE blogger_id = $1 ORDER BY created_at DESC LIMIT $2 OFFSET $3",
-    [bloggerId, q.pageSize, (q.pageNo - 1) * q.pageSize],
-  );
-  const [count] = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM blogger_follows WHERE blogger_id = $1",
-    [bloggerId],
-  );
+  const { rows, total } = await selectPage<{ fan_id: number; created_at: number }>(db, {
+    ...q,
+    columns: "fan_id, created_at",
+    from: "blogger_follows",
+    where: "blogger_id = $1",
+    params: [bloggerId],
+    orderBy: "created_at DESC",
+  });
   const profiles = await publicProfiles(
     db,
     rows.map((r) => Number(r.fan_id)),
@@ -269,7 +270,7 @@ export async function fansList(db: Sql, bloggerId: number, q: { pageNo: number; 
         since: Number(r.created_at),
       };
     }),
-    totalElements: count.n,
+    totalElements: total,
     pageNo: q.pageNo,
     pageSize: q.pageSize,
   };

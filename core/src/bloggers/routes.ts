@@ -4,6 +4,7 @@ import { pageInputSchema } from "#contract/envelope";
 import { Header } from "#contract/headers";
 import { writeAudit } from "../operator/audit";
 import { operatorOf } from "../operator/auth";
+import { passHandler } from "../operator/handlers";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
 import {
@@ -131,10 +132,8 @@ export function bloggerOperatorRoutes(op: CoreRouter) {
   });
 
   /** POST: pays due dividends now (the job does it every minute), audited. */
-  op.post("/bloggers/dividends", async (c) => {
-    const operator = operatorOf(c);
-    const deps = c.get("deps");
-    const pass = await payDividendsDueAudited(deps.db, operator, deps.now());
-    return ok(c, pass);
-  });
+  op.post(
+    "/bloggers/dividends",
+    passHandler((deps, operator) => payDividendsDueAudited(deps.db, operator, deps.now())),
+  );
 }

@@ -1,7 +1,8 @@
 import { EXCHANGE_MESSAGES, type ExchangeInput, type ExchangeResult, quoteExchange } from "#contract/assets";
 import { Code } from "#contract/codes";
 import { type Coin, fromCents, toCents } from "#contract/money";
-import { InsufficientBalance, balances, moveBetweenSystemAccounts, post } from "../ledger/ledger";
+import { balances, moveBetweenSystemAccounts, post } from "../ledger/ledger";
+import { spendOnce } from "../ledger/spend-once";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
 import { findPair } from "./pairs";
@@ -61,14 +62,23 @@ export async function exchange(
   input: ExchangeInput,
   idempotencyKey?: string | null,
 ): Promise<ExchangeResult & { repeated: boolean }> {
-  const key = idempotencyKey?.trim().slice(0, 200) || null;
-  if (key) {
-    const earlier = await byKey(db, userId, key);
-    if (earlier) {
-      answerRepeat(earlier, input);
-      return { ...(await resultOf(db, userId, earlier)), repeated: true };
-    }
-  }
+  const { row, repeated } = await spendOnce(idempotencyKey, {
+    find: (key) => byKey(db, userId, key),
+    assertSame: (earlier) => answerRepeat(earlier, input),
+    make: (key) => makeExchange(db, userId, input, key),
+    insufficient: EXCHANGE_MESSAGES.insufficient,
+    failed: "The exchange could not be made",
+  });
+  return { ...(await resultOf(db, userId, row)), repeated };
+}
+
+/** Checks the exchange and makes it; null when a parallel request with the key made it first. */
+async function makeExchange(
+  db: Db,
+  userId: number,
+  input: ExchangeInput,
+  key: string | null,
+): Promise<ExchangeRow | null> {
   if (input.fromCoin === input.toCoin) throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.sameCoin);
   const pair = await findPair(db, input.fromCoin, input.toCoin);
   if (!pair) throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.unknownPair, { reason: "UNKNOWN_PAIR" });
@@ -77,67 +87,55 @@ export async function exchange(
   const quote = quoteExchange(pair, toCents(input.amount));
   if (quote.netCents <= 0)
     throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.tooSmall, { reason: "TOO_SMALL" });
-  try {
-    const row = await db.tx(async (tx) => {
-      const [inserted] = await tx.query<ExchangeRow>(
-        `INSERT INTO exchanges (user_id, pair_id, from_coin, to_coin, amount_cents, gross_cents, fee_cents, net_cents, idempotency_key)
+  return db.tx(async (tx) => {
+    const [inserted] = await tx.query<ExchangeRow>(
+      `INSERT INTO exchanges (user_id, pair_id, from_coin, to_coin, amount_cents, gross_cents, fee_cents, net_cents, idempotency_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
-        [
-          userId,
-          pair.id,
-          pair.fromCoin,
-          pair.toCoin,
-          quote.amountCents,
-          quote.grossCents,
-          quote.feeCents,
-          quote.netCents,
-          key,
-        ],
-      );
-      if (!inserted) return null;
-      const refId = String(inserted.id);
-      await post(tx, {
+      [
         userId,
-        coin: pair.fromCoin,
-        amount: -quote.amountCents,
-        kind: "EXCHANGE_OUT",
-        counter: "EXCHANGE",
-        refId,
-        memo: `to ${pair.toCoin}`,
-      });
-      await post(tx, {
-        userId,
-        coin: pair.toCoin,
-        amount: quote.netCents,
-        kind: "EXCHANGE_IN",
-        counter: "EXCHANGE",
-        refId,
-        memo: `from ${pair.fromCoin}`,
-      });
-      if (quote.feeCents > 0) {
-        await moveBetweenSystemAccounts(tx, {
-          coin: pair.toCoin,
-          from: "EXCHANGE",
-          to: "FEES",
-          amount: quote.feeCents,
-          kind: "EXCHANGE_FEE",
-          refId,
-        });
-      }
-      return inserted;
+        pair.id,
+        pair.fromCoin,
+        pair.toCoin,
+        quote.amountCents,
+        quote.grossCents,
+        quote.feeCents,
+        quote.netCents,
+        key,
+      ],
+    );
+    if (!inserted) return null;
+    const refId = String(inserted.id);
+    await post(tx, {
+      userId,
+      coin: pair.fromCoin,
+      amount: -quote.amountCents,
+      kind: "EXCHANGE_OUT",
+      counter: "EXCHANGE",
+      refId,
+      memo: `to ${pair.toCoin}`,
     });
-    if (row) return { ...(await resultOf(db, userId, row)), repeated: false };
-  } catch (error) {
-    if (error instanceof InsufficientBalance)
-      throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.insufficient, { reason: "INSUFFICIENT" });
-    // Two requests with one key at once: the loser's insert meets the winner's row.
-    if ((error as { code?: string }).code !== "23505" || !key) throw error;
-  }
-  const earlier = key ? await byKey(db, userId, key) : null;
-  if (!earlier) throw new ApiError(Code.SERVER_ERROR, "The exchange could not be made");
-  answerRepeat(earlier, input);
-  return { ...(await resultOf(db, userId, earlier)), repeated: true };
+    await post(tx, {
+      userId,
+      coin: pair.toCoin,
+      amount: quote.netCents,
+      kind: "EXCHANGE_IN",
+      counter: "EXCHANGE",
+      refId,
+      memo: `from ${pair.fromCoin}`,
+    });
+    if (quote.feeCents > 0) {
+      await moveBetweenSystemAccounts(tx, {
+        coin: pair.toCoin,
+        from: "EXCHANGE",
+        to: "FEES",
+        amount: quote.feeCents,
+        kind: "EXCHANGE_FEE",
+        refId,
+      });
+    }
+    return inserted;
+  });
 }
 
 /**

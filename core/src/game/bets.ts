@@ -4,7 +4,7 @@ import type { BlockKind, LimitPeriod } from "#contract/limits";
 import { type Coin, fromCents, toCents } from "#contract/money";
 import { blockRefusal, limitRefusal } from "../limits/limits";
 import type { Db, Sql } from "../platform/db";
-import { ApiError } from "../platform/http";
+import { ApiError, idempotencyKeyOf } from "../platform/http";
 import { type PlaceRow, callPlaceBet, callPlaceBetWith } from "./bet-batches";
 
 interface PlacedBet {
@@ -186,7 +186,7 @@ export async function placeBet(
   idempotencyKey?: string | null,
   beside?: (tx: Sql, betId: number) => Promise<void>,
 ): Promise<PlacedBet> {
-  const key = idempotencyKey?.trim().slice(0, 200) || null;
+  const key = idempotencyKeyOf(idempotencyKey);
   const baseCents = toCents(input.baseAmount);
   const totalCents = toCents(input.totalBetAmount);
   let row: PlaceRow | undefined;

@@ -4,6 +4,7 @@ import { fromCents } from "#contract/money";
 import { setSysConfig } from "../config/sysconfig";
 import { writeAudit } from "../operator/audit";
 import { operatorOf } from "../operator/auth";
+import { passHandler } from "../operator/handlers";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
 import {
@@ -63,15 +64,10 @@ export function jackpotOperatorRoutes(op: CoreRouter) {
   });
 
   /** POST: one pass now (seeds, funding, due draws; the job does it every few seconds), audited. */
-  op.post("/jackpot/run", async (c) => {
-    const operator = operatorOf(c);
-    const deps = c.get("deps");
-    const pass = await jackpotPassAudited(
-      deps.db,
-      operator,
-      deps.now(),
-      deps.config.jackpotDaySeconds * 1000,
-    );
-    return ok(c, pass);
-  });
+  op.post(
+    "/jackpot/run",
+    passHandler((deps, operator) =>
+      jackpotPassAudited(deps.db, operator, deps.now(), deps.config.jackpotDaySeconds * 1000),
+    ),
+  );
 }

@@ -1,5 +1,5 @@
 import { userInfo } from "node:os";
-import type { Sql } from "../platform/db";
+import type { Db, Sql } from "../platform/db";
 
 interface AuditEntry {
   /** The operator's name from OPERATORS, or cli:<os user> for the admin CLI. */
@@ -34,6 +34,36 @@ export async function runPassAudited<T extends object>(
   const done = await pass();
   await writeAudit(db, { operator, action, detail: { ...done } as Record<string, unknown> });
   return done;
+}
+
+/** An operator's add (no id) or edit (of the thing with this id): the fields to change, as typed. */
+export interface AddOrEdit {
+  id: number | null;
+  changes: Record<string, string>;
+}
+
+/**
+ * An operator's add or edit of one thing (a staking plan, a team task) and its audit entry, in
+ * one transaction: `save` answers the thing before (null when it added it) and after. Audited as
+ * `<kind>.add` or `<kind>.edit` on the thing's id, with the changes asked for and the before.
+ */
+export function saveAudited<T extends { id: number }>(
+  db: Db,
+  operator: string,
+  kind: string,
+  edit: AddOrEdit,
+  save: (tx: Sql, edit: AddOrEdit) => Promise<{ before: T | null; after: T }>,
+): Promise<T> {
+  return db.tx(async (tx) => {
+    const { before, after } = await save(tx, edit);
+    await writeAudit(tx, {
+      operator,
+      action: `${kind}.${before ? "edit" : "add"}`,
+      target: String(after.id),
+      detail: { changes: edit.changes, before },
+    });
+    return after;
+  });
 }
 
 interface AuditRow {

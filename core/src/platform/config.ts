@@ -281,17 +281,31 @@ function operatorsOf(value: string | undefined, production: boolean): Record<str
   return Object.fromEntries(value.split(",").map((pair) => pair.split(":") as [string, string]));
 }
 
+/**
+ * `env` as `schema` reads it, or the error `fail` makes of every problem in one line
+ * ("NAME: what is wrong; OTHER: ...").
+ */
+export function parseEnv<S extends z.ZodTypeAny>(
+  schema: S,
+  env: Record<string, string | undefined>,
+  fail: (problems: string) => Error,
+): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success)
+    throw fail(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+  return parsed.data;
+}
+
 /** Validates `env` (default process.env); `overrides` win over it (tests, startCore options). */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   overrides: Partial<CoreConfig> = {},
 ): CoreConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new ConfigError(`Invalid core configuration: ${problems}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(
+    envSchema,
+    env,
+    (problems) => new ConfigError(`Invalid core configuration: ${problems}`),
+  );
   if (e.BET_CLOSE_SECONDS >= e.ROUND_SECONDS) {
     throw new ConfigError("Invalid core configuration: BET_CLOSE_SECONDS must be less than ROUND_SECONDS");
   }

@@ -131,6 +131,14 @@ export async function parseInput<S extends ZodTypeAny>(c: Context<CoreEnv>, sche
 }
 
 /** The token from `access-token` or `Authorization` (raw or "Bearer x"). */
+/**
+ * The request's idempotency key as a table keeps it (trimmed, 200 characters at most), or null
+ * when it sent none: one key, one effect, whatever the call (a bet, a recharge, a withdrawal…).
+ */
+export function idempotencyKeyOf(header: string | null | undefined): string | null {
+  return header?.trim().slice(0, 200) || null;
+}
+
 export function tokenOf(c: Context<CoreEnv>): string | null {
   const raw = c.req.header(Header.accessToken) || c.req.header(Header.authorization) || "";
   const token = raw.replace(/^Bearer\s+/i, "").trim();

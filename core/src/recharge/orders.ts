@@ -13,7 +13,7 @@ import { post } from "../ledger/ledger";
 import { assertMay } from "../limits/limits";
 import type { Deps } from "../platform/context";
 import type { Sql } from "../platform/db";
-import { ApiError } from "../platform/http";
+import { ApiError, idempotencyKeyOf } from "../platform/http";
 import { selectPage } from "../platform/paging";
 import { currencyRules } from "../wallet/currency-config";
 import { findChannel } from "./channels";
@@ -113,7 +113,7 @@ export async function createRecharge(
   input: RechargeInput,
   idempotencyKey?: string | null,
 ): Promise<RechargeResult> {
-  const key = idempotencyKey?.trim().slice(0, 200) || null;
+  const key = idempotencyKeyOf(idempotencyKey);
   const amountCents = toCents(input.amount);
   const findByKey = async () =>
     key

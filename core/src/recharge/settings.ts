@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Network } from "#contract/wallet";
+import { parseEnv } from "../platform/config";
 import type { Deps } from "../platform/context";
 import type { Sql } from "../platform/db";
 import { accountXpubProblem, generateSandboxXpubs } from "./addresses";
@@ -51,12 +52,11 @@ export function readRechargeSettings(
   env: Record<string, string | undefined>,
   production: boolean,
 ): RechargeSettings {
-  const parsed = rechargeEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new RechargeConfigError(`Invalid recharge configuration: ${problems}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(
+    rechargeEnvSchema,
+    env,
+    (problems) => new RechargeConfigError(`Invalid recharge configuration: ${problems}`),
+  );
   const xpubs: Partial<Record<Network, string>> = {};
   for (const network of ["TRC20", "BEP20"] as const) {
     const value = e[`USDT_XPUB_${network}`]?.trim();

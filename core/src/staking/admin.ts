@@ -36,7 +36,7 @@ const stakingPlanCommand: OperatorCommand = {
       throw new UsageError(`Usage:\n${USAGE}`);
     const changes: Record<string, string> = {};
     for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
-    const plan = await savePlanAudited(db, cliOperator(), id === null ? null : Number(id), changes);
+    const plan = await savePlanAudited(db, cliOperator(), { id: id === null ? null : Number(id), changes });
     out(
       `${plan.id} ${plan.name}: ${plan.termDays} days, ${plan.dailyRate} % a day, ${plan.minAmount} to ${plan.maxAmount}`,
     );

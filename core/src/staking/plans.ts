@@ -1,6 +1,6 @@
 import type { PledgeConfig } from "#contract/assets";
 import { type Coin, fromCents, toCents } from "#contract/money";
-import { writeAudit } from "../operator/audit";
+import { type AddOrEdit, saveAudited } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
 
@@ -82,9 +82,8 @@ function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
  */
 async function savePlan(
   tx: Sql,
-  id: number | null,
-  changes: Record<string, string>,
-): Promise<{ before: PledgeConfig | null; plan: PledgeConfig }> {
+  { id, changes }: AddOrEdit,
+): Promise<{ before: PledgeConfig | null; after: PledgeConfig }> {
   const sets = columnsOf(changes);
   if (sets.length === 0) throw new Refusal("Name at least one field");
   try {
@@ -110,7 +109,7 @@ async function savePlan(
           values.enabled ?? true,
         ],
       );
-      return { before: null, plan: planOf(row) };
+      return { before: null, after: planOf(row) };
     }
     const [beforeRow] = await tx.query<PlanRow>("SELECT * FROM staking_plans WHERE id = $1 FOR UPDATE", [id]);
     if (!beforeRow) throw new Refusal(`No plan ${id}`);
@@ -119,7 +118,7 @@ async function savePlan(
       `UPDATE staking_plans SET ${assignments}, updated_at = now() WHERE id = $1 RETURNING *`,
       [id, ...sets.map(([, v]) => v)],
     );
-    return { before: planOf(beforeRow), plan: planOf(row) };
+    return { before: planOf(beforeRow), after: planOf(row) };
   } catch (error) {
     if ((error as { code?: string }).code === "23514")
       throw new Refusal("Refused: the minimum must not exceed the maximum");
@@ -131,20 +130,6 @@ async function savePlan(
  * An operator's add or edit of a plan (the API's POST /staking/plans, the CLI's `staking plan`),
  * and its audit entry, in one transaction.
  */
-export async function savePlanAudited(
-  db: Db,
-  operator: string,
-  id: number | null,
-  changes: Record<string, string>,
-) {
-  return db.tx(async (tx) => {
-    const { before, plan } = await savePlan(tx, id, changes);
-    await writeAudit(tx, {
-      operator,
-      action: before ? "staking.plan.edit" : "staking.plan.add",
-      target: String(plan.id),
-      detail: { changes, before },
-    });
-    return plan;
-  });
+export function savePlanAudited(db: Db, operator: string, edit: AddOrEdit) {
+  return saveAudited(db, operator, "staking.plan", edit, savePlan);
 }

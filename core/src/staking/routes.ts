@@ -1,9 +1,8 @@
 import { pledgeInputSchema, pledgePageInputSchema } from "#contract/assets";
-import { Code } from "#contract/codes";
 import { Header } from "#contract/headers";
-import { operatorOf } from "../operator/auth";
+import { addOrEditHandler, passHandler } from "../operator/handlers";
 import type { CoreRouter } from "../platform/context";
-import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
+import { ok, parseInput, requireUser } from "../platform/http";
 import { listPlans, savePlanAudited } from "./plans";
 import { accrueDueAudited, pledge, pledgePage } from "./stakes";
 
@@ -38,25 +37,11 @@ export function stakingOperatorRoutes(op: CoreRouter) {
   op.get("/staking/plans", async (c) => ok(c, await listPlans(c.get("deps").db)));
 
   /** POST {id?, name?, termDays?, dailyRate?, minAmount?, maxAmount?, enabled?}: adds (no id) or edits a plan, audited. */
-  op.post("/staking/plans", async (c) => {
-    const operator = operatorOf(c);
-    const { id, ...changes } = await readInput(c);
-    if (id !== undefined && !/^\d{1,9}$/.test(id))
-      throw new ApiError(Code.BAD_REQUEST, "id must be a plan id");
-    const plan = await savePlanAudited(
-      c.get("deps").db,
-      operator,
-      id === undefined ? null : Number(id),
-      changes,
-    );
-    return ok(c, plan);
-  });
+  op.post("/staking/plans", addOrEditHandler("plan", savePlanAudited));
 
   /** POST: runs one accrual pass now (the job does it every minute), audited. */
-  op.post("/staking/accrue", async (c) => {
-    const operator = operatorOf(c);
-    const deps = c.get("deps");
-    const pass = await accrueDueAudited(deps.db, operator, deps.now());
-    return ok(c, pass);
-  });
+  op.post(
+    "/staking/accrue",
+    passHandler((deps, operator) => accrueDueAudited(deps.db, operator, deps.now())),
+  );
 }

@@ -2,7 +2,8 @@ import { type PledgeRecord, dailyInterestCents } from "#contract/assets";
 import { Code } from "#contract/codes";
 import type { Page } from "#contract/envelope";
 import { type Coin, fromCents, toCents } from "#contract/money";
-import { InsufficientBalance, balances, moveBetweenSystemAccounts, post } from "../ledger/ledger";
+import { balances, moveBetweenSystemAccounts, post } from "../ledger/ledger";
+import { spendOnce } from "../ledger/spend-once";
 import { runPassAudited } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
@@ -94,14 +95,24 @@ export async function pledge(
   balances: { chip: number; gold: number; point: number };
   repeated: boolean;
 }> {
-  const key = idempotencyKey?.trim().slice(0, 200) || null;
-  if (key) {
-    const earlier = await stakeByKey(db, userId, key);
-    if (earlier) {
-      checkRepeat(earlier, input);
-      return { ...(await answer(db, userId, earlier)), repeated: true };
-    }
-  }
+  const { row, repeated } = await spendOnce(idempotencyKey, {
+    find: (key) => stakeByKey(db, userId, key),
+    assertSame: (earlier) => checkRepeat(earlier, input),
+    make: (key) => makeStake(db, userId, input, nowMs, key),
+    insufficient: PLEDGE_MESSAGES.insufficient,
+    failed: "The pledge could not be made",
+  });
+  return { ...(await answer(db, userId, row)), repeated };
+}
+
+/** Checks the stake and makes it; null when a parallel request with the key made it first. */
+async function makeStake(
+  db: Db,
+  userId: number,
+  input: { configId: number; amount: number },
+  nowMs: number,
+  key: string | null,
+): Promise<StakeRow | null> {
   const plan = await findPlanRow(db, input.configId);
   if (!plan) throw new ApiError(Code.BAD_REQUEST, PLEDGE_MESSAGES.unknownPlan, { reason: "UNKNOWN_PLAN" });
   if (!plan.enabled)
@@ -117,52 +128,41 @@ export async function pledge(
       reason: "ABOVE_MAX",
       amount: fromCents(Number(plan.max_cents)),
     });
-  try {
-    const id = await db.tx(async (tx) => {
-      const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO stakes (user_id, plan_id, coin, principal_cents, daily_rate_bp, term_days, started_at, matures_at, idempotency_key)
+  const id = await db.tx(async (tx) => {
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO stakes (user_id, plan_id, coin, principal_cents, daily_rate_bp, term_days, started_at, matures_at, idempotency_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
-        [
-          userId,
-          plan.id,
-          plan.coin,
-          cents,
-          plan.daily_rate_bp,
-          plan.term_days,
-          new Date(nowMs).toISOString(),
-          new Date(nowMs + plan.term_days * DAY_MS).toISOString(),
-          key,
-        ],
-      );
-      if (!row) return null;
-      await post(tx, {
+      [
         userId,
-        coin: plan.coin,
-        amount: -cents,
-        kind: "STAKE",
-        counter: "STAKING_LOCKED",
-        refId: String(row.id),
-        memo: plan.name,
-      });
-      return Number(row.id);
+        plan.id,
+        plan.coin,
+        cents,
+        plan.daily_rate_bp,
+        plan.term_days,
+        new Date(nowMs).toISOString(),
+        new Date(nowMs + plan.term_days * DAY_MS).toISOString(),
+        key,
+      ],
+    );
+    if (!row) return null;
+    await post(tx, {
+      userId,
+      coin: plan.coin,
+      amount: -cents,
+      kind: "STAKE",
+      counter: "STAKING_LOCKED",
+      refId: String(row.id),
+      memo: plan.name,
     });
-    if (id !== null) {
-      const rows = await db.query<StakeRow>(
-        `SELECT ${STAKE_COLUMNS} FROM stakes s JOIN staking_plans p ON p.id = s.plan_id WHERE s.id = $1`,
-        [id],
-      );
-      return { ...(await answer(db, userId, rows[0])), repeated: false };
-    }
-  } catch (error) {
-    if (error instanceof InsufficientBalance)
-      throw new ApiError(Code.BAD_REQUEST, PLEDGE_MESSAGES.insufficient, { reason: "INSUFFICIENT" });
-    if ((error as { code?: string }).code !== "23505" || !key) throw error;
-  }
-  const earlier = key ? await stakeByKey(db, userId, key) : null;
-  if (!earlier) throw new ApiError(Code.SERVER_ERROR, "The pledge could not be made");
-  checkRepeat(earlier, input);
-  return { ...(await answer(db, userId, earlier)), repeated: true };
+    return Number(row.id);
+  });
+  if (id === null) return null;
+  const rows = await db.query<StakeRow>(
+    `SELECT ${STAKE_COLUMNS} FROM stakes s JOIN staking_plans p ON p.id = s.plan_id WHERE s.id = $1`,
+    [id],
+  );
+  return rows[0];
 }
 
 export async function pledgePage(

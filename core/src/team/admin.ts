@@ -48,7 +48,7 @@ const teamCommand: OperatorCommand = {
       const id = rest[0] === "set" ? rest[1] : null;
       if (id !== null && !/^\d+$/.test(id)) throw new UsageError(`Usage:\n${USAGE}`);
       const changes = pairs(rest.slice(id === null ? 1 : 2));
-      const task = await saveTaskAudited(db, operator, id === null ? null : Number(id), changes);
+      const task = await saveTaskAudited(db, operator, { id: id === null ? null : Number(id), changes });
       out(`task ${task.id} ${task.name}: ${task.period} recharge ${task.minRecharge} gives ${task.gift}`);
       return;
     }

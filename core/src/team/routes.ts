@@ -7,6 +7,7 @@ import {
   teamLevelInputSchema,
 } from "#contract/team";
 import { operatorOf } from "../operator/auth";
+import { addOrEditHandler, passHandler } from "../operator/handlers";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
 import { findUserById } from "../user/users";
@@ -85,25 +86,14 @@ export function teamOperatorRoutes(op: CoreRouter) {
   });
 
   /** POST {id?, name?, period?, minRecharge?, gift?, enabled?, sort?}: adds (no id) or edits a task, audited. */
-  op.post("/team/tasks", async (c) => {
-    const operator = operatorOf(c);
-    const { id, ...changes } = await readInput(c);
-    if (id !== undefined && !/^\d{1,9}$/.test(id))
-      throw new ApiError(Code.BAD_REQUEST, "id must be a task id");
-    const task = await saveTaskAudited(
-      c.get("deps").db,
-      operator,
-      id === undefined ? null : Number(id),
-      changes,
-    );
-    return ok(c, task);
-  });
+  op.post("/team/tasks", addOrEditHandler("task", saveTaskAudited));
 
   /** POST: runs one pass of the team job now (it runs every minute), audited. */
-  op.post("/team/accrue", async (c) => {
-    const operator = operatorOf(c);
-    const deps = c.get("deps");
-    const pass = await accrueTeamAudited(deps.db, operator, deps.now());
-    return ok(c, { events: pass.events, rebates: pass.rebates, amount: fromCents(pass.cents) });
-  });
+  op.post(
+    "/team/accrue",
+    passHandler(async (deps, operator) => {
+      const pass = await accrueTeamAudited(deps.db, operator, deps.now());
+      return { events: pass.events, rebates: pass.rebates, amount: fromCents(pass.cents) };
+    }),
+  );
 }

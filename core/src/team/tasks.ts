@@ -2,7 +2,7 @@ import { Code } from "#contract/codes";
 import { fromCents } from "#contract/money";
 import type { RechargeTask } from "#contract/team";
 import { InsufficientBalance, balances, post } from "../ledger/ledger";
-import { writeAudit } from "../operator/audit";
+import { type AddOrEdit, saveAudited } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { ApiError, Refusal } from "../platform/http";
 import { rechargedCentsBetween } from "../recharge/successes";
@@ -181,7 +181,7 @@ export async function allTasks(db: Sql): Promise<TaskView[]> {
 }
 
 /** Adds a task (id null: name, period, minRecharge and gift required) or edits one. */
-async function saveTask(tx: Sql, id: number | null, changes: Record<string, string>) {
+async function saveTask(tx: Sql, { id, changes }: AddOrEdit) {
   const columns = columnsOf(changes);
   if (id === null) {
     for (const f of ["name", "period", "minRecharge", "gift"])
@@ -191,7 +191,7 @@ async function saveTask(tx: Sql, id: number | null, changes: Record<string, stri
        VALUES (${columns.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING *`,
       columns.map(([, v]) => v),
     );
-    return { before: null, task: viewOf(row) };
+    return { before: null, after: viewOf(row) };
   }
   const [before] = await tx.query<TaskRow>("SELECT * FROM team_tasks WHERE id = $1 FOR UPDATE", [id]);
   if (!before) throw new Refusal(`No task ${id}`);
@@ -201,29 +201,15 @@ async function saveTask(tx: Sql, id: number | null, changes: Record<string, stri
      WHERE id = $1 RETURNING *`,
     [id, ...columns.map(([, v]) => v)],
   );
-  return { before: viewOf(before), task: viewOf(row) };
+  return { before: viewOf(before), after: viewOf(row) };
 }
 
 /**
  * An operator's add or edit of a task (the API's POST /team/tasks, the CLI's `team task add|set`),
  * and its audit entry, in one transaction.
  */
-export async function saveTaskAudited(
-  db: Db,
-  operator: string,
-  id: number | null,
-  changes: Record<string, string>,
-) {
-  return db.tx(async (tx) => {
-    const { before, task } = await saveTask(tx, id, changes);
-    await writeAudit(tx, {
-      operator,
-      action: before ? "team.task.edit" : "team.task.add",
-      target: String(task.id),
-      detail: { changes, before },
-    });
-    return task;
-  });
+export function saveTaskAudited(db: Db, operator: string, edit: AddOrEdit) {
+  return saveAudited(db, operator, "team.task", edit, saveTask);
 }
 
 /** The seeded tasks (only when there is none: an operator's removal by disabling stays). */

@@ -147,76 +147,89 @@ export function withinWindow(rules: CurrencyRules, nowMs: number): boolean {
   return start <= end ? minute >= start && minute <= end : minute >= start || minute <= end;
 }
 
+/** Reads one operator-typed value of `field` (a Refusal naming the field when it will not do). */
+type ReadValue = (raw: string, field: EditableConfigField) => unknown;
+
+const amount: ReadValue = (raw, field) => {
+  if (!/^\d{1,13}(\.\d{1,2})?$/.test(raw.trim()))
+    throw new Refusal(`${field}: enter an amount such as 100 or 99.50`);
+  return toCents(Number(raw));
+};
+
+const onOff: ReadValue = (raw, field) => {
+  if (!/^(true|false|1|0)$/i.test(raw.trim())) throw new Refusal(`${field}: true or false`);
+  return /^(true|1)$/i.test(raw.trim());
+};
+
+const feePercent: ReadValue = (raw, field) => {
+  const bp = Math.round(Number(raw) * 100);
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(raw.trim()) || bp > 5000)
+    throw new Refusal(`${field}: a percent from 0 to 50`);
+  return bp;
+};
+
+const turnoverMultiple: ReadValue = (raw, field) => {
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(raw.trim())) throw new Refusal(`${field}: a multiple such as 1 or 1.5`);
+  return Math.round(Number(raw) * 10000);
+};
+
+const confirmations: ReadValue = (raw, field) => {
+  if (!/^\d{1,3}$/.test(raw.trim()) || Number(raw) > 100) throw new Refusal(`${field}: 0 to 100`);
+  return Number(raw);
+};
+
+const weekDays: ReadValue = (raw, field) => {
+  if (!WEEK_DAYS.test(raw.trim())) throw new Refusal(`${field}: ISO weekdays such as 1,2,3,4,5 (Monday 1)`);
+  return [...new Set(raw.trim().split(",").map(Number))].sort().join(",");
+};
+
+const timeWindow: ReadValue = (raw, field) => {
+  if (!TIME_WINDOW.test(raw.trim())) throw new Refusal(`${field}: HH:MM-HH:MM such as 09:00-21:00`);
+  return raw.trim();
+};
+
+const amounts: ReadValue = (raw, field) => {
+  const items = raw
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (items.length === 0 || items.length > 8) throw new Refusal(`${field}: 1 to 8 amounts, comma-separated`);
+  return items.map((item) => amount(item, field));
+};
+
+const timeZone: ReadValue = (raw, field) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: raw.trim() });
+  } catch {
+    throw new Refusal(`${field}: an IANA time zone such as Asia/Kolkata`);
+  }
+  return raw.trim();
+};
+
+/** Each editable field's column, and how an operator's value for it is read. */
+const EDITABLE: Record<EditableConfigField, [column: string, read: ReadValue]> = {
+  openRecharge: ["open_recharge", onOff],
+  openWithdraw: ["open_withdraw", onOff],
+  chargeMinLimit: ["charge_min_cents", amount],
+  chargeMaxLimit: ["charge_max_cents", amount],
+  withdrawMinLimit: ["withdraw_min_cents", amount],
+  withdrawMaxLimit: ["withdraw_max_cents", amount],
+  withdrawLimitSingleDay: ["withdraw_day_limit_cents", amount],
+  withdrawFeeRate: ["withdraw_fee_bp", feePercent],
+  autoAuditAmount: ["auto_audit_cents", amount],
+  betLimitRechargeMultiple4Withdraw: ["bet_multiple_bp", turnoverMultiple],
+  weekDays: ["week_days", weekDays],
+  startAndEndTime: ["start_and_end_time", timeWindow],
+  rechargePresets: ["recharge_presets_cents", amounts],
+  usdtRate: ["usdt_rate_cents", amount],
+  usdtConfirmations: ["usdt_confirmations", confirmations],
+  timeZone: ["time_zone", timeZone],
+};
+
 /** Parses one operator-typed value of `field` into its column and value, or throws Refusal. */
 function columnOf(field: EditableConfigField, raw: string): [string, unknown] {
-  const amount = (text: string) => {
-    if (!/^\d{1,13}(\.\d{1,2})?$/.test(text.trim()))
-      throw new Refusal(`${field}: enter an amount such as 100 or 99.50`);
-    return toCents(Number(text));
-  };
-  const bool = (text: string) => {
-    if (!/^(true|false|1|0)$/i.test(text.trim())) throw new Refusal(`${field}: true or false`);
-    return /^(true|1)$/i.test(text.trim());
-  };
-  switch (field) {
-    case "openRecharge":
-      return ["open_recharge", bool(raw)];
-    case "openWithdraw":
-      return ["open_withdraw", bool(raw)];
-    case "chargeMinLimit":
-      return ["charge_min_cents", amount(raw)];
-    case "chargeMaxLimit":
-      return ["charge_max_cents", amount(raw)];
-    case "withdrawMinLimit":
-      return ["withdraw_min_cents", amount(raw)];
-    case "withdrawMaxLimit":
-      return ["withdraw_max_cents", amount(raw)];
-    case "withdrawLimitSingleDay":
-      return ["withdraw_day_limit_cents", amount(raw)];
-    case "autoAuditAmount":
-      return ["auto_audit_cents", amount(raw)];
-    case "usdtRate":
-      return ["usdt_rate_cents", amount(raw)];
-    case "withdrawFeeRate": {
-      const bp = Math.round(Number(raw) * 100);
-      if (!/^\d{1,2}(\.\d{1,2})?$/.test(raw.trim()) || bp > 5000)
-        throw new Refusal(`${field}: a percent from 0 to 50`);
-      return ["withdraw_fee_bp", bp];
-    }
-    case "betLimitRechargeMultiple4Withdraw": {
-      if (!/^\d{1,3}(\.\d{1,2})?$/.test(raw.trim()))
-        throw new Refusal(`${field}: a multiple such as 1 or 1.5`);
-      return ["bet_multiple_bp", Math.round(Number(raw) * 10000)];
-    }
-    case "usdtConfirmations": {
-      if (!/^\d{1,3}$/.test(raw.trim()) || Number(raw) > 100) throw new Refusal(`${field}: 0 to 100`);
-      return ["usdt_confirmations", Number(raw)];
-    }
-    case "weekDays": {
-      if (!WEEK_DAYS.test(raw.trim()))
-        throw new Refusal(`${field}: ISO weekdays such as 1,2,3,4,5 (Monday 1)`);
-      return ["week_days", [...new Set(raw.trim().split(",").map(Number))].sort().join(",")];
-    }
-    case "startAndEndTime":
-      if (!TIME_WINDOW.test(raw.trim())) throw new Refusal(`${field}: HH:MM-HH:MM such as 09:00-21:00`);
-      return ["start_and_end_time", raw.trim()];
-    case "rechargePresets": {
-      const items = raw
-        .split(",")
-        .map((v) => v.trim())
-        .filter(Boolean);
-      if (items.length === 0 || items.length > 8)
-        throw new Refusal(`${field}: 1 to 8 amounts, comma-separated`);
-      return ["recharge_presets_cents", items.map(amount)];
-    }
-    case "timeZone":
-      try {
-        new Intl.DateTimeFormat("en", { timeZone: raw.trim() });
-      } catch {
-        throw new Refusal(`${field}: an IANA time zone such as Asia/Kolkata`);
-      }
-      return ["time_zone", raw.trim()];
-  }
+  const [column, read] = EDITABLE[field];
+  return [column, read(raw, field)];
 }
 
 /**

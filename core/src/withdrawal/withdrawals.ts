@@ -14,7 +14,7 @@ import {
 } from "#contract/withdrawal";
 import { InsufficientBalance, moveBetweenSystemAccounts, post } from "../ledger/ledger";
 import type { Db, Sql } from "../platform/db";
-import { ApiError, Refusal } from "../platform/http";
+import { ApiError, Refusal, idempotencyKeyOf } from "../platform/http";
 import { rememberWalletAddress } from "../user/payment-password";
 import { currencyRules, withinWindow } from "../wallet/currency-config";
 import { findOwnCard } from "./banks";
@@ -155,7 +155,7 @@ export async function findRepeat(
   input: ApplyInput,
   idempotencyKey?: string | null,
 ): Promise<WithdrawalRecord | null> {
-  const key = idempotencyKey?.trim().slice(0, 200) || null;
+  const key = idempotencyKeyOf(idempotencyKey);
   if (!key) return null;
   const first = await findByKey(db, userId, key);
   return first ? repeatOf(first, hashOf(input)) : null;
@@ -179,7 +179,7 @@ export async function applyWithdrawal(
   idempotencyKey?: string | null,
   log?: Logger,
 ): Promise<Applied> {
-  const key = idempotencyKey?.trim().slice(0, 200) || null;
+  const key = idempotencyKeyOf(idempotencyKey);
   const hash = hashOf(input);
   if (key) {
     const first = await findByKey(db, userId, key);
