@@ -40,7 +40,7 @@ function freePort() {
  * Starts the built server (production) with its embedded core; `stop()` ends both.
  * `webConcurrency`: server processes (WEB_CONCURRENCY), 1 by default.
  */
-export async function startApp({ webConcurrency = 1 } = {}) {
+async function startApp({ webConcurrency = 1 } = {}) {
   const [port, corePort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
   // BENCH_NODE_ARGS: extra node flags for the app (not its core), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
@@ -92,8 +92,22 @@ export async function startApp({ webConcurrency = 1 } = {}) {
 }
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Starts the app (`options` as startApp takes them), signs the demo player in through the real
+ * login form and runs `measure(app, cookie)` with the session cookie; stops the app whatever
+ * happens, and answers what `measure` answered.
+ */
+export async function withSignedInApp(options, measure) {
+  const app = await startApp(options);
+  try {
+    return await measure(app, await login(app.origin));
+  } finally {
+    await app.stop();
+  }
+}
+
 /** Logs the demo player in through the real login form; returns the session cookie. */
-export async function login(origin) {
+async function login(origin) {
   const res = await fetch(`${origin}/pages/login/login`, {
     method: "POST",
     redirect: "manual",
@@ -109,7 +123,7 @@ export async function login(origin) {
 }
 
 /** Logs the demo player in on the core itself; returns its token (for calls straight to the core). */
-export async function coreToken(core) {
+async function coreToken(core) {
   const res = await fetch(`${core}/app/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
@@ -170,7 +184,7 @@ export const GAME_CALLS = [
  * The headers the BFF sends the core on each call (app/utils/api/client.server.ts), a new request
  * id each time, so that a direct call costs the core the same work.
  */
-export function bffHeaders(token) {
+function bffHeaders(token) {
   return {
     accept: "application/json",
     "access-token": token,
@@ -180,4 +194,13 @@ export function bffHeaders(token) {
     "x-request-id": crypto.randomUUID(),
     "x-forwarded-for": "127.0.0.1",
   };
+}
+
+/**
+ * A GET of a path straight on the core, sent as the BFF sends it (its headers, with a token of the
+ * demo player's own: the session cookie does not show the BFF's) through `get(url, headers)`.
+ */
+export async function coreGetter(core, get) {
+  const token = await coreToken(core);
+  return (path) => get(`${core}${path}`, bffHeaders(token));
 }

@@ -15,16 +15,7 @@
  */
 import http from "node:http";
 import { availableParallelism, loadavg } from "node:os";
-import {
-  GAME_CALLS,
-  benchArgs,
-  bffHeaders,
-  coreToken,
-  cpuTicks,
-  login,
-  processesOf,
-  startApp,
-} from "./app.mjs";
+import { GAME_CALLS, benchArgs, coreGetter, cpuTicks, processesOf, withSignedInApp } from "./app.mjs";
 import { percentile, writeResults } from "./results.mjs";
 
 const args = benchArgs();
@@ -103,18 +94,14 @@ const ticksOf = (group) => group.reduce((sum, pid) => sum + cpuTicks(pid), 0);
 
 async function main() {
   // As an operator runs it on this machine: one server process per CPU (WEB_CONCURRENCY).
-  const app = await startApp({ webConcurrency: WEB_CONCURRENCY });
-  const roles = processesOf(app.pid);
-  const options = {
-    seconds: DURATION_S,
-    warmup: WARMUP_S,
-    connections: CONNECTIONS,
-    pids: [roles.server, roles.core],
-  };
-  const rows = [];
-  try {
-    const cookie = await login(app.origin);
-    const token = await coreToken(app.core);
+  const rows = await withSignedInApp({ webConcurrency: WEB_CONCURRENCY }, async (app, cookie) => {
+    const roles = processesOf(app.pid);
+    const options = {
+      seconds: DURATION_S,
+      warmup: WARMUP_S,
+      connections: CONNECTIONS,
+      pids: [roles.server, roles.core],
+    };
     // A browser's request: HTML, gzip. One agent per variant, as many sockets as connections.
     const pageAgent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     const pageHeaders = { cookie, accept: "text/html", "accept-encoding": "gzip" };
@@ -124,20 +111,19 @@ async function main() {
     };
     // What the BFF sends the core on each call, over keep-alive.
     const coreAgent = new http.Agent({ keepAlive: true });
+    const coreGet = await coreGetter(app.core, (url, headers) => get(url, headers, coreAgent));
     const direct = async () => {
-      const answers = await Promise.all(
-        GAME_CALLS.map((p) => get(`${app.core}${p}`, bffHeaders(token), coreAgent)),
-      );
+      const answers = await Promise.all(GAME_CALLS.map(coreGet));
       return answers.every((a) => a.status === 200 && JSON.parse(a.body.toString("utf8")).code === 200);
     };
     if (!(await page())) throw new Error("The game page did not answer 200 with a page");
     if (!(await direct())) throw new Error("The core did not answer the game page's calls");
 
-    rows.push(await run("game page HTML through the BFF", page, options));
-    rows.push(await run("direct core: the page's 5 calls in parallel", direct, options));
-  } finally {
-    await app.stop();
-  }
+    return [
+      await run("game page HTML through the BFF", page, options),
+      await run("direct core: the page's 5 calls in parallel", direct, options),
+    ];
+  });
   const result = {
     when: new Date().toISOString(),
     cpus: availableParallelism(),

@@ -25,17 +25,7 @@ import http from "node:http";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import {
-  GAME_CALLS,
-  benchArgs,
-  bffHeaders,
-  coreToken,
-  cpuTicks,
-  login,
-  processesOf,
-  root,
-  startApp,
-} from "./app.mjs";
+import { GAME_CALLS, benchArgs, coreGetter, cpuTicks, processesOf, root, withSignedInApp } from "./app.mjs";
 import { pageJs } from "./js-size.mjs";
 import { percentile, writeResults } from "./results.mjs";
 
@@ -45,23 +35,29 @@ const CONCURRENCY = Number(args.concurrency ?? 10);
 const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
 const results = { when: new Date().toISOString(), js: [], lighthouse: [], throughput: null, overhead: null };
 
-/** Main pages: route id and the URL Lighthouse opens. */
+/** Main pages: the URL Lighthouse opens, its route id, and whether it needs the player signed in. */
 const PAGES = [
-  { id: "routes/pages.login.login", url: "/pages/login/login", auth: false },
-  { id: "routes/_index", url: "/", auth: true },
-  { id: "routes/pages.game.gameList", url: "/pages/game/gameList?coin=CHIP", auth: true },
-  { id: "routes/pages.game.game", url: "/pages/game/game?level=1&coin=CHIP", auth: true },
-  { id: "routes/pages.game.rules", url: "/pages/game/rules", auth: true },
-  { id: "routes/pages.betRecord.betRecord", url: "/pages/betRecord/betRecord", auth: true },
-  { id: "routes/pages.account.account", url: "/pages/account/account", auth: true },
+  "/pages/login/login",
+  "/",
+  "/pages/game/gameList?coin=CHIP",
+  "/pages/game/game?level=1&coin=CHIP",
+  "/pages/game/rules",
+  "/pages/betRecord/betRecord",
+  "/pages/account/account",
   // Wallet pages with forms (decision 036); the sandbox pay page needs an order, measured apart.
-  { id: "routes/pages.withdrawal.withdrawal", url: "/pages/withdrawal/withdrawal", auth: true },
-  { id: "routes/pages.bankCard.bankCard", url: "/pages/bankCard/bankCard", auth: true },
-  { id: "routes/pages.recharge.recharge", url: "/pages/recharge/recharge", auth: true },
-  { id: "routes/pages.exchange.exchange", url: "/pages/exchange/exchange", auth: true },
-  { id: "routes/pages.pledge.pledge", url: "/pages/pledge/pledge", auth: true },
-  { id: "routes/pages.assetRecords.assetRecords", url: "/pages/assetRecords/assetRecords", auth: true },
-];
+  "/pages/withdrawal/withdrawal",
+  "/pages/bankCard/bankCard",
+  "/pages/recharge/recharge",
+  "/pages/exchange/exchange",
+  "/pages/pledge/pledge",
+  "/pages/assetRecords/assetRecords",
+].map((url) => ({ url, id: routeIdOf(url), auth: url !== "/pages/login/login" }));
+
+/** The route of a page's URL, by the route files' names: /pages/game/game?... is routes/pages.game.game. */
+function routeIdOf(url) {
+  const path = url.replace(/\?.*$/, "").slice(1);
+  return `routes/${path ? path.replaceAll("/", ".") : "_index"}`;
+}
 
 // ---------------------------------------------------------------------------------------- 1. JS
 /**
@@ -306,11 +302,9 @@ async function throughput(origin, cookie, pid) {
  */
 async function overhead(origin, core, cookie, pid) {
   const q = "level=1&coin=CHIP";
-  // A token of its own from the core (the session cookie does not show the BFF's).
-  const token = await coreToken(core);
   // Every call of this section goes through one client, node:http with keep-alive (what the BFF
   // uses upstream), so the client's own cost is the same on both sides of the comparison.
-  const coreGet = (p) => getJson(core + p, bffHeaders(token));
+  const coreGet = await coreGetter(core, getJson);
   const bffJson = (url) =>
     getJson(`${origin}${url}`, { cookie, accept: "application/json", "accept-encoding": "gzip" });
   const variants = {
@@ -449,15 +443,11 @@ const round = (n) => Math.round(n * 100) / 100;
 // ------------------------------------------------------------------------------------------ main
 async function main() {
   await jsSizes();
-  const app = await startApp();
-  try {
-    const cookie = await login(app.origin);
+  await withSignedInApp({}, async (app, cookie) => {
     if (!args["no-lighthouse"]) await lighthouseRuns(app.origin, cookie);
     if (!args["no-throughput"]) await throughput(app.origin, cookie, app.pid);
     if (!args["no-overhead"]) await overhead(app.origin, app.core, cookie, app.pid);
-  } finally {
-    await app.stop();
-  }
+  });
   console.log(`\nWritten to ${writeResults("pages", results)}`);
 }
 

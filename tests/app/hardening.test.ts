@@ -1,8 +1,7 @@
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVATAR_MAX_BYTES, BODY_LIMITS } from "../../server/body-limits";
 import { BUILT, DEMO_PLAYER, Jar, ROOT, type RunningApp, startApp, stopApp } from "../support/app-server";
-import { rssOf, sendBody } from "./raw-http";
+import { LOCALE_ESCAPES, getAsWritten, rssOf, sendBody } from "./raw-http";
 
 /**
  * Issue 6, points 4, 5, 6 and 13 (CSRF scheme, static misses), as an attacker sends them: the
@@ -373,27 +372,12 @@ describe.skipIf(!BUILT)("hardening of the built server (development mode, as npm
   });
 
   describe("static files (point 13)", () => {
-    const get = (path: string) =>
-      new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const { hostname, port } = new URL(base());
-        // node:http sends the path exactly as written (fetch would normalise "..").
-        const req = http.get({ hostname, port, path }, (res) => {
-          let text = "";
-          res.on("data", (c) => {
-            text += c;
-          });
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-        });
-        req.on("error", reject);
-      });
+    const get = (path: string) => getAsWritten(base(), path);
 
     it.each([
       "/locales/nope.json",
       "/locales/en-US/nope.json",
-      "/locales/../package.json",
-      "/locales/%2e%2e/server/app.ts",
-      "/locales/..%2f..%2fpackage.json",
-      "/locales/%E0%A4%A.json",
+      ...LOCALE_ESCAPES,
       "/build/nope.js",
       "/build/../server/app.ts",
       "/nope.png",

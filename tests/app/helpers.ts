@@ -1,5 +1,6 @@
 import { sessionStorage } from "~/utils/session.server";
 import type { SessionData } from "~/utils/session.server";
+import { getToast } from "~/utils/toast.server";
 
 /**
  * A Request carrying a session cookie with the given values. A token comes with a sign-in that
@@ -25,10 +26,20 @@ export function setCookies(response: Response): string[] {
   return response.headers.getSetCookie();
 }
 
-/** Reads the session a response sets (by replaying its cookie). */
-export async function sessionFromResponse(response: Response) {
-  const cookie = setCookies(response)
+/** The Cookie header a browser sends back after `response` (its Set-Cookie name=value pairs). */
+function replayedCookie(response: Response): string {
+  return setCookies(response)
     .map((c) => c.split(";")[0])
     .join("; ");
-  return sessionStorage().getSession(cookie);
+}
+
+/** Reads the session a response sets (by replaying its cookie). */
+export async function sessionFromResponse(response: Response) {
+  return sessionStorage().getSession(replayedCookie(response));
+}
+
+/** The toast a response flashes (by replaying its cookie). */
+export async function toastOf(response: Response) {
+  const request = new Request("http://app.test/", { headers: { cookie: replayedCookie(response) } });
+  return (await getToast(request)).toast;
 }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/pages.login.login/route";
-import { getToast } from "~/utils/toast.server";
 import { envelope, startFakeUpstream } from "./fake-upstream";
-import { sessionFromResponse } from "./helpers";
+import { sessionFromResponse, toastOf } from "./helpers";
 
 let fake: Awaited<ReturnType<typeof startFakeUpstream>>;
 beforeAll(async () => {
@@ -104,11 +103,6 @@ describe("login action", () => {
       context: {},
     });
     expect(res.status).toBe(302);
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const { toast } = await getToast(new Request("http://app.test/", { headers: { cookie } }));
-    expect(toast?.message).toBe("Logged Out Successfully!");
+    expect((await toastOf(res))?.message).toBe("Logged Out Successfully!");
   });
 });

@@ -9,6 +9,37 @@ export interface RawAnswer {
   ms: number;
 }
 
+/** GET `path` on `base` exactly as written (fetch would normalise ".."): the status and the text. */
+export function getAsWritten(base: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    const req = http.get({ hostname, port, path, headers }, (res) => {
+      let text = "";
+      res.on("data", (c) => {
+        text += c;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on("error", reject);
+  });
+}
+
+/** Translation paths that try to reach a file outside /locales, or a file by a name it does not have. */
+export const LOCALE_ESCAPES = [
+  "/locales/../package.json",
+  "/locales/%2e%2e/package.json",
+  "/locales/%2e%2e/server/app.ts",
+  "/locales/..%2fpackage.json",
+  "/locales/..%2f..%2fpackage.json",
+  "/locales/..%5cpackage.json",
+  "/locales/en-US/..%2f..%2fserver/app.ts",
+  "/locales/%252e%252e/package.json",
+  "/locales/%E0%A4%A.json",
+  "/locales/%00.json",
+  "/locales/en-US/common.json%00.png",
+  "/locales/en-US/common.json/",
+];
+
 /**
  * A request whose body is written by hand, as an attacker would: `size` bytes of "a" after
  * `prefix`, announced by Content-Length (`announce`) or sent chunked without a length. Writing

@@ -5,11 +5,10 @@ import { uploadFile, upstream, upstreamEnvelope } from "~/utils/api/client.serve
 import { UpstreamError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
 import { findUserMsgList } from "~/utils/api/messages.server";
 import { trackPageView } from "~/utils/api/track.server";
-import { getToast } from "~/utils/toast.server";
 import { scrambleResponse, unscramble } from "#contract/codec";
 import { Code } from "#contract/codes";
 import { envelope, startFakeUpstream } from "./fake-upstream";
-import { requestWithSession, sessionFromResponse } from "./helpers";
+import { requestWithSession, sessionFromResponse, toastOf } from "./helpers";
 
 let fake: Awaited<ReturnType<typeof startFakeUpstream>>;
 const saved = { ...process.env };
@@ -281,12 +280,7 @@ describe("upstream client", () => {
       const session = await sessionFromResponse(response);
       expect(session.get("token")).toBeUndefined();
       expect(session.get("lang")).toBe("fr-FR");
-      const cookie = response.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
-      const { toast } = await getToast(new Request("http://app.test/", { headers: { cookie } }));
-      expect(toast?.message).toBe("Token expired");
+      expect((await toastOf(response))?.message).toBe("Token expired");
     });
   }
 

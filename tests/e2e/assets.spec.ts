@@ -3,6 +3,7 @@ import { PAGES } from "../../app/utils/paths";
 import {
   DEMO,
   accountJson,
+  expectCheckedOnBlur,
   gameJson,
   hydrated,
   login,
@@ -79,14 +80,11 @@ test("a credited player exchanges chip to gold, stakes, and reads it all in the 
     await page.goto(PAGES.exchange);
     await hydrated(page);
     await page.getByRole("radio", { name: "Chips → Gold" }).check();
-    await page.getByLabel("Amount").fill("25.5");
+    const amount = page.getByLabel("Amount");
+    await amount.fill("25.5");
     await expect(page.getByTestId("exchange-live")).toHaveText("You receive 25.50 Gold");
-    // The browser checks the field once the form kit has loaded its schema (decision 036).
-    await expect(page.locator("form#exchange")).toHaveAttribute("data-validation", "browser");
-    await page.getByLabel("Amount").fill("25.505");
-    await page.getByLabel("Amount").blur();
-    await expect(page.getByText("At most two decimals")).toBeVisible();
-    await page.getByLabel("Amount").fill("25.50");
+    await expectCheckedOnBlur(amount, "form#exchange", "25.505", "At most two decimals");
+    await amount.fill("25.50");
     await page.getByRole("button", { name: "Preview" }).click();
     const preview = page.getByTestId("exchange-preview");
     await expect(preview).toContainText(`You pay${money(25.5, "CHIP")}`);
@@ -115,12 +113,9 @@ test("a credited player exchanges chip to gold, stakes, and reads it all in the 
     await page.goto(PAGES.pledge);
     await hydrated(page);
     await page.getByRole("radio", { name: /^7 days/ }).check();
-    // Checked in the browser once the form kit has loaded the schema (decision 036).
-    await expect(page.locator("form#pledge")).toHaveAttribute("data-validation", "browser");
-    await page.getByLabel("Amount").fill("0");
-    await page.getByLabel("Amount").blur();
-    await expect(page.getByText("The amount must be more than 0")).toBeVisible();
-    await page.getByLabel("Amount").fill("150");
+    const amount = page.getByLabel("Amount");
+    await expectCheckedOnBlur(amount, "form#pledge", "0", "The amount must be more than 0");
+    await amount.fill("150");
     await expect(page.getByTestId("pledge-estimate")).toHaveText(
       `Daily interest ${money(0.45, "CHIP")}, ${money(3.15, "CHIP")} in total over 7 days`,
     );

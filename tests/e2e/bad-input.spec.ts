@@ -30,29 +30,52 @@ function noDialogs(page: Page) {
   });
 }
 
-/** The JSON answer of a refused form: a 4xx, ok false, and the expected readable message. */
-async function expectRefused(
-  request: APIRequestContext,
-  path: string,
-  form: Record<string, string>,
-  field: string,
-  message: string | RegExp,
-) {
-  const { status, body } = await postJson(request, path, form);
-  const label = `${path} ${JSON.stringify(form).slice(0, 120)} → ${status} ${JSON.stringify(body).slice(0, 300)}`;
-  expect(status, label).toBeGreaterThanOrEqual(400);
-  expect(status, label).toBeLessThan(500);
-  expect(body.ok, label).toBe(false);
-  const errors = (body.errors ?? {}) as Record<string, string[]>;
-  const list = errors[field] ?? [];
-  expect(
-    list.some((m) => (typeof message === "string" ? m === message : message.test(m))),
-    label,
-  ).toBe(true);
-  // Never an untranslated key, never a stack trace.
-  for (const m of Object.values(errors).flat()) {
-    expect(m, label).not.toMatch(/^validation\./);
-    expect(m, label).not.toMatch(/\bat .+\.js:\d+/);
+/** Opens `path` hydrated, failing the test if any script typed there runs. */
+async function openWatched(page: Page, path: string) {
+  noDialogs(page);
+  await page.goto(path);
+  await hydrated(page);
+}
+
+/** Opens `path` as openWatched does; answers its `form#id`. */
+async function openForm(page: Page, path: string, id: string) {
+  await openWatched(page, path);
+  return page.locator(`form#${id}`);
+}
+
+/** Opens `path` as openWatched does and presses Save with nothing filled in; answers the Save button. */
+async function saveEmpty(page: Page, path: string) {
+  await openWatched(page, path);
+  const save = page.getByRole("button", { name: "Save" });
+  await save.click();
+  return save;
+}
+
+/** A form posted as JSON, the field it must be refused on, and the message that field must show. */
+type Refusal = [form: Record<string, string>, field: string, message: string | RegExp];
+
+/**
+ * Each form of `refusals` posted to `path` gets the JSON answer of a refused form: a 4xx, ok
+ * false, and the expected readable message on its field.
+ */
+async function expectRefused(request: APIRequestContext, path: string, refusals: Refusal[]) {
+  for (const [form, field, message] of refusals) {
+    const { status, body } = await postJson(request, path, form);
+    const label = `${path} ${JSON.stringify(form).slice(0, 120)} → ${status} ${JSON.stringify(body).slice(0, 300)}`;
+    expect(status, label).toBeGreaterThanOrEqual(400);
+    expect(status, label).toBeLessThan(500);
+    expect(body.ok, label).toBe(false);
+    const errors = (body.errors ?? {}) as Record<string, string[]>;
+    const list = errors[field] ?? [];
+    expect(
+      list.some((m) => (typeof message === "string" ? m === message : message.test(m))),
+      label,
+    ).toBe(true);
+    // Never an untranslated key, never a stack trace.
+    for (const m of Object.values(errors).flat()) {
+      expect(m, label).not.toMatch(/^validation\./);
+      expect(m, label).not.toMatch(/\bat .+\.js:\d+/);
+    }
   }
 }
 
@@ -64,10 +87,7 @@ async function expectSignedOut(request: APIRequestContext) {
 
 test.describe("login form", () => {
   test("shows clear messages in the page and signs nobody in", async ({ page }) => {
-    noDialogs(page);
-    await page.goto(LOGIN_PATH);
-    await hydrated(page);
-    const form = page.locator("form#login");
+    const form = await openForm(page, LOGIN_PATH, "login");
     const submit = form.getByRole("button", { name: "Log in" });
 
     await submit.click();
@@ -92,56 +112,25 @@ test.describe("login form", () => {
 
   test("the server refuses the same input as JSON", async ({ request }) => {
     const base = { intent: "login", areaCode: "91", phone: "8000000000", password: "secret123" };
-    await expectRefused(request, LOGIN_PATH, { intent: "login" }, "phone", "Please enter your phone number");
-    await expectRefused(
-      request,
-      LOGIN_PATH,
-      { ...base, phone: "" },
-      "phone",
-      "Please enter your phone number",
-    );
-    await expectRefused(request, LOGIN_PATH, { ...base, password: "" }, "password", /password/i);
-    await expectRefused(
-      request,
-      LOGIN_PATH,
-      { ...base, phone: "abcdefghij" },
-      "phone",
-      "Enter a valid phone number (5 to 15 digits)",
-    );
-    await expectRefused(
-      request,
-      LOGIN_PATH,
-      { ...base, phone: LONG_DIGITS },
-      "phone",
-      "Enter a valid phone number (5 to 15 digits)",
-    );
-    await expectRefused(request, LOGIN_PATH, { ...base, phone: SCRIPT }, "phone", /valid phone number/);
-    await expectRefused(
-      request,
-      LOGIN_PATH,
-      { ...base, areaCode: "abc" },
-      "areaCode",
-      "Choose a valid country code",
-    );
-    // A 10,000-character password is refused before it reaches the upstream, with a message
-    // written for people (not zod's default "String must contain at most 128 character(s)").
-    await expectRefused(
-      request,
-      LOGIN_PATH,
-      { ...base, password: LONG },
-      "password",
-      /^(?!String must).*password/i,
-    );
+    await expectRefused(request, LOGIN_PATH, [
+      [{ intent: "login" }, "phone", "Please enter your phone number"],
+      [{ ...base, phone: "" }, "phone", "Please enter your phone number"],
+      [{ ...base, password: "" }, "password", /password/i],
+      [{ ...base, phone: "abcdefghij" }, "phone", "Enter a valid phone number (5 to 15 digits)"],
+      [{ ...base, phone: LONG_DIGITS }, "phone", "Enter a valid phone number (5 to 15 digits)"],
+      [{ ...base, phone: SCRIPT }, "phone", /valid phone number/],
+      [{ ...base, areaCode: "abc" }, "areaCode", "Choose a valid country code"],
+      // A 10,000-character password is refused before it reaches the upstream, with a message
+      // written for people (not zod's default "String must contain at most 128 character(s)").
+      [{ ...base, password: LONG }, "password", /^(?!String must).*password/i],
+    ]);
     await expectSignedOut(request);
   });
 });
 
 test.describe("register form", () => {
   test("shows clear messages in the page and registers nobody", async ({ page }) => {
-    noDialogs(page);
-    await page.goto(`${LOGIN_PATH}?tab=register`);
-    await hydrated(page);
-    const form = page.locator("form#register");
+    const form = await openForm(page, `${LOGIN_PATH}?tab=register`, "register");
     const submit = form.getByRole("button", { name: "Register", exact: true });
 
     await submit.click();
@@ -175,74 +164,37 @@ test.describe("register form", () => {
       invitationCode: DEMO.invitation,
       ageConfirmed: "on",
     };
-    await expectRefused(
-      request,
-      LOGIN_PATH,
-      { intent: "register" },
-      "phone",
-      "Please enter your phone number",
-    );
-    await expectRefused(request, LOGIN_PATH, { ...base, phone: "abc" }, "phone", /valid phone number/);
-    await expectRefused(request, LOGIN_PATH, { ...base, smsCode: "abcdef" }, "smsCode", /6 digits/);
-    await expectRefused(request, LOGIN_PATH, { ...base, smsCode: LONG_DIGITS }, "smsCode", /6 digits/);
-    await expectRefused(
-      request,
-      LOGIN_PATH,
-      { ...base, password: LONG, confirmPassword: LONG },
-      "password",
-      "The password must be 6 to 32 characters",
-    );
-    await expectRefused(
-      request,
-      LOGIN_PATH,
-      { ...base, confirmPassword: "secret124" },
-      "confirmPassword",
-      "The two passwords do not match",
-    );
-    await expectRefused(
-      request,
-      LOGIN_PATH,
-      { ...base, invitationCode: SCRIPT },
-      "invitationCode",
-      "The invitation code is not valid",
-    );
-    await expectRefused(
-      request,
-      LOGIN_PATH,
-      { ...base, ageConfirmed: "" },
-      "ageConfirmed",
-      "You must confirm that you are 18 or older",
-    );
+    await expectRefused(request, LOGIN_PATH, [
+      [{ intent: "register" }, "phone", "Please enter your phone number"],
+      [{ ...base, phone: "abc" }, "phone", /valid phone number/],
+      [{ ...base, smsCode: "abcdef" }, "smsCode", /6 digits/],
+      [{ ...base, smsCode: LONG_DIGITS }, "smsCode", /6 digits/],
+      [
+        { ...base, password: LONG, confirmPassword: LONG },
+        "password",
+        "The password must be 6 to 32 characters",
+      ],
+      [{ ...base, confirmPassword: "secret124" }, "confirmPassword", "The two passwords do not match"],
+      [{ ...base, invitationCode: SCRIPT }, "invitationCode", "The invitation code is not valid"],
+      [{ ...base, ageConfirmed: "" }, "ageConfirmed", "You must confirm that you are 18 or older"],
+    ]);
     // Well-formed but never sent: the upstream refuses the code with a readable message.
     const { status, body } = await postJson(request, LOGIN_PATH, base);
     expect(status, JSON.stringify(body)).toBe(400);
     expect(body.ok).toBe(false);
     expect(String(body.message)).toMatch(/code/i);
     // SMS request with bad phones: refused before any code is sent.
-    await expectRefused(
-      request,
-      LOGIN_PATH,
-      { intent: "sendSms", areaCode: "91", phone: SCRIPT },
-      "phone",
-      /valid phone number/,
-    );
-    await expectRefused(
-      request,
-      LOGIN_PATH,
-      { intent: "sendSms", areaCode: "91", phone: "" },
-      "phone",
-      /phone/,
-    );
+    await expectRefused(request, LOGIN_PATH, [
+      [{ intent: "sendSms", areaCode: "91", phone: SCRIPT }, "phone", /valid phone number/],
+      [{ intent: "sendSms", areaCode: "91", phone: "" }, "phone", /phone/],
+    ]);
     await expectSignedOut(request);
   });
 });
 
 test.describe("forgot password form", () => {
   test("shows clear messages and leaves the password as it was", async ({ page, request }) => {
-    noDialogs(page);
-    await page.goto(`${LOGIN_PATH}?tab=forgot`);
-    await hydrated(page);
-    const form = page.locator("form#forgot");
+    const form = await openForm(page, `${LOGIN_PATH}?tab=forgot`, "forgot");
     const submit = form.getByRole("button", { name: "Reset password" });
     await submit.click();
     await expect(form.getByText("Please enter your phone number")).toBeVisible();
@@ -264,16 +216,12 @@ test.describe("forgot password form", () => {
       password: "hacked123",
       confirmPassword: "hacked123",
     };
-    await expectRefused(request, LOGIN_PATH, { intent: "forgot" }, "phone", "Please enter your phone number");
-    await expectRefused(request, LOGIN_PATH, { ...base, phone: LONG_DIGITS }, "phone", /valid phone number/);
-    await expectRefused(request, LOGIN_PATH, { ...base, smsCode: SCRIPT }, "smsCode", /6 digits/);
-    await expectRefused(
-      request,
-      LOGIN_PATH,
-      { ...base, password: LONG, confirmPassword: LONG },
-      "password",
-      /6 to 32 characters/,
-    );
+    await expectRefused(request, LOGIN_PATH, [
+      [{ intent: "forgot" }, "phone", "Please enter your phone number"],
+      [{ ...base, phone: LONG_DIGITS }, "phone", /valid phone number/],
+      [{ ...base, smsCode: SCRIPT }, "smsCode", /6 digits/],
+      [{ ...base, password: LONG, confirmPassword: LONG }, "password", /6 to 32 characters/],
+    ]);
     // A well-formed but wrong code: refused by the upstream, the password stays.
     const wrong = await postJson(request, LOGIN_PATH, base);
     expect(wrong.status, JSON.stringify(wrong.body)).toBe(400);
@@ -305,10 +253,8 @@ test.describe("signed-in forms", () => {
   });
 
   test("nickname: empty, too long, markup — refused with a message, nothing saved", async ({ page }) => {
-    noDialogs(page);
     const before = await accountJson(page.request);
-    await page.goto(PROFILE_PATH);
-    await hydrated(page);
+    await openWatched(page, PROFILE_PATH);
     const nick = page.getByLabel("Nickname");
     const save = page.getByRole("button", { name: "Save" });
 
@@ -329,49 +275,27 @@ test.describe("signed-in forms", () => {
     const after = await accountJson(page.request);
     expect(after.nickName).toBe(before.nickName);
 
-    await expectRefused(
-      page.request,
-      PROFILE_PATH,
-      { intent: "profile", nickName: "" },
-      "nickName",
-      /nickname/i,
-    );
-    await expectRefused(
-      page.request,
-      PROFILE_PATH,
-      { intent: "profile", nickName: LONG },
-      "nickName",
-      "The nickname can have at most 20 characters",
-    );
-    await expectRefused(
-      page.request,
-      PROFILE_PATH,
-      { intent: "profile", nickName: SCRIPT },
-      "nickName",
-      "The nickname contains characters that are not allowed",
-    );
-    await expectRefused(
-      page.request,
-      PROFILE_PATH,
-      { intent: "profile", nickName: "<b>x</b>" },
-      "nickName",
-      "The nickname contains characters that are not allowed",
-    );
-    await expectRefused(
-      page.request,
-      PROFILE_PATH,
-      { intent: "profile", nickName: "ok", sex: "7" },
-      "sex",
-      /.+/,
-    );
+    await expectRefused(page.request, PROFILE_PATH, [
+      [{ intent: "profile", nickName: "" }, "nickName", /nickname/i],
+      [{ intent: "profile", nickName: LONG }, "nickName", "The nickname can have at most 20 characters"],
+      [
+        { intent: "profile", nickName: SCRIPT },
+        "nickName",
+        "The nickname contains characters that are not allowed",
+      ],
+      [
+        { intent: "profile", nickName: "<b>x</b>" },
+        "nickName",
+        "The nickname contains characters that are not allowed",
+      ],
+      [{ intent: "profile", nickName: "ok", sex: "7" }, "sex", /.+/],
+    ]);
     expect((await accountJson(page.request)).nickName).toBe(before.nickName);
   });
 
   test("nickname: quotes and ampersands are saved and shown as text", async ({ page }) => {
-    noDialogs(page);
     const tricky = `Tom & "J" 'x'`;
-    await page.goto(PROFILE_PATH);
-    await hydrated(page);
+    await openWatched(page, PROFILE_PATH);
     await page.getByLabel("Nickname").fill(tricky);
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Submission successful!")).toBeVisible();
@@ -435,11 +359,7 @@ test.describe("signed-in forms", () => {
     page,
     playwright,
   }) => {
-    noDialogs(page);
-    await page.goto(LOGIN_PASSWORD_PATH);
-    await hydrated(page);
-    const save = page.getByRole("button", { name: "Save" });
-    await save.click();
+    const save = await saveEmpty(page, LOGIN_PASSWORD_PATH);
     await expect(page.getByText("Please enter the SMS verification code")).toBeVisible();
     await expect(page.getByText("Please enter the login password")).toBeVisible();
     await page.getByLabel("SMS verification code").fill("abcdef");
@@ -451,34 +371,12 @@ test.describe("signed-in forms", () => {
     await expect(page.getByText("The two passwords do not match")).toBeVisible();
 
     const base = { intent: "save", smsCode: "123456", password: "newpass1", confirmPassword: "newpass1" };
-    await expectRefused(
-      page.request,
-      LOGIN_PASSWORD_PATH,
-      { intent: "save" },
-      "smsCode",
-      /SMS verification code/,
-    );
-    await expectRefused(
-      page.request,
-      LOGIN_PASSWORD_PATH,
-      { ...base, smsCode: "abc" },
-      "smsCode",
-      /6 digits/,
-    );
-    await expectRefused(
-      page.request,
-      LOGIN_PASSWORD_PATH,
-      { ...base, password: LONG, confirmPassword: LONG },
-      "password",
-      /6 to 32 characters/,
-    );
-    await expectRefused(
-      page.request,
-      LOGIN_PASSWORD_PATH,
-      { ...base, confirmPassword: SCRIPT },
-      "confirmPassword",
-      "The two passwords do not match",
-    );
+    await expectRefused(page.request, LOGIN_PASSWORD_PATH, [
+      [{ intent: "save" }, "smsCode", /SMS verification code/],
+      [{ ...base, smsCode: "abc" }, "smsCode", /6 digits/],
+      [{ ...base, password: LONG, confirmPassword: LONG }, "password", /6 to 32 characters/],
+      [{ ...base, confirmPassword: SCRIPT }, "confirmPassword", "The two passwords do not match"],
+    ]);
     const wrong = await postJson(page.request, LOGIN_PASSWORD_PATH, base);
     expect(wrong.status, JSON.stringify(wrong.body)).toBe(400);
     expect(String(wrong.body.message)).toMatch(/code/i);
@@ -496,11 +394,7 @@ test.describe("signed-in forms", () => {
   });
 
   test("payment password: empty, letters, too long, mismatch — refused, nothing set", async ({ page }) => {
-    noDialogs(page);
-    await page.goto(PAYMENT_PASSWORD_PATH);
-    await hydrated(page);
-    const save = page.getByRole("button", { name: "Save" });
-    await save.click();
+    const save = await saveEmpty(page, PAYMENT_PASSWORD_PATH);
     await expect(page.getByText("Please enter the SMS verification code")).toBeVisible();
     await page.getByLabel("Payment password (6 digits)").fill("abcdef");
     await page.getByLabel("Confirm password").fill("abcdef");
@@ -508,49 +402,27 @@ test.describe("signed-in forms", () => {
     await expect(page.getByText("The payment password is 6 digits")).toBeVisible();
 
     const base = { intent: "save", smsCode: "123456", assetPassword: "123456", confirmPassword: "123456" };
-    await expectRefused(
-      page.request,
-      PAYMENT_PASSWORD_PATH,
-      { intent: "save" },
-      "assetPassword",
-      /payment password|transaction password/i,
-    );
-    await expectRefused(
-      page.request,
-      PAYMENT_PASSWORD_PATH,
-      { ...base, assetPassword: "abcdef", confirmPassword: "abcdef" },
-      "assetPassword",
-      "The payment password is 6 digits",
-    );
-    await expectRefused(
-      page.request,
-      PAYMENT_PASSWORD_PATH,
-      { ...base, assetPassword: LONG_DIGITS, confirmPassword: LONG_DIGITS },
-      "assetPassword",
-      "The payment password is 6 digits",
-    );
-    await expectRefused(
-      page.request,
-      PAYMENT_PASSWORD_PATH,
-      { ...base, assetPassword: SCRIPT, confirmPassword: SCRIPT },
-      "assetPassword",
-      "The payment password is 6 digits",
-    );
-    await expectRefused(
-      page.request,
-      PAYMENT_PASSWORD_PATH,
-      { ...base, confirmPassword: "654321" },
-      "confirmPassword",
-      "The two passwords do not match",
-    );
-    // The empty form's confirm message must be about the payment password, not the login one.
-    await expectRefused(
-      page.request,
-      PAYMENT_PASSWORD_PATH,
-      { ...base, confirmPassword: "" },
-      "confirmPassword",
-      /^(?!.*login).*$/i,
-    );
+    await expectRefused(page.request, PAYMENT_PASSWORD_PATH, [
+      [{ intent: "save" }, "assetPassword", /payment password|transaction password/i],
+      [
+        { ...base, assetPassword: "abcdef", confirmPassword: "abcdef" },
+        "assetPassword",
+        "The payment password is 6 digits",
+      ],
+      [
+        { ...base, assetPassword: LONG_DIGITS, confirmPassword: LONG_DIGITS },
+        "assetPassword",
+        "The payment password is 6 digits",
+      ],
+      [
+        { ...base, assetPassword: SCRIPT, confirmPassword: SCRIPT },
+        "assetPassword",
+        "The payment password is 6 digits",
+      ],
+      [{ ...base, confirmPassword: "654321" }, "confirmPassword", "The two passwords do not match"],
+      // The empty form's confirm message must be about the payment password, not the login one.
+      [{ ...base, confirmPassword: "" }, "confirmPassword", /^(?!.*login).*$/i],
+    ]);
     const wrong = await postJson(page.request, PAYMENT_PASSWORD_PATH, base);
     expect(wrong.status, JSON.stringify(wrong.body)).toBe(400);
     expect(String(wrong.body.message)).toMatch(/code/i);

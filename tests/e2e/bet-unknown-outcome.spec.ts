@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Page, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "@playwright/test";
 import { ROOT, type RunningApp, freePort, startApp, stopApp } from "../support/app-server";
 import { startFaultProxy } from "../support/fault-proxy";
 import { DEMO, GAME_PATH, LOGIN_PATH, countdownSeconds, screen, shown, toCents } from "./fixtures";
@@ -84,6 +84,29 @@ async function openGame(page: Page, query = "") {
   }
 }
 
+/** Chooses 10.00 × `multiple` in the open bet sheet; answers the sheet's idempotency key. */
+async function chooseTen(dialog: Locator, multiple: string): Promise<string> {
+  // GOLD amounts show without a sign (one formatter: 10.00).
+  await dialog.getByRole("radio", { name: "10.00", exact: true }).check({ force: true });
+  await dialog.getByLabel("Multiple", { exact: true }).fill(multiple);
+  return dialog.locator('input[name="idempotencyKey"]').inputValue();
+}
+
+/** The sheet says the outcome is unknown and still holds the choice and the same key. */
+async function expectKeptUnknown(dialog: Locator, multiple: string, key: string) {
+  await expect(dialog.getByRole("alert")).toHaveText(UNKNOWN);
+  await expect(dialog.getByRole("radio", { name: "10.00", exact: true })).toBeChecked();
+  await expect(dialog.getByLabel("Multiple", { exact: true })).toHaveValue(multiple);
+  expect(await dialog.locator('input[name="idempotencyKey"]').inputValue()).toBe(key);
+}
+
+/** Confirms the sheet again, the proxy passing everything now: the bet is placed. */
+async function confirmAgain(page: Page, dialog: Locator) {
+  proxy.set("pass");
+  await dialog.getByRole("button", { name: "Confirm bet" }).click();
+  await expect(page.getByText("Bet placed successfully")).toBeVisible();
+}
+
 test("with JavaScript: the sheet stays open, says the outcome is unknown, and a retry places it once", async ({
   page,
 }) => {
@@ -94,24 +117,16 @@ test("with JavaScript: the sheet stays open, says the outcome is unknown, and a 
 
   await page.getByRole("button", { name: "Bet on Green", exact: true }).click();
   const dialog = page.getByRole("dialog");
-  // GOLD amounts show without a sign (one formatter: 10.00).
-  await dialog.getByRole("radio", { name: "10.00", exact: true }).check({ force: true });
-  await dialog.getByLabel("Multiple", { exact: true }).fill("2");
-  const key = await dialog.locator('input[name="idempotencyKey"]').inputValue();
+  const key = await chooseTen(dialog, "2");
 
   proxy.set("lose-reply", isBetting);
   await dialog.getByRole("button", { name: "Confirm bet" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(UNKNOWN);
-  await expect(dialog.getByRole("radio", { name: "10.00", exact: true })).toBeChecked();
-  await expect(dialog.getByLabel("Multiple", { exact: true })).toHaveValue("2");
-  expect(await dialog.locator('input[name="idempotencyKey"]').inputValue()).toBe(key);
+  await expectKeptUnknown(dialog, "2", key);
   await screen(page, "unknown-outcome-01-js", { fullPage: false });
   // The core did take it.
   expect(await goldBalance(page)).toBe(before - toCents(20));
 
-  proxy.set("pass");
-  await dialog.getByRole("button", { name: "Confirm bet" }).click();
-  await expect(page.getByText("Bet placed successfully")).toBeVisible();
+  await confirmAgain(page, dialog);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(await goldBalance(page)).toBe(before - toCents(20));
   await expect(page.getByTestId("balance")).toHaveText(shown((before - toCents(20)) / 100));
@@ -128,10 +143,7 @@ test.describe("without JavaScript", () => {
     await openGame(page, "&betName=Violet");
     const before = await goldBalance(page);
     const dialog = page.getByRole("dialog");
-    // GOLD amounts show without a sign (one formatter: 10.00).
-    await dialog.getByRole("radio", { name: "10.00", exact: true }).check({ force: true });
-    await dialog.getByLabel("Multiple", { exact: true }).fill("3");
-    const key = await dialog.locator('input[name="idempotencyKey"]').inputValue();
+    const key = await chooseTen(dialog, "3");
 
     proxy.set("lose-reply", isBetting);
     const [answer] = await Promise.all([
@@ -139,16 +151,11 @@ test.describe("without JavaScript", () => {
       dialog.getByRole("button", { name: "Confirm bet" }).click(),
     ]);
     expect(answer.status()).toBe(502);
-    await expect(dialog.getByRole("alert")).toHaveText(UNKNOWN);
-    await expect(dialog.getByRole("radio", { name: "10.00", exact: true })).toBeChecked();
-    await expect(dialog.getByLabel("Multiple", { exact: true })).toHaveValue("3");
-    expect(await dialog.locator('input[name="idempotencyKey"]').inputValue()).toBe(key);
+    await expectKeptUnknown(dialog, "3", key);
     await screen(page, "unknown-outcome-02-nojs", { fullPage: false });
     expect(await goldBalance(page)).toBe(before - toCents(30));
 
-    proxy.set("pass");
-    await dialog.getByRole("button", { name: "Confirm bet" }).click();
-    await expect(page.getByText("Bet placed successfully")).toBeVisible();
+    await confirmAgain(page, dialog);
     expect(await goldBalance(page)).toBe(before - toCents(30));
   });
 });

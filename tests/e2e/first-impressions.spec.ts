@@ -382,17 +382,11 @@ test.describe("17 · verify, empty states, dates and copying", () => {
         page.request,
         NOTICE_PATH,
       );
+      const date = { year: "numeric", month: "2-digit", day: "2-digit" } as const;
+      const time = { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" } as const;
+      const created = Date.parse(notices.content[0].createTime);
       const zoned = (lang: string) =>
-        new Intl.DateTimeFormat(lang, {
-          year: "numeric",
-          month: "2-digit",
-          day: "2-digit",
-          hour: "2-digit",
-          minute: "2-digit",
-          second: "2-digit",
-          hourCycle: "h23",
-          timeZone: "America/New_York",
-        }).format(Date.parse(notices.content[0].createTime));
+        new Intl.DateTimeFormat(lang, { ...date, ...time, timeZone: "America/New_York" }).format(created);
       await page.goto(NOTICE_PATH);
       await expect(page.getByRole("main").getByText(zoned("en-US")).first()).toBeVisible();
       await setLanguage(page, "de-DE");

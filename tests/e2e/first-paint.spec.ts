@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNT_PATH, DEMO, LOGIN_PATH, hydrated, login } from "./fixtures";
+import { ACCOUNT_PATH, DEMO, LOGIN_PATH, expectCheckedOnBlur, hydrated, login, postsSent } from "./fixtures";
 
 /**
  * Issue 6, point 19: a page paints before it asks for any JavaScript (decision 018), then
@@ -48,17 +48,11 @@ test("main pages paint before any script is fetched, then hydrate and navigate c
 test("the login page, once its checks have loaded, checks a field in the browser without posting", async ({
   page,
 }) => {
-  const posts: string[] = [];
-  page.on("request", (r) => {
-    if (r.method() === "POST") posts.push(r.url());
-  });
+  const posts = postsSent(page);
   await page.goto(LOGIN_PATH);
   await hydrated(page);
   // The checks load after first paint, when the page is idle (decision 036).
-  await expect(page.locator("form#login")).toHaveAttribute("data-validation", "browser");
   const phone = page.locator("form#login input[name=phone]");
-  await phone.fill("12");
-  await phone.blur();
-  await expect(page.getByText("Enter a valid phone number (5 to 15 digits)")).toBeVisible();
+  await expectCheckedOnBlur(phone, "form#login", "12", "Enter a valid phone number (5 to 15 digits)");
   expect(posts).toEqual([]);
 });

@@ -209,6 +209,31 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "1");
 }
 
+/**
+ * Once the form kit has loaded the schemas of the form `form` (a selector; decision 036), `value`
+ * typed in `field` shows `message` on the page on blur: checked in the browser.
+ */
+export async function expectCheckedOnBlur(field: Locator, form: string, value: string, message: string) {
+  const page = field.page();
+  await expect(page.locator(form)).toHaveAttribute("data-validation", "browser");
+  await field.fill(value);
+  await field.blur();
+  await expect(page.getByText(message)).toBeVisible();
+}
+
+/**
+ * The URLs of the POSTs the page sends from now on to a path starting with `path` (a validation
+ * round trip would be one).
+ */
+export function postsSent(page: Page, path = "/"): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname.startsWith(path))
+      urls.push(request.url());
+  });
+  return urls;
+}
+
 /** POSTs form fields in JSON mode (Accept: application/json); answers status and parsed body. */
 export async function postJson(
   request: APIRequestContext,

@@ -1,5 +1,5 @@
-import { type Page, expect, test } from "@playwright/test";
-import { ACCOUNT_PATH, LOGIN_PATH, hydrated, registerPlayer } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import { ACCOUNT_PATH, LOGIN_PATH, hydrated, postsSent, registerPlayer } from "./fixtures";
 
 /**
  * Decision 036: a form's zod schemas load after first paint (the form kit's useKitForm). Once the
@@ -12,20 +12,10 @@ const PHONE_ERROR = "Enter a valid phone number (5 to 15 digits)";
 /** The chunk of app/utils/forms.ts (the schemas), loaded by import() only. */
 const SCHEMAS_CHUNK = /\/build\/_shared\/forms-[A-Z0-9]+\.js$/;
 
-/** Counts the POSTs the page sends to the login page (a validation round trip would be one). */
-function countPosts(page: Page): { readonly count: number } {
-  const counter = { count: 0 };
-  page.on("request", (request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname.startsWith(LOGIN_PATH))
-      counter.count++;
-  });
-  return counter;
-}
-
 test("once the page is idle, a bad phone shows its message on blur, checked in the browser", async ({
   page,
 }) => {
-  const posts = countPosts(page);
+  const posts = postsSent(page, LOGIN_PATH);
   await page.goto(LOGIN_PATH);
   await hydrated(page);
   const form = page.locator("form#login");
@@ -38,7 +28,7 @@ test("once the page is idle, a bad phone shows its message on blur, checked in t
   // Corrected: the message goes on input (revalidation), still without the server.
   await form.getByLabel("Phone number").fill("9123456789");
   await expect(form.getByText(PHONE_ERROR)).toHaveCount(0);
-  expect(posts.count).toBe(0);
+  expect(posts).toHaveLength(0);
 });
 
 test("until the schemas arrive, a blur sends nothing and a submit is checked by the server", async ({
@@ -49,7 +39,7 @@ test("until the schemas arrive, a blur sends nothing and a submit is checked by 
     schemaRequests++;
     return route.abort();
   });
-  const posts = countPosts(page);
+  const posts = postsSent(page, LOGIN_PATH);
   await page.goto(LOGIN_PATH);
   await hydrated(page);
   const form = page.locator("form#login");
@@ -59,13 +49,13 @@ test("until the schemas arrive, a blur sends nothing and a submit is checked by 
   await expect.poll(() => schemaRequests).toBeGreaterThan(0);
   await page.waitForTimeout(300);
   await expect(form.getByText(PHONE_ERROR)).toHaveCount(0);
-  expect(posts.count).toBe(0);
+  expect(posts).toHaveLength(0);
   await expect(form).not.toHaveAttribute("data-validation", "browser");
 
   await form.getByLabel("Password", { exact: true }).fill("whatever1");
   await form.getByRole("button", { name: "Log in" }).click();
   await expect(form.getByText(PHONE_ERROR)).toBeVisible();
-  expect(posts.count).toBe(1);
+  expect(posts).toHaveLength(1);
   expect(new URL(page.url()).pathname).toBe(LOGIN_PATH);
 });
 

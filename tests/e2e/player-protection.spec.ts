@@ -3,10 +3,10 @@ import { PAGES } from "../../app/utils/paths";
 import {
   GAME_PATH,
   type Player,
+  gameJson,
   hydrated,
   openRound,
   operator,
-  pageJson,
   postJson,
   registerPlayer,
   screen,
@@ -32,10 +32,10 @@ async function fundedPlayer(request: APIRequestContext): Promise<Player & { user
 
 /** A bet of ₹10 on Red in the current level-1 round, through the game page's action (JSON mode). */
 async function betTen(page: Page) {
-  const data = await pageJson<{ round: { id: string } }>(page.request, `${GAME_PATH}?level=1&coin=CHIP`);
+  const game = await gameJson(page.request);
   return postJson(page.request, `${GAME_PATH}?level=1&coin=CHIP`, {
     intent: "bet",
-    gameSessionId: data.round.id,
+    gameSessionId: game.round!.id,
     betName: "Red",
     baseAmount: "10",
     betMultiples: "1",

@@ -5,6 +5,7 @@ import { PAGES } from "../../app/utils/paths";
 import {
   accountJson,
   coreUrl,
+  expectCheckedOnBlur,
   hydrated,
   money,
   payCashInSandbox,
@@ -30,19 +31,16 @@ test.describe("recharge", () => {
     await page.goto(PAGES.recharge);
     await hydrated(page);
     await expect(page.getByTestId("recharge-balance")).toHaveText(money(0, "CHIP"));
-    // Once the form kit has loaded the schema (decision 036), the amount is checked in the browser.
-    await expect(page.locator("form#recharge-cash")).toHaveAttribute("data-validation", "browser");
-    await page.getByLabel("Amount").fill("100.505");
-    await page.getByLabel("Amount").blur();
-    await expect(page.getByText("At most two decimals")).toBeVisible();
+    const amount = page.getByLabel("Amount");
+    await expectCheckedOnBlur(amount, "form#recharge-cash", "100.505", "At most two decimals");
     // Bad input is refused in place, with the limits named.
-    await page.getByLabel("Amount").fill("50");
+    await amount.fill("50");
     await page.getByRole("button", { name: "Recharge now" }).click();
     await expect(page.getByText("Enter an amount from ₹100.00 to ₹50,000.00")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${PAGES.recharge}$`));
     // A preset fills the amount.
     await page.getByRole("link", { name: "₹300.00" }).click();
-    await expect(page.getByLabel("Amount")).toHaveValue("300");
+    await expect(amount).toHaveValue("300");
     await expect(page.getByText("Enter an amount from ₹100.00 to ₹50,000.00")).toBeHidden();
     await screen(page, "recharge-cash");
     await payCashInSandbox(page, "150.25");

@@ -11,6 +11,7 @@ import {
   startApp,
   stopApp,
   until,
+  untilCoreRestarting,
 } from "../support/app-server";
 
 /**
@@ -80,20 +81,9 @@ describe.skipIf(!BUILT)("several server processes (WEB_CONCURRENCY)", () => {
       // The core dies: the processes' /readyz says it restarts, as one process's does; then it
       // comes back on a new port and both call it there.
       process.kill(core?.pid as number, "SIGKILL");
-      const readyz = () =>
-        fetch(`${app.base}/readyz`).then(
-          async (r) => `${r.status} ${((await r.json()) as { status: string }).status}`,
-        );
-      const seen: string[] = [];
-      const restarting = await until(
-        async () => {
-          seen.push(await readyz());
-          return seen.at(-1) === "503 upstream restarting";
-        },
-        5_000,
-        20,
-      );
+      const { restarting, seen } = await untilCoreRestarting(app, 20);
       expect(restarting, seen.join(", ")).toBe(true);
+      expect(seen, "every process answers meanwhile").not.toContain("0 no answer");
       expect(await until(() => embeddedCoreOf(app)?.pid !== core?.pid, 30_000)).toBe(true);
       expect(embeddedCoreOf(app)?.port).not.toBe(core?.port);
       expect(await until(async () => (await game()) === 200, 30_000)).toBe(true);

@@ -212,6 +212,30 @@ export async function until(check: () => Promise<boolean> | boolean, ms: number,
   return false;
 }
 
+/** The app's /readyz answer as "<status> <its status field>"; "0 no answer" when none comes within 2 s. */
+export const readyzOf = (app: RunningApp) =>
+  fetch(`${app.base}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
+    async (r) => `${r.status} ${((await r.json()) as { status: string }).status}`,
+    () => "0 no answer",
+  );
+
+/**
+ * Polls /readyz every `every` ms until it says the embedded core is restarting (503 "upstream
+ * restarting"), for 5 s at most; `seen` lists every answer, for the failure's message.
+ */
+export async function untilCoreRestarting(app: RunningApp, every: number) {
+  const seen: string[] = [];
+  const restarting = await until(
+    async () => {
+      seen.push(await readyzOf(app));
+      return seen.at(-1) === "503 upstream restarting";
+    },
+    5_000,
+    every,
+  );
+  return { restarting, seen };
+}
+
 /** Running and not a zombie (an orphan's new parent may be slow to reap it). */
 export function isRunning(pid: number) {
   try {

@@ -9,6 +9,7 @@ import { toQueryString } from "#contract/codec";
 import type { Envelope } from "#contract/envelope";
 import type { Coin } from "#contract/money";
 import { clearSharedCaches } from "../../app/utils/shared-cache.server";
+import { runAdmin } from "../../core/src/admin";
 import { lastSmsCode } from "../../core/src/auth/sms";
 import { checkLedger } from "../../core/src/ledger/check";
 import { post } from "../../core/src/ledger/ledger";
@@ -238,6 +239,13 @@ export async function expectOperatorRefuses(
   for (const body of bodies) {
     expect((await operatorCall(core, path, "POST", body)).code, JSON.stringify(body)).toBe(400);
   }
+}
+
+/** Runs operator commands (core/src/admin.ts) on `db` in turn; answers what they printed, a line each. */
+export async function adminOutput(db: Db, ...commands: string[][]): Promise<string> {
+  const lines: string[] = [];
+  for (const argv of commands) await runAdmin(argv, db, (l) => lines.push(l));
+  return lines.join("\n");
 }
 
 let phoneCounter = 0;

@@ -10,3 +10,14 @@ export const PRODUCTION_KEYS = {
   FAIRNESS_LOG_KEY: randomBytes(32).toString("hex"),
   BEACON_ALLOW_SANDBOX: "1",
 } as const;
+
+/**
+ * A production env that starts: the keys above and an SMS gateway (production refuses the log
+ * provider; nothing here sends an SMS through it).
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: "production",
+  ...PRODUCTION_KEYS,
+  SMS_PROVIDER: "http",
+  SMS_HTTP_URL: "https://sms.example.com/send",
+} as const;

@@ -10,8 +10,8 @@ import type { Lang } from "~/utils/i18n";
 import { PAGES } from "~/utils/paths";
 import { balances } from "../../../core/src/ledger/ledger";
 import { type TestCore, registerPlayer, startTestCore } from "../../support/core";
-import { APP, JSON_MODE, toastOf } from "../game/game-client";
-import { requestWithSession } from "../helpers";
+import { APP, JSON_MODE } from "../game/game-client";
+import { requestWithSession, toastOf } from "../helpers";
 
 let core: TestCore;
 let player: { token: string; userId: number };
@@ -44,19 +44,29 @@ async function post(
   return (await action({ request, params: {}, context: {} })) as Response;
 }
 
+/** `post` in JSON mode, in `lang` when given: the status and the JSON answer. */
+async function postJson<T = { message: string }>(
+  action: Action,
+  path: string,
+  body: Record<string, string>,
+  lang?: Lang,
+) {
+  const res = await post(action, path, body, { json: true, lang });
+  return { status: res.status, body: (await res.json()) as T };
+}
+type Preview = { preview: { received: number; idempotencyKey: string } };
+
 const money = () => balances(core.deps.db, player.userId);
 
 describe("exchange page action", () => {
   it("previews without changing anything, then a confirm posted twice with its key exchanges once", async () => {
     const before = await money();
-    const preview = await post(
-      exchangeAction,
-      PAGES.exchange,
-      { pair: "CHIP>GOLD", amount: "12.34" },
-      { json: true },
-    );
+    const preview = await postJson<Preview>(exchangeAction, PAGES.exchange, {
+      pair: "CHIP>GOLD",
+      amount: "12.34",
+    });
     expect(preview.status).toBe(200);
-    const answer = (await preview.json()) as { preview: { received: number; idempotencyKey: string } };
+    const answer = preview.body;
     expect(answer.preview.received).toBe(12.34);
     expect(await money()).toEqual(before);
     const confirm = {
@@ -92,22 +102,22 @@ describe("exchange page action", () => {
       ],
     ];
     for (const [body, message] of cases) {
-      const res = await post(exchangeAction, PAGES.exchange, body, { json: true, lang: "de-DE" });
+      const res = await postJson(exchangeAction, PAGES.exchange, body, "de-DE");
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(((await res.json()) as { message: string }).message, JSON.stringify(body)).toBe(message);
+      expect(res.body.message, JSON.stringify(body)).toBe(message);
     }
     expect(await money()).toEqual(before);
   });
 
   it("reads a decimal comma as a phone's keypad types it in German ('12,5' is 12.50)", async () => {
-    const preview = await post(
+    const preview = await postJson<Preview>(
       exchangeAction,
       PAGES.exchange,
       { pair: "CHIP>GOLD", amount: "12,5" },
-      { json: true, lang: "de-DE" },
+      "de-DE",
     );
     expect(preview.status).toBe(200);
-    expect(((await preview.json()) as { preview: { received: number } }).preview.received).toBe(12.5);
+    expect(preview.body.preview.received).toBe(12.5);
   });
 });
 
@@ -120,16 +130,9 @@ describe("staking page action", () => {
       expect(res.status).toBe(302);
     }
     expect((await money()).CHIP).toBe(before.CHIP - 10_000);
-    const low = await post(
-      pledgeAction,
-      PAGES.pledge,
-      { configId: "1", amount: "5" },
-      { json: true, lang: "fr-FR" },
-    );
+    const low = await postJson(pledgeAction, PAGES.pledge, { configId: "1", amount: "5" }, "fr-FR");
     expect(low.status).toBe(400);
-    expect(((await low.json()) as { message: string }).message).toBe(
-      "Le montant doit être d'au moins ₹100,00",
-    );
+    expect(low.body.message).toBe("Le montant doit être d'au moins ₹100,00");
     expect((await money()).CHIP).toBe(before.CHIP - 10_000);
   });
 });

@@ -1,7 +1,6 @@
 import { expect } from "vitest";
 import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game/route";
 import { PAGES } from "~/utils/paths";
-import { getToast } from "~/utils/toast.server";
 import { type TestCore, call } from "../../support/core";
 import { requestWithSession } from "../helpers";
 
@@ -37,15 +36,6 @@ export function betOf(round: GameData["round"], extra: Record<string, string> = 
     level: "1",
     ...extra,
   };
-}
-
-/** The toast a response's cookies carry. */
-export async function toastOf(res: Response) {
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return (await getToast(new Request(APP, { headers: { cookie } }))).toast;
 }
 
 export function gameClient(player: { core: TestCore; token: string }) {

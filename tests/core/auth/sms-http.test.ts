@@ -7,7 +7,7 @@ import { SmsDeliveryError, httpSmsSender, retryPauseMs } from "../../../core/src
 import { ConfigError, loadConfig } from "../../../core/src/platform/config";
 import type { HttpSmsConfig, SmsMessage } from "../../../core/src/platform/sms";
 import { call, freshIp, freshPhone, startTestCore } from "../../support/core";
-import { PRODUCTION_KEYS } from "../../support/production";
+import { PRODUCTION_ENV, PRODUCTION_KEYS } from "../../support/production";
 
 /**
  * The HTTP gateway adapter against a real local HTTP server standing in for the operator's SMS
@@ -170,10 +170,7 @@ describe("SMS configuration", () => {
 
   it("reads the gateway's settings and refuses bad ones", () => {
     const env = {
-      NODE_ENV: "production",
-      ...PRODUCTION_KEYS,
-      SMS_PROVIDER: "http",
-      SMS_HTTP_URL: "https://sms.example.com/send",
+      ...PRODUCTION_ENV,
       SMS_HTTP_AUTH_HEADER: "X-Api-Key",
       SMS_HTTP_AUTH_VALUE: "secret",
       SMS_HTTP_FORMAT: "form",
@@ -184,7 +181,7 @@ describe("SMS configuration", () => {
     expect(loadConfig(env).sms).toEqual({
       provider: "http",
       http: {
-        url: "https://sms.example.com/send",
+        url: PRODUCTION_ENV.SMS_HTTP_URL,
         authHeader: "x-api-key",
         authValue: "secret",
         format: "form",

@@ -5,6 +5,7 @@ import {
   dividendsListSchema,
   fansListSchema,
 } from "#contract/bloggers";
+import type { BetName } from "#contract/game";
 import { copyBet, followRecords, payDividendsDue } from "../../../core/src/bloggers/bloggers";
 import { placeBet } from "../../../core/src/game/bets";
 import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
@@ -25,6 +26,21 @@ describeOnEachDatabase("bloggers", (core, database) => {
   const readAbout = async (path: string, token: string, bloggerId: number) =>
     (await call(core, path, { method: "GET", token, params: { bloggerId } })).result;
 
+  /**
+   * The chip room 1's round at `at`, and the bet `player` placed in it a second after its start:
+   * `multiple` × 10 chips on `betName`.
+   */
+  async function betInRoundAt(player: { userId: number }, at: number, betName: BetName, multiple: number) {
+    const round = await ensureRound(core.deps.db, "CHIP", 1, roundWindow(at, TIMING));
+    const placed = await placeBet(
+      core.deps.db,
+      player.userId,
+      stake(betName, round.id, multiple),
+      round.startTime + 1000,
+    );
+    return { round, placed };
+  }
+
   /** A player who bet `chips` in a settled round long ago (turnover), applied and was approved. */
   // Each blogger's turnover bet gets a round of its own: a round another call already settled
   // would refuse the bet.
@@ -32,13 +48,7 @@ describeOnEachDatabase("bloggers", (core, database) => {
   async function approvedBlogger() {
     const blogger = await registerPlayer(core, { balances: { CHIP: 500_000 } });
     const past = Date.UTC(2029, 0, 1) + (database === "postgres" ? DAY : 0);
-    const round = await ensureRound(
-      core.deps.db,
-      "CHIP",
-      1,
-      roundWindow(past + bloggersMade++ * 60_000, TIMING),
-    );
-    await placeBet(core.deps.db, blogger.userId, stake("Red", round.id, 100), round.startTime + 1000);
+    const { round } = await betInRoundAt(blogger, past + bloggersMade++ * 60_000, "Red", 100);
     await settleRound(core.deps.db, round.id, round.endTime);
     expect((await call(core, "/app/user/blogger/apply", { token: blogger.token })).code).toBe(200);
     expect((await op(`/bloggers/${blogger.userId}/approve`)).code).toBe(200);
@@ -49,13 +59,7 @@ describeOnEachDatabase("bloggers", (core, database) => {
     const p = await registerPlayer(core, { balances: { CHIP: 500_000 } });
     const refused = await call<{ reason: string }>(core, "/app/user/blogger/apply", { token: p.token });
     expect(refused).toMatchObject({ code: 400, result: { reason: "TURNOVER" } });
-    const round = await ensureRound(
-      core.deps.db,
-      "CHIP",
-      1,
-      roundWindow(Date.UTC(2029, 5, 1) + (database === "postgres" ? DAY : 0), TIMING),
-    );
-    await placeBet(core.deps.db, p.userId, stake("Red", round.id, 100), round.startTime + 1000);
+    await betInRoundAt(p, Date.UTC(2029, 5, 1) + (database === "postgres" ? DAY : 0), "Red", 100);
     const applied = await call(core, "/app/user/blogger/apply", { token: p.token });
     expect(applied).toMatchObject({ code: 200, message: "Under Review", result: { status: "UNDER_REVIEW" } });
     expect((await op(`/bloggers/${p.userId}/reject`)).code).toBe(400); // a reason is required
@@ -109,13 +113,7 @@ describeOnEachDatabase("bloggers", (core, database) => {
     const blogger = await approvedBlogger();
     const fan = await registerPlayer(core, { balances: { CHIP: 100_000 } });
     const at = Date.UTC(2031, 0, 1) + (database === "postgres" ? DAY : 0);
-    const round = await ensureRound(core.deps.db, "CHIP", 1, roundWindow(at, TIMING));
-    const source = await placeBet(
-      core.deps.db,
-      blogger.userId,
-      stake("Red", round.id, 10),
-      round.startTime + 1000,
-    );
+    const { round, placed: source } = await betInRoundAt(blogger, at, "Red", 10);
     const chips = async () =>
       (await call<{ chip: number }>(core, "/app/user/getBalance", { method: "GET", token: fan.token })).result
         .chip;
@@ -165,13 +163,7 @@ describeOnEachDatabase("bloggers", (core, database) => {
       Date.UTC(2030, 3, 1) +
       (database === "postgres" ? 7 * DAY : 0) +
       Math.floor(Math.random() * 600) * 60_000;
-    const round = await ensureRound(core.deps.db, "CHIP", 1, roundWindow(at, TIMING));
-    const source = await placeBet(
-      core.deps.db,
-      blogger.userId,
-      stake("Green", round.id, 10),
-      round.startTime + 1000,
-    );
+    const { round, placed: source } = await betInRoundAt(blogger, at, "Green", 10);
     const copied = await copyBet(
       core.deps.db,
       fan.userId,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { exchangeResultSchema, quoteExchange } from "#contract/assets";
-import { runAdmin } from "../../../core/src/admin";
 import { balances } from "../../../core/src/ledger/ledger";
 import { listAudit } from "../../../core/src/operator/audit";
 import {
+  adminOutput,
   call,
   describeOnEachDatabase,
   expectOperatorRefuses,
@@ -125,21 +125,28 @@ describeOnEachDatabase("exchange", (core) => {
 
   it("refuses every bad amount, pair and balance with a clear message, changing nothing", async () => {
     const player = await registerPlayer(core, { balances: { CHIP: 5_000, POINT: 50 } });
-    const cases: Array<[Record<string, string>, string]> = [
-      [{ fromCoin: "CHIP", toCoin: "GOLD", amount: "" }, "Enter an amount such as 10 or 10.50"],
-      [{ fromCoin: "CHIP", toCoin: "GOLD" }, "Enter an amount such as 10 or 10.50"],
-      [{ fromCoin: "CHIP", toCoin: "GOLD", amount: "-5" }, "The amount must be more than 0"],
-      [{ fromCoin: "CHIP", toCoin: "GOLD", amount: "0" }, "The amount must be more than 0"],
-      [{ fromCoin: "CHIP", toCoin: "GOLD", amount: "1.005" }, "At most two decimals"],
-      [{ fromCoin: "CHIP", toCoin: "GOLD", amount: "99999999999999" }, "Enter an amount such as 10 or 10.50"],
-      [{ fromCoin: "CHIP", toCoin: "GOLD", amount: "1000000001" }, "The amount is too large"],
-      [{ fromCoin: "CHIP", toCoin: "GOLD", amount: "1e9" }, "Enter an amount such as 10 or 10.50"],
-      [{ fromCoin: "CHIP", toCoin: "GOLD", amount: "NaN" }, "Enter an amount such as 10 or 10.50"],
-      [{ fromCoin: "CHIP", toCoin: "GOLD", amount: "ten" }, "Enter an amount such as 10 or 10.50"],
+    const chipToGold = { fromCoin: "CHIP", toCoin: "GOLD" };
+    const notAnAmount = "Enter an amount such as 10 or 10.50";
+    // Amounts of chips to exchange to gold, and the message each gets.
+    const amounts = [
+      ["", notAnAmount],
+      ["-5", "The amount must be more than 0"],
+      ["0", "The amount must be more than 0"],
+      ["1.005", "At most two decimals"],
+      ["99999999999999", notAnAmount],
+      ["1000000001", "The amount is too large"],
+      ["1e9", notAnAmount],
+      ["NaN", notAnAmount],
+      ["ten", notAnAmount],
+      ["50.01", "Insufficient balance"],
+    ];
+    type Refusal = [params: Record<string, string>, message: string];
+    const cases: Refusal[] = [
+      [chipToGold, notAnAmount],
+      ...amounts.map(([amount, message]): Refusal => [{ ...chipToGold, amount }, message]),
       [{ fromCoin: "CHIP", toCoin: "USD", amount: "1" }, "toCoin must be CHIP, GOLD or POINT"],
       [{ fromCoin: "CHIP", toCoin: "CHIP", amount: "1" }, "Choose two different coins"],
       [{ fromCoin: "CHIP", toCoin: "POINT", amount: "1" }, "This exchange is not offered"],
-      [{ fromCoin: "CHIP", toCoin: "GOLD", amount: "50.01" }, "Insufficient balance"],
       [{ fromCoin: "POINT", toCoin: "CHIP", amount: "0.50" }, "The amount is too small to give anything"],
     ];
     for (const [params, message] of cases) {
@@ -236,12 +243,12 @@ describeOnEachDatabase("exchange", (core) => {
       code: 200,
       result: { fromCoin: "GOLD", toCoin: "POINT", toUnits: 100, enabled: true },
     });
-    const lines: string[] = [];
-    await runAdmin(["exchange-pair", "set", "GOLD", "POINT", "enabled", "false"], core.deps.db, (l) =>
-      lines.push(l),
+    const output = await adminOutput(
+      core.deps.db,
+      ["exchange-pair", "set", "GOLD", "POINT", "enabled", "false"],
+      ["exchange-pair", "list"],
     );
-    await runAdmin(["exchange-pair", "list"], core.deps.db, (l) => lines.push(l));
-    expect(lines.join("\n")).toContain("GOLD -> POINT: 1 gives 100, fee 0 %, disabled");
+    expect(output).toContain("GOLD -> POINT: 1 gives 100, fee 0 %, disabled");
     const audit = await listAudit(core.deps.db, 10);
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining(["exchange.pair.add", "exchange.pair.edit"]),

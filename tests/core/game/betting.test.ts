@@ -1,15 +1,24 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { setLevel } from "../../../core/src/game/levels";
 import { roundIdOf } from "../../../core/src/game/rounds";
-import { T0, balanceOf, call, clock, createUser, fileDb, gameApp, ledgerSum, memoryDb } from "./helpers";
+import {
+  T0,
+  asUser,
+  balanceOf,
+  call,
+  clock,
+  createUser,
+  fileDb,
+  gameApp,
+  ledgerSum,
+  memoryDb,
+} from "./helpers";
 
 const time = clock();
 const db = await memoryDb();
 const { app } = gameApp(db, time.now);
 afterAll(() => db.close());
 beforeEach(() => time.set(T0 + 10_000));
-
-const auth = (userId: number) => ({ "access-token": `user-${userId}` });
 
 async function session(level = 1, coin = "CHIP") {
   const res = await call(app, "GET", "/app/game/luckyLottery/getSession", { level, coin });
@@ -98,7 +107,7 @@ describe("betting", () => {
   it("places a bet, debits the stake through the ledger", async () => {
     const user = await createUser(db, { CHIP: 100_000 });
     const s = await session();
-    const res = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id), auth(user));
+    const res = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id), asUser(user));
     expect(res.code).toBe(200);
     expect(res.message).toBe("Bet placed successfully");
     expect(res.result).toMatchObject({
@@ -151,17 +160,17 @@ describe("betting", () => {
       ],
     ];
     for (const [over, message] of cases) {
-      const res = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id, over), auth(user));
+      const res = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id, over), asUser(user));
       expect(res.code, JSON.stringify(over)).not.toBe(200);
       expect(res.message, JSON.stringify(over)).toMatch(message);
     }
     // Closed round: the last 5 s before the end.
     time.set(T0 + 55_000);
-    const closed = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id), auth(user));
+    const closed = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id), asUser(user));
     expect(closed.message).toBe("Betting is closed for this round");
     // A round that has not started yet (the next one).
     time.set(T0 + 10_000);
-    const early = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id + 60), auth(user));
+    const early = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id + 60), asUser(user));
     expect(early.code).not.toBe(200);
 
     expect(await countBets(user)).toBe(0);
@@ -172,7 +181,7 @@ describe("betting", () => {
   it("uses the balance of the bet's coin, not another one", async () => {
     const user = await createUser(db, { GOLD: 1_000_000 });
     const s = await session();
-    const res = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id), auth(user));
+    const res = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id), asUser(user));
     expect(res.message).toBe("Insufficient balance");
     expect(await balanceOf(db, user, "GOLD")).toBe(1_000_000);
     expect(await countBets(user)).toBe(0);
@@ -186,7 +195,7 @@ describe("betting", () => {
       "POST",
       "/app/game/luckyLottery/betting",
       bet(s.id, { level: 2, baseAmount: 10, betMultiples: 1, totalBetAmount: 10 }),
-      auth(poor),
+      asUser(poor),
     );
     expect(res.message).toMatch(/at least 100/);
     expect(await balanceOf(db, poor)).toBe(5_000);
@@ -195,7 +204,7 @@ describe("betting", () => {
   it("takes a repeated idempotency key once", async () => {
     const user = await createUser(db, { CHIP: 100_000 });
     const s = await session();
-    const headers = { ...auth(user), "idempotency-key": "form-123" };
+    const headers = { ...asUser(user), "idempotency-key": "form-123" };
     const first = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id), headers);
     const second = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id), headers);
     expect(first.code).toBe(200);
@@ -209,7 +218,7 @@ describe("betting", () => {
     const user = await createUser(db, { CHIP: 100_000 });
     const s = await session();
     const other = await session(2);
-    const headers = { ...auth(user), "idempotency-key": "form-reused-1" };
+    const headers = { ...asUser(user), "idempotency-key": "form-reused-1" };
     const first = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id), headers);
     expect(first.code).toBe(200);
     const changes: Array<Record<string, string | number>> = [
@@ -251,7 +260,7 @@ describe("betting", () => {
       totalBetAmount: 30,
       coin: "GOLD",
     };
-    const res = await call(app, "POST", "/app/game/luckyLottery/betting", spec, auth(user));
+    const res = await call(app, "POST", "/app/game/luckyLottery/betting", spec, asUser(user));
     expect(res.code, res.message).toBe(200);
     expect(res.result).toMatchObject({ gameSessionId: gold2.id, coin: "GOLD", level: 2, totalBetAmount: 30 });
     // A blank level (a form field left empty) is no level.
@@ -260,7 +269,7 @@ describe("betting", () => {
       "POST",
       "/app/game/luckyLottery/betting",
       { ...spec, level: "" },
-      auth(user),
+      asUser(user),
     );
     expect(blank.code, blank.message).toBe(200);
     expect(await balanceOf(db, user, "GOLD")).toBe(10_000_000 - 6_000);
@@ -286,7 +295,7 @@ describe("betting", () => {
       [{ level: "0x1" }, "level must be a whole number from 1 to 99"],
     ];
     for (const [over, message] of cases) {
-      const res = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id, over), auth(user));
+      const res = await call(app, "POST", "/app/game/luckyLottery/betting", bet(s.id, over), asUser(user));
       expect(res, JSON.stringify(over)).toMatchObject({ code: 400, message });
     }
     expect(await countBets(user)).toBe(0);
@@ -303,7 +312,7 @@ describe("betting", () => {
           "POST",
           "/app/game/luckyLottery/betting",
           bet(s.id, { betMultiples: 1, totalBetAmount: 10 }),
-          auth(user),
+          asUser(user),
         ),
       ),
     );

@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  betRecordPageSchema,
-  betRecordSchema,
-  bettingResultSchema,
-  gameSessionSchema,
-  levelListSchema,
-  rulesSchema,
-  sessionResultPageSchema,
-  verifyResultSchema,
-  winPageSchema,
-} from "#contract/game";
+import * as contract from "#contract/game";
 import { settleDue } from "../../../core/src/game/settle";
-import { T0, call, clock, createUser, fileDb, gameApp } from "./helpers";
+import { T0, asUser, call, clock, createUser, fileDb, gameApp } from "./helpers";
 
 const db = await fileDb();
 
@@ -20,12 +10,14 @@ describe("every game answer matches contract/game.ts", () => {
     const time = clock(T0 + 1000);
     const { app } = gameApp(db, time.now);
     const user = await createUser(db, { CHIP: 500_000 });
-    const auth = { "access-token": `user-${user}` };
+    const auth = asUser(user);
     const get = (path: string, params: Record<string, string | number> = {}, headers = {}) =>
       call(app, "GET", `/app/game/luckyLottery/${path}`, params, headers);
 
-    levelListSchema.parse((await get("getLevelList", { coin: "CHIP" })).result);
-    const session = gameSessionSchema.parse((await get("getSession", { level: 1, coin: "CHIP" })).result);
+    contract.levelListSchema.parse((await get("getLevelList", { coin: "CHIP" })).result);
+    const session = contract.gameSessionSchema.parse(
+      (await get("getSession", { level: 1, coin: "CHIP" })).result,
+    );
     let wins = 0;
     for (const betName of [
       "Red",
@@ -58,16 +50,16 @@ describe("every game answer matches contract/game.ts", () => {
         },
         auth,
       );
-      bettingResultSchema.parse(bet.result);
+      contract.bettingResultSchema.parse(bet.result);
     }
     time.advance(60_000);
     await settleDue(db, time.now());
 
-    const results = sessionResultPageSchema.parse(
+    const results = contract.sessionResultPageSchema.parse(
       (await get("sessionResultPage", { level: 1, coin: "CHIP" })).result,
     );
     expect(results.content[0].id).toBe(session.id);
-    const records = betRecordPageSchema.parse(
+    const records = contract.betRecordPageSchema.parse(
       (await get("userLotteryRecordPage", { pageNo: 1, pageSize: 20, coin: "CHIP" }, auth)).result,
     );
     expect(records.totalElements).toBe(15);
@@ -76,7 +68,7 @@ describe("every game answer matches contract/game.ts", () => {
       [2, 5],
       [3, 0],
     ]) {
-      const page = betRecordPageSchema.parse(
+      const page = contract.betRecordPageSchema.parse(
         (await get("userLotteryRecordPage", { pageNo, pageSize: 10, coin: "CHIP" }, auth)).result,
       );
       expect(page).toMatchObject({ totalElements: 15, pageNo });
@@ -87,30 +79,22 @@ describe("every game answer matches contract/game.ts", () => {
       if (r.status === "WIN") wins++;
     }
     expect(wins).toBeGreaterThanOrEqual(3); // a colour, a size and the number always win
-    betRecordPageSchema.parse(
+    contract.betRecordPageSchema.parse(
       (await call(app, "GET", "/app/user/betRecord/page", { pageNo: 1, pageSize: 5 }, auth)).result,
     );
-    const winPage = winPageSchema.parse(
+    const winPage = contract.winPageSchema.parse(
       (await call(app, "GET", "/app/user/betRecord/winPage", { pageNo: 1, pageSize: 20 })).result,
     );
     expect(winPage.totalElements).toBe(wins);
     const first = records.content[0];
     const detail = await call(app, "GET", "/app/user/betRecord/detail", { id: first.id }, auth);
-    expect(betRecordSchema.parse(detail.result)).toEqual(first);
+    expect(contract.betRecordSchema.parse(detail.result)).toEqual(first);
     const other = await createUser(db, { CHIP: 100 });
-    const foreign = await call(
-      app,
-      "GET",
-      "/app/user/betRecord/detail",
-      { id: first.id },
-      {
-        "access-token": `user-${other}`,
-      },
-    );
+    const foreign = await call(app, "GET", "/app/user/betRecord/detail", { id: first.id }, asUser(other));
     expect(foreign).toMatchObject({ code: 404, message: "No such bet", result: null });
     const bad = await call(app, "GET", "/app/user/betRecord/detail", { id: "x" }, auth);
     expect(bad).toMatchObject({ code: 400, message: "id must be a number" });
-    verifyResultSchema.parse((await get("verify", { sessionId: session.id })).result);
-    rulesSchema.parse((await get("rules")).result);
+    contract.verifyResultSchema.parse((await get("verify", { sessionId: session.id })).result);
+    contract.rulesSchema.parse((await get("rules")).result);
   });
 });

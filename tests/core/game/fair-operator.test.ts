@@ -24,7 +24,19 @@ import {
 import { setPayoutTable } from "../../../core/src/game/settings";
 import { settleDue, settleRound } from "../../../core/src/game/settle";
 import { ConfigError, DEV_FAIRNESS, loadConfig } from "../../../core/src/platform/config";
-import { T0, TIMING, call, clock, createUser, ed25519Ok, fileDb, gameApp, memoryDb, stake } from "./helpers";
+import {
+  T0,
+  TIMING,
+  asUser,
+  call,
+  clock,
+  createUser,
+  ed25519Ok,
+  fileDb,
+  gameApp,
+  memoryDb,
+  stake,
+} from "./helpers";
 
 const db = await fileDb();
 
@@ -39,18 +51,20 @@ describe("commitments players keep", () => {
     expect(beaconTimeOf(f.beacon, s.beaconRound)).toBeGreaterThan(s.betEndTime);
     expect(beaconTimeOf(f.beacon, s.beaconRound - 1)).toBeLessThanOrEqual(s.betEndTime);
     const user = await createUser(db, { CHIP: 10_000 });
-    const placed = await call(app, "POST", "/app/game/luckyLottery/betting", stake("Red", s.id), {
-      "access-token": `user-${user}`,
-    });
+    const placed = await call(
+      app,
+      "POST",
+      "/app/game/luckyLottery/betting",
+      stake("Red", s.id),
+      asUser(user),
+    );
     expect(placed.result).toMatchObject({ commitment: s.seedHash, beaconRound: s.beaconRound });
     const detail = await call(
       app,
       "GET",
       "/app/user/betRecord/detail",
       { id: placed.result.id },
-      {
-        "access-token": `user-${user}`,
-      },
+      asUser(user),
     );
     expect(detail.result).toMatchObject({ commitment: s.seedHash, beaconRound: s.beaconRound });
     const stored = await db.query<{ commitment: string }>("SELECT commitment FROM bets WHERE id = $1", [
@@ -160,9 +174,7 @@ describe("defence in depth: the audit's seed swap", () => {
           "POST",
           "/app/game/luckyLottery/betting",
           { ...stake("Green", id), level: 2 },
-          {
-            "access-token": `user-${user}`,
-          },
+          asUser(user),
         )
       ).result;
 
@@ -224,9 +236,7 @@ describe("defence in depth: the audit's seed swap", () => {
       "GET",
       "/app/user/betRecord/detail",
       { id: secondBet.id },
-      {
-        "access-token": `user-${user}`,
-      },
+      asUser(user),
     );
     expect(stillOpen.result.status).toBe("WAITING");
     // Its bet's kept commitment is not the database's any more.

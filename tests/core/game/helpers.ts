@@ -120,6 +120,9 @@ export function gameApp(db: Db, now: () => number, timing: GameTiming = TIMING) 
   return { app, deps };
 }
 
+/** The header gameApp reads the user of `userId` from. */
+export const asUser = (userId: number) => ({ "access-token": `user-${userId}` });
+
 /** Calls the app in process (tests/support/core.ts call): GET with query, POST with a form body. */
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
 export function call<T = any>(

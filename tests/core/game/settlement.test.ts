@@ -13,6 +13,7 @@ import { settleDue, settleRound } from "../../../core/src/game/settle";
 import {
   T0,
   TIMING,
+  asUser,
   balanceOf,
   call,
   clock,
@@ -199,7 +200,7 @@ describe("scheduler", () => {
         "POST",
         "/app/game/luckyLottery/betting",
         { ...stake("Green", s.id), level: 1 },
-        { "access-token": `user-${user}` },
+        asUser(user),
       );
       expect(placed.code).toBe(200);
       await scheduler.stop();
@@ -220,7 +221,7 @@ describe("scheduler", () => {
         "GET",
         "/app/game/luckyLottery/userLotteryRecordPage",
         { pageNo: 1, pageSize: 20, coin: "CHIP" },
-        { "access-token": `user-${user}` },
+        asUser(user),
       );
       const record = records.result.content[0];
       expect(record.gameSessionId).toBe(s.id);
@@ -237,7 +238,7 @@ describe("scheduler", () => {
         "GET",
         "/app/user/betRecord/page",
         { pageNo: 1, pageSize: 10, status: record.status },
-        { "access-token": `user-${user}` },
+        asUser(user),
       );
       expect(history.result.totalElements).toBe(1);
       const wins = await call(app, "GET", "/app/user/betRecord/winPage", { pageNo: 1, pageSize: 10 });

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from "../../../core/src/platform/config";
 import { startCore } from "../../../core/src/start";
 import { DEMO_BALANCES } from "../../../core/src/user/seed";
 import { call, freshIp } from "../../support/core";
-import { PRODUCTION_KEYS } from "../../support/production";
+import { PRODUCTION_ENV } from "../../support/production";
 
 describe("configuration", () => {
   it("has working defaults and names the variable that is wrong", () => {
@@ -28,12 +28,7 @@ describe("configuration", () => {
 
   it("has no demo player with a default password in production", () => {
     // Production needs an SMS provider (tests/core/auth/sms-http.test.ts); a gateway URL is enough here.
-    const production = {
-      NODE_ENV: "production",
-      ...PRODUCTION_KEYS,
-      SMS_PROVIDER: "http",
-      SMS_HTTP_URL: "https://sms.example.com/send",
-    };
+    const production = PRODUCTION_ENV;
     expect(loadConfig(production).demo.enabled).toBe(false);
     expect(loadConfig({ ...production, DEMO_PASSWORD: "chosen-by-operator" }).demo.enabled).toBe(true);
     expect(() => loadConfig({ ...production, DEMO_SEED: "1" })).toThrow(/DEMO_PASSWORD/);

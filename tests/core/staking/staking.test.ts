@@ -4,7 +4,6 @@ import { join } from "node:path";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { pledgeConfigListSchema, pledgePageSchema, pledgeResultSchema } from "#contract/assets";
-import { runAdmin } from "../../../core/src/admin";
 import { balances, post } from "../../../core/src/ledger/ledger";
 import { listAudit } from "../../../core/src/operator/audit";
 import { type Db, openDb } from "../../../core/src/platform/db";
@@ -14,6 +13,7 @@ import { DAY_MS, accrueDue } from "../../../core/src/staking/stakes";
 import { startCore } from "../../../core/src/start";
 import {
   TEST_DATABASES,
+  adminOutput,
   call,
   createPostgresDatabase,
   describeOnEachDatabase,
@@ -30,6 +30,24 @@ describeOnEachDatabase("staking", (core) => {
   async function plans(token: string) {
     const answer = await call(core, "/app/user/pledge/configList", { method: "GET", token });
     return pledgeConfigListSchema.parse(answer.result);
+  }
+  /** The 7-day plan, as the player of `token` sees it. */
+  async function weekPlan(token: string) {
+    const week = (await plans(token)).find((p) => p.termDays === 7);
+    if (!week) throw new Error("no 7-day plan");
+    return week;
+  }
+  /**
+   * A new player with 1,000 chips who staked `amount` on the 7-day plan: the player, and the
+   * stake's id and creation time.
+   */
+  async function weekStake(amount: string) {
+    const player = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    const made = await call<{ pledge: { id: number; createTime: number } }>(core, PLEDGE, {
+      token: player.token,
+      params: { configId: String((await weekPlan(player.token)).id), amount },
+    });
+    return { player, ...made.result.pledge };
   }
   const operatorPost = (path: string, body: Record<string, string>) =>
     operatorCall<Record<string, unknown>>(core, path, "POST", body);
@@ -57,8 +75,7 @@ describeOnEachDatabase("staking", (core) => {
 
   it("locks the principal, accrues each day's interest once, and pays principal and interest at maturity", async () => {
     const player = await registerPlayer(core, { balances: { CHIP: 100_000 } });
-    const plan = (await plans(player.token)).find((p) => p.termDays === 7);
-    if (!plan) throw new Error("no 7-day plan");
+    const plan = await weekPlan(player.token);
     const answer = await call(core, PLEDGE, {
       token: player.token,
       params: { configId: plan.id, amount: "333.33" },
@@ -116,9 +133,7 @@ describeOnEachDatabase("staking", (core) => {
 
   it("refuses every bad amount and plan with a clear message, changing nothing", async () => {
     const player = await registerPlayer(core, { balances: { CHIP: 20_000 } });
-    const list = await plans(player.token);
-    const week = list.find((p) => p.termDays === 7);
-    if (!week) throw new Error("no 7-day plan");
+    const week = await weekPlan(player.token);
     const id = String(week.id);
     const cases: Array<[Record<string, string>, string]> = [
       [{ configId: id, amount: "" }, "Enter an amount such as 10 or 10.50"],
@@ -161,8 +176,7 @@ describeOnEachDatabase("staking", (core) => {
 
   it("never overspends in parallel and takes effect once per idempotency key", async () => {
     const player = await registerPlayer(core, { balances: { CHIP: 50_000 } });
-    const week = (await plans(player.token)).find((p) => p.termDays === 7);
-    if (!week) throw new Error("no 7-day plan");
+    const week = await weekPlan(player.token);
     const params = { configId: String(week.id), amount: "100" };
     const answers = await Promise.all(
       Array.from({ length: 12 }, () => call(core, PLEDGE, { token: player.token, params })),
@@ -183,14 +197,7 @@ describeOnEachDatabase("staking", (core) => {
   });
 
   it("loses nothing and pays nothing twice when the core dies mid-accrual, and pays missed days on restart", async () => {
-    const player = await registerPlayer(core, { balances: { CHIP: 100_000 } });
-    const week = (await plans(player.token)).find((p) => p.termDays === 7);
-    if (!week) throw new Error("no 7-day plan");
-    const made = await call<{ pledge: { id: number; createTime: number } }>(core, PLEDGE, {
-      token: player.token,
-      params: { configId: String(week.id), amount: "1000" },
-    });
-    const { id, createTime } = made.result.pledge;
+    const { player, id, createTime } = await weekStake("1000");
     const before = (await balances(core.deps.db, player.userId)).CHIP;
     // Killed after booking day 2 of 3 due days: the stake's transaction never commits.
     await expect(
@@ -220,14 +227,7 @@ describeOnEachDatabase("staking", (core) => {
   });
 
   it("pays each day once when two passes run at the same time", async () => {
-    const player = await registerPlayer(core, { balances: { CHIP: 100_000 } });
-    const week = (await plans(player.token)).find((p) => p.termDays === 7);
-    if (!week) throw new Error("no 7-day plan");
-    const made = await call<{ pledge: { id: number; createTime: number } }>(core, PLEDGE, {
-      token: player.token,
-      params: { configId: String(week.id), amount: "500" },
-    });
-    const { id, createTime } = made.result.pledge;
+    const { player, id, createTime } = await weekStake("500");
     const at = createTime + 7 * DAY_MS + 1000;
     await Promise.all([
       accrueDue(core.deps.db, at),
@@ -259,12 +259,12 @@ describeOnEachDatabase("staking", (core) => {
       code: 200,
       result: { name: "Weekend", termDays: 2, dailyRate: 1.25, enabled: true },
     });
-    const lines: string[] = [];
-    await runAdmin(["staking-plan", "set", String(added.result.id), "enabled", "false"], core.deps.db, (l) =>
-      lines.push(l),
+    const output = await adminOutput(
+      core.deps.db,
+      ["staking-plan", "set", String(added.result.id), "enabled", "false"],
+      ["staking-plan", "list"],
     );
-    await runAdmin(["staking-plan", "list"], core.deps.db, (l) => lines.push(l));
-    expect(lines.join("\n")).toContain("Weekend: 2 days, 1.25 % a day, 10 to 500 CHIP, disabled");
+    expect(output).toContain("Weekend: 2 days, 1.25 % a day, 10 to 500 CHIP, disabled");
     const audit = await listAudit(core.deps.db, 10);
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining(["staking.plan.add", "staking.plan.edit"]),

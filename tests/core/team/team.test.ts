@@ -6,7 +6,6 @@ import {
   teamInfoSchema,
   teamLevelPageSchema,
 } from "#contract/team";
-import { runAdmin } from "../../../core/src/admin";
 import { balances } from "../../../core/src/ledger/ledger";
 import { listAudit } from "../../../core/src/operator/audit";
 import type { Sql } from "../../../core/src/platform/db";
@@ -14,6 +13,7 @@ import { accrueTeam } from "../../../core/src/team/accrue";
 import { listTasks, periodOf } from "../../../core/src/team/tasks";
 import {
   type TestCore,
+  adminOutput,
   call,
   describeOnEachDatabase,
   operatorCall,
@@ -71,6 +71,15 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
     return players;
   }
   const accrue = () => accrueTeam(core.deps.db, core.deps.now());
+  /**
+   * A new chain of `length` players, then an accrual: all that came before is accrued, and what
+   * the test does comes after.
+   */
+  async function accruedChain(length: number) {
+    const players = await chain(length);
+    await accrue();
+    return players;
+  }
   async function rebates(userId: number) {
     return core.deps.db.query<{
       kind: string;
@@ -110,8 +119,7 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
   });
 
   it("accrues the bet rebate per level on settled CHIP stakes, once per bet and level", async () => {
-    const [top, l1, l2, l3, l4] = await chain(5);
-    await accrue(); // whatever earlier tests left
+    const [top, l1, l2, l3, l4] = await accruedChain(5);
     await settledBets(core.deps.db, [
       [l4.userId, 10_000],
       [l1.userId, 333],
@@ -143,8 +151,7 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
   });
 
   it("a pass that dies mid-event leaves nothing, and the next pass completes the event once", async () => {
-    const [, l1] = await chain(2);
-    await accrue();
+    const [, l1] = await accruedChain(2);
     await settledBets(core.deps.db, [[l1.userId, 20_000]]);
     await expect(
       accrueTeam(core.deps.db, core.deps.now(), {
@@ -201,8 +208,7 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
   });
 
   it("a credited USDT deposit earns the recharge rebate; a pending or failed one nothing", async () => {
-    const [top, l1] = await chain(2);
-    await accrue();
+    const [top, l1] = await accruedChain(2);
     const deposit = (cents: number, status: string) =>
       core.deps.db.query(
         `INSERT INTO usdt_deposits (network, tx_hash, address, user_id, usdt_micros, confirmations, status, rate_cents, credit_cents, created_at, updated_at)
@@ -222,8 +228,7 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
   });
 
   it("claims all or one from REBATES; 20 parallel claims pay once; the ledger balances", async () => {
-    const [top, l1] = await chain(2);
-    await accrue();
+    const [top, l1] = await accruedChain(2);
     await settledBets(core.deps.db, [[l1.userId, 12_345]]);
     await rechargeOrder(core.deps.db, l1.userId, 20_000);
     await accrue();
@@ -361,8 +366,7 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
   });
 
   it("a player on a time-out claims neither rebates nor task gifts; both wait, untouched", async () => {
-    const [top, l1] = await chain(2);
-    await accrue();
+    const [top, l1] = await accruedChain(2);
     await settledBets(core.deps.db, [[l1.userId, 10_000]]);
     await rechargeOrder(core.deps.db, top.userId, 10_000);
     await accrue();
@@ -427,23 +431,18 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
     expect(await operatorPost("/team/settings", { colour: "red" })).toMatchObject({ code: 400 });
     const saved = await operatorPost("/team/settings", { betRates: "2,1", registerRebate: "7.5" });
     expect(saved).toMatchObject({ code: 200, result: { betRates: [2, 1], registerRebate: 7.5 } });
-    const [l0, l1] = await chain(2);
-    await accrue();
+    const [l0, l1] = await accruedChain(2);
     await settledBets(core.deps.db, [[l1.userId, 10_000]]);
     await accrue();
     expect((await rebates(l0.userId))[0]).toMatchObject({ amount_cents: 200 });
-    const lines: string[] = [];
-    await runAdmin(["team", "set", "betRates", "1,0.5,0.2", "registerRebate", "5"], core.deps.db, (l) =>
-      lines.push(l),
-    );
-    await runAdmin(
-      ["team", "task", "add", "name", "Big week", "period", "WEEK", "minRecharge", "5000", "gift", "50"],
+    const output = await adminOutput(
       core.deps.db,
-      (l) => lines.push(l),
+      ["team", "set", "betRates", "1,0.5,0.2", "registerRebate", "5"],
+      ["team", "task", "add", "name", "Big week", "period", "WEEK", "minRecharge", "5000", "gift", "50"],
+      ["team", "show"],
     );
-    await runAdmin(["team", "show"], core.deps.db, (l) => lines.push(l));
-    expect(lines.join("\n")).toContain("bet rebate rates (% per level): 1, 0.5, 0.2");
-    expect(lines.join("\n")).toMatch(/Big week: WEEK recharge 5000 gives 50/);
+    expect(output).toContain("bet rebate rates (% per level): 1, 0.5, 0.2");
+    expect(output).toMatch(/Big week: WEEK recharge 5000 gives 50/);
     const task = await operatorPost("/team/tasks", {
       name: "x",
       period: "MONTH",
