@@ -183,6 +183,14 @@ describe.skipIf(!BUILT)("README curl walkthrough against the built server", () =
     expect(JSON.stringify(records.body)).toContain("APPROVED");
     expect(await chipOf()).toBe(start - 12_000);
 
+    // A form with a malformed idempotency key (tampered: the page sends a UUID) is not refused
+    // with zod's words: it gets a fresh key and withdraws once.
+    const tampered = await call("/pages/withdrawal/withdrawal?tab=cash", {
+      form: { amount: "120", userBankId: cardId, assetPassword: "246810", idempotencyKey: "k".repeat(101) },
+    });
+    expect(tampered.status, JSON.stringify(tampered.body)).toBe(200);
+    expect(await chipOf()).toBe(start - 24_000);
+
     // A recharge of 150.25: the answer names the sandbox provider's pay page; paying there is
     // what the provider's signed callback credits.
     const order = await call("/pages/recharge/recharge", {
@@ -193,7 +201,7 @@ describe.skipIf(!BUILT)("README curl walkthrough against the built server", () =
     expect(payPage).toMatch(/^\/pay\/sandbox\/\w+\?t=/);
     const paid = await call(payPage, { form: { intent: "pay" } });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    expect(await chipOf()).toBe(start - 12_000 + 15_025);
+    expect(await chipOf()).toBe(start - 24_000 + 15_025);
     expect(JSON.stringify((await call("/pages/recharge/rechargeRecords/rechargeRecords")).body)).toContain(
       "SUCCESS",
     );

@@ -88,6 +88,18 @@ describe.skipIf(!BUILT)("recharge pages against the built server", () => {
     expect({ balance: await balance(), records: (await records()).length }).toEqual(before);
   });
 
+  it("a malformed idempotency key (a tampered form) gets a fresh one: the order is made, no zod words", async () => {
+    for (const idempotencyKey of ["<script>", "short", "k".repeat(101)]) {
+      const answer = await call(PAGE, {
+        form: { amount: "120", payChannelName: "SANDBOX_UPI", idempotencyKey },
+      });
+      expect(answer.status, `${idempotencyKey}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(answer.body.redirect, idempotencyKey).toMatch(
+        /^\/pay\/sandbox\/R\d{8}[0-9A-F]{12}\?t=[0-9a-f]{32}$/,
+      );
+    }
+  });
+
   it("makes one order for a form submitted twice, pays it on the sandbox page, credits it to the cent", async () => {
     const before = await balance();
     const form = { amount: "150.25", payChannelName: "SANDBOX_UPI", idempotencyKey: crypto.randomUUID() };

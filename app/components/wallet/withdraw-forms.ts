@@ -30,7 +30,6 @@ export const cashFormSchema = z.object({
     .string({ required_error: "withdraw:validation.cardRequired" })
     .regex(/^\d{1,15}$/, "withdraw:validation.cardRequired"),
   assetPassword: password,
-  idempotencyKey: z.string().max(100).optional(),
 });
 
 export const usdtFormSchema = z.object({
@@ -42,7 +41,6 @@ export const usdtFormSchema = z.object({
     .min(1, "withdraw:validation.addressRequired")
     .max(100, "withdraw:refusal.BAD_ADDRESS"),
   assetPassword: password,
-  idempotencyKey: z.string().max(100).optional(),
 });
 
 /** Only the amount, for the no-JS "Show fee" button. */

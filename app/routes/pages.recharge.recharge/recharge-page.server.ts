@@ -10,7 +10,13 @@ import {
   rechargeCash,
 } from "~/utils/api/wallet/recharge.server";
 import { formatsFor } from "~/utils/format.server";
-import { formError, isUpstreamError, readForm, upstreamFormError } from "~/utils/forms.server";
+import {
+  formError,
+  formIdempotencyKey,
+  isUpstreamError,
+  readForm,
+  upstreamFormError,
+} from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { wantsJson } from "~/utils/json-mode.server";
 import { moneyMessages } from "~/utils/money-messages";
@@ -126,13 +132,9 @@ export async function rechargeAction(request: Request) {
   });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return formError(request, submission.reply());
-  const { amount, payChannelName, idempotencyKey } = submission.value;
+  const { amount, payChannelName } = submission.value;
   try {
-    const order = await rechargeCash(
-      request,
-      { amount, payChannelName },
-      idempotencyKey ?? crypto.randomUUID(),
-    );
+    const order = await rechargeCash(request, { amount, payChannelName }, formIdempotencyKey(formData));
     const external = /^https:\/\/[^\s]+$/.test(order.payUrl);
     if (!external && !isAppPath(order.payUrl)) {
       return formError(

@@ -8,9 +8,9 @@ export interface CashMessages extends MoneyMessages {
 }
 
 /**
- * The cash recharge form: the amount (the one money rule, then the config's limits, in cents),
- * the pay channel, and the form's idempotency key. The same schema checks in the browser and on
- * the server; the core checks again.
+ * The cash recharge form: the amount (the one money rule, then the config's limits, in cents) and
+ * the pay channel (the form's idempotency key is read apart: formIdempotencyKey). The same schema
+ * checks in the browser and on the server; the core checks again.
  */
 export function cashRechargeSchema(messages: CashMessages, limits: { minCents: number; maxCents: number }) {
   return z.object({
@@ -25,9 +25,5 @@ export function cashRechargeSchema(messages: CashMessages, limits: { minCents: n
       ),
     ),
     payChannelName: z.string({ required_error: messages.channel }).trim().min(1, messages.channel),
-    idempotencyKey: z
-      .string()
-      .regex(/^[A-Za-z0-9-]{8,64}$/)
-      .optional(),
   });
 }
