@@ -75,7 +75,12 @@ describe("game page: answers shared by every player", () => {
   it("moves a kept round's countdown on, and shows the next round as soon as the round ends", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now());
-    const first = await loadGame(tokenA);
+    let first = await loadGame(tokenA);
+    if (first.round.clock.sessionEndTime - first.round.clock.serverNow < 3_000) {
+      // Too near its end to be kept a second longer (seen once in CI): start from the next round.
+      vi.setSystemTime(first.round.clock.sessionEndTime + 1);
+      first = await loadGame(tokenA);
+    }
     const from = core.logLines().length;
     vi.setSystemTime(Date.now() + 1_000);
     const kept = await loadGame(tokenB);
