@@ -45,8 +45,18 @@ function asked(path: string, from = 0): number {
     .filter((l) => l.msg === "request" && String(l.path).endsWith(path)).length;
 }
 
+/**
+ * The BFF's and the core's clock (both in this process) stand still until the test moves them, so
+ * that a round cannot end between two page loads that must share it.
+ */
+function stopTheClock() {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.now());
+}
+
 describe("game page: answers shared by every player", () => {
   it("asks the core once for the rooms, the round and the results, and each player for their own balance (one read)", async () => {
+    stopTheClock();
     const from = core.logLines().length;
     const pages = await Promise.all(
       Array.from({ length: 10 }, (_, i) => loadGame(i % 2 === 0 ? tokenA : tokenB)),
@@ -64,6 +74,7 @@ describe("game page: answers shared by every player", () => {
   });
 
   it("asks again for each language the core is asked in", async () => {
+    stopTheClock();
     const from = core.logLines().length;
     await loadGame(tokenA, "en-US");
     await loadGame(tokenA, "zh-CN");
@@ -73,8 +84,7 @@ describe("game page: answers shared by every player", () => {
   });
 
   it("moves a kept round's countdown on, and shows the next round as soon as the round ends", async () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Date.now());
+    stopTheClock();
     let first = await loadGame(tokenA);
     if (first.round.clock.sessionEndTime - first.round.clock.serverNow < 3_000) {
       // Too near its end to be kept a second longer (seen once in CI): start from the next round.
