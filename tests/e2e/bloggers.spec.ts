@@ -1,6 +1,13 @@
 import { type Page, expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
-import { gameJson, operator, postJson, registerPlayer, screen } from "./fixtures";
+import {
+  expectAccessibleInBothThemes,
+  gameJson,
+  operator,
+  postJson,
+  registerPlayer,
+  screen,
+} from "./fixtures";
 
 /**
  * Bloggers end to end at 360x740 (issue 12): a player applies to be a blogger (Under Review), an
@@ -87,14 +94,29 @@ test("apply, approve, follow and copy without JavaScript, records on both sides"
     await screen(fanPage, "follow-records");
   });
 
+  const details = await page.request.get(`${PAGES.blogger}`, { headers: { Accept: "application/json" } });
+  const body = (await details.json()) as { bloggers: { bloggerId: number; phone: string }[] };
+  const me = body.bloggers.find((b) => b.phone === masked(blogger.phone));
+  if (!me) throw new Error("the blogger is not ranked");
+
   await test.step("the blogger sees the fan in their fans list", async () => {
-    const details = await page.request.get(`${PAGES.blogger}`, { headers: { Accept: "application/json" } });
-    const body = (await details.json()) as { bloggers: { bloggerId: number; phone: string }[] };
-    const me = body.bloggers.find((b) => b.phone === masked(blogger.phone));
-    if (!me) throw new Error("the blogger is not ranked");
     await page.goto(`${PAGES.fansList}?id=${me.bloggerId}`);
     await expect(page.getByTestId("fan-row")).toContainText(masked(fan.phone));
     await screen(page, "blogger-fans");
   });
   await context.close();
+
+  await test.step("the blogger's page and fans list have no serious or critical axe violations, light and dark", async () => {
+    // axe-core is injected as a script, which the app's nonce-based CSP would block.
+    const axeContext = await browser.newContext({
+      bypassCSP: true,
+      viewport: { width: 360, height: 740 },
+      storageState: await page.context().storageState(),
+    });
+    await expectAccessibleInBothThemes(await axeContext.newPage(), [
+      `${PAGES.bloggerDetails}?id=${me.bloggerId}`,
+      `${PAGES.fansList}?id=${me.bloggerId}`,
+    ]);
+    await axeContext.close();
+  });
 });

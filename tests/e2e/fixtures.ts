@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type APIRequestContext, type Locator, type Page, expect } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page, expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
 
 /**
@@ -207,6 +207,71 @@ export async function accountJson(request: APIRequestContext): Promise<AccountUs
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "1");
+}
+
+const AXE = resolve(process.cwd(), "node_modules/axe-core/axe.min.js");
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+/**
+ * Runs axe on the current page; answers the serious and critical violations, readable. axe-core
+ * is injected as a script, which the app's nonce-based CSP blocks: the page's context must be made
+ * with `bypassCSP: true`.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const { violations, passes } = await page.evaluate(async () => {
+    type Axe = {
+      run: (ctx: Document, opts: object) => Promise<{ violations: unknown[]; passes: unknown[] }>;
+    };
+    const result = await (window as unknown as { axe: Axe }).axe.run(document, {});
+    return { violations: result.violations, passes: result.passes.length };
+  });
+  // axe really ran and checked something.
+  expect(passes).toBeGreaterThan(10);
+  return (violations as AxeViolation[])
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 5)
+          .map(
+            (n) =>
+              `${n.target.join(" ")}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, " ")})` : ""}`,
+          )
+          .join("; ")}`,
+    );
+}
+
+/** Opens `path` and expects axe to find no serious or critical violation there (see seriousViolations). */
+export async function expectAccessible(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+  // Let toasts and transitions settle so axe sees the page as a player does.
+  await page.waitForTimeout(300);
+  const found = await seriousViolations(page);
+  expect(found, `${path}:\n${found.join("\n")}`).toEqual([]);
+}
+
+/** expectAccessible for each page in the light theme, then in the dark one; leaves the light one set. */
+export async function expectAccessibleInBothThemes(page: Page, paths: string[]): Promise<void> {
+  for (const theme of ["light", "dark"]) {
+    const res = await page.request.post("/resources/theme", {
+      form: { theme },
+      headers: { accept: "application/json" },
+    });
+    expect(res.status()).toBe(200);
+    for (const path of paths) await test.step(`${theme} ${path}`, () => expectAccessible(page, path));
+  }
+  await page.request.post("/resources/theme", {
+    form: { theme: "light" },
+    headers: { accept: "application/json" },
+  });
 }
 
 /**

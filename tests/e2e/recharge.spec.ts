@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
 import {
   accountJson,
   coreUrl,
+  expectAccessibleInBothThemes,
   expectCheckedOnBlur,
   hydrated,
   money,
@@ -106,7 +106,7 @@ test.describe("recharge without JavaScript", () => {
 });
 
 test.describe("recharge accessibility", () => {
-  // axe-core is injected as a script; the app's nonce-based CSP would block it (as in a11y.spec.ts).
+  // axe-core is injected as a script, which the app's nonce-based CSP would block.
   test.use({ bypassCSP: true });
 
   test("the recharge pages, the pay page and the empty records have no serious or critical violations, light and dark", async ({
@@ -126,26 +126,6 @@ test.describe("recharge accessibility", () => {
       payUrl,
       PAGES.rechargeRecords,
     ];
-    for (const theme of ["light", "dark"]) {
-      await page.request.post("/resources/theme", {
-        headers: { accept: "application/json" },
-        form: { theme },
-      });
-      for (const path of paths) {
-        await page.goto(path);
-        await hydrated(page);
-        await page.waitForTimeout(300);
-        await page.addScriptTag({ path: resolve(process.cwd(), "node_modules/axe-core/axe.min.js") });
-        const serious = await page.evaluate(async () => {
-          type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
-          type Axe = { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> };
-          const { violations } = await (window as unknown as { axe: Axe }).axe.run(document, {});
-          return violations
-            .filter((v) => v.impact === "serious" || v.impact === "critical")
-            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
-        });
-        expect(serious, `${theme} ${path}`).toEqual([]);
-      }
-    }
+    await expectAccessibleInBothThemes(page, paths);
   });
 });

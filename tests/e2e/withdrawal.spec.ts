@@ -1,8 +1,8 @@
-import { resolve } from "node:path";
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
 import {
   accountJson,
+  expectAccessibleInBothThemes,
   hydrated,
   operator,
   registerPlayer,
@@ -19,20 +19,6 @@ import {
  */
 
 test.use({ bypassCSP: true });
-
-const AXE = resolve(process.cwd(), "node_modules/axe-core/axe.min.js");
-
-/** Serious and critical axe violations of the page as it stands (as a11y.spec.ts checks). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    type Axe = { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> };
-    return (await (window as unknown as { axe: Axe }).axe.run(document, {})).violations;
-  });
-  return (violations as Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>)
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
-}
 
 const PAY_PASSWORD = "135790";
 
@@ -189,16 +175,11 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
       PAGES.withdrawalRecords,
       PAGES.withdrawalURecords,
     ];
-    for (const theme of ["light", "dark"]) {
-      await page.request.post("/resources/theme", { form: { theme, redirectTo: "/" }, maxRedirects: 0 });
-      for (const path of paths) {
-        await page.goto(path);
-        await hydrated(page);
-        await page.waitForTimeout(300);
-        const found = await seriousViolations(page);
-        expect(found, `${theme} ${path}:\n${found.join("\n")}`).toEqual([]);
-      }
-    }
+    await expectAccessibleInBothThemes(page, paths);
+    await page.request.post("/resources/theme", {
+      form: { theme: "dark", redirectTo: "/" },
+      maxRedirects: 0,
+    });
     await page.goto(PAGES.bankCard);
     await screen(page, "bank-card-dark");
   });
