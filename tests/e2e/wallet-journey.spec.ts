@@ -35,6 +35,7 @@ async function cents(request: APIRequestContext) {
 
 test("one player's whole wallet: in by cash and USDT, exchange, stake, bet, out twice; every balance to the cent", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(300_000);
   const player = await registerPlayer(page.request);
@@ -171,8 +172,29 @@ test("one player's whole wallet: in by cash and USDT, exchange, stake, bet, out 
     const record = page.getByTestId("withdrawal-record").first();
     await expect(record).toContainText("Rejected");
     await expect(record).toContainText("Reason: Name does not match the card");
+    // The whole amount came back, its fee included: the record says so, and shows no fee kept.
+    await expect(record.getByTestId("withdrawal-returned")).toHaveText("₹3,000.00 returned to your balance");
+    await expect(record).not.toContainText("Fee");
     await check();
     await screen(page, "70-wallet-journey-withdrawals");
+    // The same record in German, dark, without JavaScript.
+    const nojs = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+      storageState: await page.context().storageState(),
+    });
+    const plain = await nojs.newPage();
+    for (const [setting, value] of [
+      ["lang", "de-DE"],
+      ["theme", "dark"],
+    ])
+      await plain.request.post(`/resources/${setting}`, { form: { [setting]: value }, maxRedirects: 0 });
+    await plain.goto(PAGES.withdrawalRecords);
+    await expect(
+      plain.getByTestId("withdrawal-record").first().getByTestId("withdrawal-returned"),
+    ).toHaveText("₹3.000,00 zurück auf Ihr Guthaben");
+    await screen(plain, "70b-wallet-journey-withdrawals-de-dark-nojs");
+    await nojs.close();
   });
 
   await test.step("the asset records end at the balances, and the account card shows them", async () => {

@@ -57,10 +57,10 @@ export function WithdrawalRecords({
               </span>
             </div>
             <dl className="grid grid-cols-[auto,1fr] gap-x-3 gap-y-0.5 text-sm">
-              <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.fee")}</dt>
-              <dd className="text-right tabular-nums">{format.money(r.fee)}</dd>
               {r.status === "REJECT" ? null : (
                 <>
+                  <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.fee")}</dt>
+                  <dd className="text-right tabular-nums">{format.money(r.fee)}</dd>
                   <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.net")}</dt>
                   <dd className="text-right tabular-nums">
                     {format.money(r.netAmount)}
@@ -75,6 +75,15 @@ export function WithdrawalRecords({
               <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.time")}</dt>
               <dd className="text-right tabular-nums">{format.dateTime(r.createTime)}</dd>
             </dl>
+            {r.status === "REJECT" ? (
+              // A rejected withdrawal gives the whole amount back, its fee included.
+              <p
+                className="text-sm font-medium text-green-800 dark:text-green-300"
+                data-testid="withdrawal-returned"
+              >
+                {t("recordsPage.returned", { amount: format.money(r.amount) })}
+              </p>
+            ) : null}
             {r.status === "REJECT" && r.rejectReason ? (
               <p className="rounded-lg bg-red-50 p-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-200">
                 {t("recordsPage.reason", { reason: r.rejectReason })}
