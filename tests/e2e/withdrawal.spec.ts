@@ -113,7 +113,11 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await page.getByLabel("Payment password", { exact: true }).fill(PAY_PASSWORD);
     await page.getByRole("button", { name: "Withdraw" }).click();
     await expect(page).toHaveURL(/withdrawalRecords\/withdrawalRecords/);
-    await expect(page.getByTestId("withdrawal-record").first()).toContainText("Pending Review");
+    const pending = page.getByTestId("withdrawal-record").first();
+    await expect(pending).toContainText("Pending Review");
+    // Not paid yet: what the player will receive, not "Received".
+    await expect(pending).toContainText("To receive₹2,940.00");
+    await expect(pending).not.toContainText("Received");
     expect(toCents((await accountJson(page.request)).chip)).toBe(500_000 - 15_000 - 300_000);
     const waiting = await operator<{ id: number; amount: number }[]>(
       page.request,

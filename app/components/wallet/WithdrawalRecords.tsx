@@ -61,7 +61,9 @@ export function WithdrawalRecords({
                 <>
                   <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.fee")}</dt>
                   <dd className="text-right tabular-nums">{format.money(r.fee)}</dd>
-                  <dt className="text-gray-600 dark:text-gray-400">{t("recordsPage.net")}</dt>
+                  <dt className="text-gray-600 dark:text-gray-400">
+                    {r.status === "WAITING" ? t("recordsPage.netPending") : t("recordsPage.net")}
+                  </dt>
                   <dd className="text-right tabular-nums">
                     {format.money(r.netAmount)}
                     {r.usdtAmount !== null ? ` (${format.usdt(r.usdtAmount)})` : ""}
