@@ -121,7 +121,13 @@ export const blockInputSchema = z
 export const blockResultSchema = blockSchema;
 
 // ---- GET /app/limits/statement: totals of a period (days in the limits' time zone, inclusive)
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD");
+/** A real calendar day written YYYY-MM-DD (not 2026-02-30, nor 2026-11-31). */
+export function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+const day = z.string().refine(isCalendarDay, "Dates are real days written YYYY-MM-DD");
 export const statementInputSchema = z
   .object({ from: day, to: day })
   .refine((s) => s.from <= s.to, { message: "The start must not be after the end", path: ["from"] });

@@ -6,10 +6,9 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { UpstreamError, statusOf } from "./api/errors.server";
-import { formatsFor } from "./format.server";
 import { i18n } from "./i18n.server";
 import { wantsJson } from "./json-mode.server";
-import { limitRefusalText } from "./limit-refusal.server";
+import { refusalOr } from "./limit-refusal.server";
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,80}$/;
 
@@ -68,8 +67,7 @@ export async function upstreamFormError(
 ) {
   if (!isUpstreamError(error)) throw error;
   // A refusal by player protection (a limit, a break) is said in the player's words, whatever the form.
-  const [t, format] = await Promise.all([i18n.getFixedT(request, "limits"), formatsFor(request)]);
-  const message = limitRefusalText(t, format, error.detail) ?? error.message;
+  const message = await refusalOr(request, error.detail, error.message);
   return formError(request, submission.reply({ formErrors: [message], hideFields }), statusOf(error), extra);
 }
 

@@ -1,4 +1,6 @@
 import type { Formats } from "~/utils/format";
+import { formatsFor } from "~/utils/format.server";
+import { i18n } from "~/utils/i18n.server";
 import type { TFunction } from "~/utils/translate";
 import { type LimitRefusal, limitRefusalSchema } from "#contract/limits";
 
@@ -23,4 +25,20 @@ export function limitRefusalText(t: TFunction, format: Formats, detail: unknown)
     });
   }
   return null;
+}
+
+/**
+ * What a page says for a refusal its upstream call answered: player protection's own words when
+ * the refusal is one (the same on every page: a claim, an exchange, a stake, a recharge), else
+ * `fallback` (the page's own words for its own reasons, or the upstream's message).
+ */
+export async function refusalOr(request: Request, detail: unknown, fallback: string): Promise<string> {
+  return (await protectionRefusal(request, detail)) ?? fallback;
+}
+
+/** Player protection's words for a refusal's detail, in the request's language; null when it is not one. */
+export async function protectionRefusal(request: Request, detail: unknown): Promise<string | null> {
+  if (!limitRefusalSchema.safeParse(detail).success) return null;
+  const [t, format] = await Promise.all([i18n.getFixedT(request, "limits"), formatsFor(request)]);
+  return limitRefusalText(t, format, detail);
 }

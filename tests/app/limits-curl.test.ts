@@ -79,6 +79,14 @@ describe.skipIf(!BUILT)("player protection through curl", () => {
     expect(goOn.body.ok, JSON.stringify(goOn.body)).not.toBe(false);
     expect((await call(GAME)).body.reality).toBeNull();
 
+    // A statement asked for days that do not exist shows the last seven days, as with none given.
+    const usual = (await call(PAGE)).body.statement as { from: string; to: string };
+    for (const days of ["from=2026-02-30&to=2026-03-01", "from=2026-11-31&to=2026-12-01"]) {
+      const odd = await call(`${PAGE}?${days}`);
+      expect(odd.status, days).toBe(200);
+      expect(odd.body.statement, days).toMatchObject({ from: usual.from, to: usual.to });
+    }
+
     const set = await call(PAGE, { intent: "limit", kind: "LOSS", period: "DAY", amount: "20" });
     expect(set.body).toMatchObject({ ok: true, message: "Limit saved. It applies now.", outcome: "APPLIED" });
     expect((await betTen()).body.code).toBe(200);
@@ -127,6 +135,37 @@ describe.skipIf(!BUILT)("player protection through curl", () => {
     const change = await call(PAGE, { intent: "limit", kind: "LOSS", period: "DAY", amount: "10" });
     expect(change.body.ok).toBe(false);
     expect(change.body.message).toMatch(/^You are on a time-out until /);
+
+    // Nothing else moves money during it either, and every page says so in the player's
+    // language (here German), not in the core's English.
+    expect((await call("/resources/lang", { lang: "de-DE" })).status).toBe(200);
+    const inGerman = /^Sie haben eine Auszeit bis \d\d\.\d\d\.\d{4}, \d\d:\d\d(:\d\d)?: Sie können auszahlen/;
+    const refusals = {
+      exchange: await call("/pages/exchange/exchange", {
+        intent: "confirm",
+        fromCoin: "CHIP",
+        toCoin: "GOLD",
+        amount: "100",
+      }),
+      pledge: await call("/pages/pledge/pledge", { configId: "1", amount: "100" }),
+      claim: await call("/pages/team/claimBonus/claimBonus", { intent: "claim" }),
+    };
+    for (const [form, answer] of Object.entries(refusals)) {
+      expect(answer.status, form).toBe(403);
+      expect(answer.body.message, form).toMatch(inGerman);
+    }
+    // An external game of the lobby: no signed link, the same words; a browser goes back to the
+    // lobby, which shows them.
+    const lobby = (await call("/pages/home/home")).body.lobby as { games: { id: number; kind: string }[] }[];
+    const external = lobby.flatMap((c) => c.games).find((g) => g.kind === "EXTERNAL");
+    const launch = await call(`/games/launch?gameId=${external?.id}`);
+    expect(launch.status).toBe(403);
+    expect(launch.body.message).toMatch(inGerman);
+    const browser = await call(`/games/launch?gameId=${external?.id}`, undefined, "text/html");
+    expect(browser.status).toBe(302);
+    expect(browser.location).toBe("/pages/home/home");
+    const home = await call("/pages/home/home", undefined, "text/html");
+    expect(home.text).toMatch(/Sie haben eine Auszeit bis/);
   }, 120_000);
 });
 

@@ -169,13 +169,13 @@ export async function bodyOf(res: Response): Promise<Record<string, unknown>> {
  */
 export function jsonPlayer(app: () => RunningApp | undefined) {
   const jar = new Jar();
-  return async function call(path: string, form?: Record<string, string>) {
+  return async function call(path: string, form?: Record<string, string>, accept = "application/json") {
     const running = app();
     if (!running) throw new Error("the app did not start");
     const res = await fetch(`${running.base}${path}`, {
       method: form ? "POST" : "GET",
       headers: {
-        accept: "application/json",
+        accept,
         cookie: jar.header(),
         ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
       },
@@ -183,8 +183,14 @@ export function jsonPlayer(app: () => RunningApp | undefined) {
       redirect: "manual",
     });
     jar.store(res);
-    const body = (await res.json()) as Record<string, unknown> & { ok?: boolean; message?: string };
-    return { status: res.status, body };
+    // A page asked for as HTML (or a redirect) has no JSON body: its text and location say what.
+    const text = await res.text();
+    const isJson = res.headers.get("content-type")?.includes("json");
+    const body = (isJson ? JSON.parse(text) : {}) as Record<string, unknown> & {
+      ok?: boolean;
+      message?: string;
+    };
+    return { status: res.status, body, text, location: res.headers.get("location") };
   };
 }
 

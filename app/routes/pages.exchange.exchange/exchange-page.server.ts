@@ -7,6 +7,7 @@ import { exchange, getExchangeConfig, getPointInfo, receivePoint } from "~/utils
 import { formatsFor } from "~/utils/format.server";
 import { formError, formIdempotencyKey, readForm, serverT } from "~/utils/forms.server";
 import { wantsJson } from "~/utils/json-mode.server";
+import { refusalOr } from "~/utils/limit-refusal.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
@@ -136,7 +137,11 @@ export async function exchangeAction(request: Request) {
   }
   if (outcome.code !== 200 || !outcome.result) {
     const reason = (outcome.detail as { reason?: string } | null)?.reason;
-    const message = reason && REASONS[reason] ? t(REASONS[reason]) : outcome.message;
+    const message = await refusalOr(
+      request,
+      outcome.detail,
+      reason && REASONS[reason] ? t(REASONS[reason]) : outcome.message,
+    );
     return formError(
       request,
       submission.reply({ formErrors: [message] }),

@@ -6,6 +6,7 @@ import { getBalances } from "~/utils/api/user.server";
 import { getPledgeConfigList, getPledgePage, pledge } from "~/utils/api/wallet/assets.server";
 import { formatsFor } from "~/utils/format.server";
 import { formError, formIdempotencyKey, readForm, serverT } from "~/utils/forms.server";
+import { refusalOr } from "~/utils/limit-refusal.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
@@ -56,10 +57,13 @@ export async function pledgeAction(request: Request) {
   if (outcome.code !== 200 || !outcome.result) {
     const detail = outcome.detail as { reason?: string; amount?: number } | null;
     const reason = detail?.reason;
-    const message =
+    const message = await refusalOr(
+      request,
+      outcome.detail,
       reason && REASONS[reason]
         ? t(REASONS[reason], { amount: fmt.coinMoney(detail?.amount ?? 0, "CHIP") })
-        : outcome.message;
+        : outcome.message,
+    );
     return formError(
       request,
       submission.reply({ formErrors: [message] }),

@@ -19,6 +19,7 @@ import {
 } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { wantsJson } from "~/utils/json-mode.server";
+import { refusalOr } from "~/utils/limit-refusal.server";
 import { moneyMessages } from "~/utils/money-messages";
 import { isAppPath } from "~/utils/safe-redirect";
 import { requireToken } from "~/utils/session.server";
@@ -91,7 +92,7 @@ export async function rechargeLoader(request: Request) {
       address = await getDepositAddress(request, network);
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
-      problem = error.message;
+      problem = await refusalOr(request, error.detail, error.message);
     }
     return json({
       tab,

@@ -23,6 +23,7 @@ import { safeRedirect } from "~/utils/safe-redirect";
 import { commitSession, getSession, requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
 import type { TFunction } from "~/utils/translate";
+import { isCalendarDay } from "#contract/limits";
 import { type ProtectionMessages, protectionSchema } from "./protection-schema";
 
 const SELF = PAGES.responsiblePlay;
@@ -40,8 +41,6 @@ function messagesOf(t: TFunction): ProtectionMessages {
   };
 }
 
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-
 export async function protectionLoader(request: Request) {
   await requireToken(request);
   try {
@@ -51,7 +50,8 @@ export async function protectionLoader(request: Request) {
     const weekAgo = dayIn(status.now - 6 * 86_400_000, status.timeZone);
     let from = url.searchParams.get("from") ?? "";
     let to = url.searchParams.get("to") ?? "";
-    if (!DAY_RE.test(from) || !DAY_RE.test(to) || from > to) {
+    // Not two real days in order (a typo, 2026-02-30): the last seven days, as when none are given.
+    if (!isCalendarDay(from) || !isCalendarDay(to) || from > to) {
       from = weekAgo;
       to = today;
     }

@@ -6,6 +6,7 @@ import { formatsFor } from "~/utils/format.server";
 import { readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { wantsJson } from "~/utils/json-mode.server";
+import { refusalOr } from "~/utils/limit-refusal.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { finish, redirectWithToast } from "~/utils/toast.server";
@@ -63,10 +64,12 @@ export async function teamAction(request: Request) {
     if (error instanceof UpstreamError) return error;
     throw error;
   });
-  if (outcome instanceof UpstreamError) return failed(request, outcome.message, statusOf(outcome));
+  if (outcome instanceof UpstreamError)
+    return failed(request, await refusalOr(request, outcome.detail, outcome.message), statusOf(outcome));
   if (outcome.code !== 200 || !outcome.result) {
     const reason = (outcome.detail as { reason?: string } | null)?.reason;
-    const message = reason && REASONS[reason] ? t(REASONS[reason]) : outcome.message;
+    const own = reason && REASONS[reason] ? t(REASONS[reason]) : outcome.message;
+    const message = await refusalOr(request, outcome.detail, own);
     return failed(request, message, statusOf(new UpstreamError(outcome.code, outcome.message)));
   }
   const fmt = await formatsFor(request);

@@ -3,6 +3,7 @@ import { Code } from "#contract/codes";
 import { type Coin, fromCents, toCents } from "#contract/money";
 import { balances, moveBetweenSystemAccounts, post } from "../ledger/ledger";
 import { spendOnce } from "../ledger/spend-once";
+import { assertMay } from "../limits/limits";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
 import { findPair } from "./pairs";
@@ -60,12 +61,13 @@ export async function exchange(
   db: Db,
   userId: number,
   input: ExchangeInput,
+  nowMs: number,
   idempotencyKey?: string | null,
 ): Promise<ExchangeResult & { repeated: boolean }> {
   const { row, repeated } = await spendOnce(idempotencyKey, {
     find: (key) => byKey(db, userId, key),
     assertSame: (earlier) => answerRepeat(earlier, input),
-    make: (key) => makeExchange(db, userId, input, key),
+    make: (key) => makeExchange(db, userId, input, nowMs, key),
     insufficient: EXCHANGE_MESSAGES.insufficient,
     failed: "The exchange could not be made",
   });
@@ -77,6 +79,7 @@ async function makeExchange(
   db: Db,
   userId: number,
   input: ExchangeInput,
+  nowMs: number,
   key: string | null,
 ): Promise<ExchangeRow | null> {
   if (input.fromCoin === input.toCoin) throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.sameCoin);
@@ -88,6 +91,7 @@ async function makeExchange(
   if (quote.netCents <= 0)
     throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.tooSmall, { reason: "TOO_SMALL" });
   return db.tx(async (tx) => {
+    await assertMay(tx, { now: () => nowMs }, userId, "exchange");
     const [inserted] = await tx.query<ExchangeRow>(
       `INSERT INTO exchanges (user_id, pair_id, from_coin, to_coin, amount_cents, gross_cents, fee_cents, net_cents, idempotency_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)

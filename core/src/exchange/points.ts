@@ -1,6 +1,7 @@
 import type { PointInfo } from "#contract/assets";
 import { type Coin, fromCents } from "#contract/money";
 import { post } from "../ledger/ledger";
+import { assertMay } from "../limits/limits";
 import { writeAudit } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
@@ -58,8 +59,10 @@ export async function pointInfo(db: Sql, userId: number): Promise<PointInfo> {
 export async function claimPoints(
   db: Db,
   userId: number,
+  nowMs: number,
 ): Promise<{ receivedCents: number; pointCents: number }> {
   return db.tx(async (tx) => {
+    await assertMay(tx, { now: () => nowMs }, userId, "claim");
     await tx.query("SELECT pg_advisory_xact_lock(31, $1::int)", [userId]);
     const rules = await pointRules(tx);
     const s = await standing(tx, userId, rules);

@@ -17,10 +17,12 @@ export function exchangeRoutes(app: CoreRouter) {
   app.post("/app/user/account/exchange", async (c) => {
     const user = requireUser(c);
     const input = await parseInput(c, exchangeInputSchema);
+    const deps = c.get("deps");
     const { repeated, ...result } = await exchange(
-      c.get("deps").db,
+      deps.db,
       user.id,
       input,
+      deps.now(),
       c.req.header(Header.idempotencyKey),
     );
     return ok(c, result, repeated ? "Already exchanged" : "success");
@@ -33,7 +35,8 @@ export function exchangeRoutes(app: CoreRouter) {
 
   app.post("/app/user/account/receivePoint", async (c) => {
     const user = requireUser(c);
-    const { receivedCents, pointCents } = await claimPoints(c.get("deps").db, user.id);
+    const deps = c.get("deps");
+    const { receivedCents, pointCents } = await claimPoints(deps.db, user.id, deps.now());
     return ok(
       c,
       { received: fromCents(receivedCents), point: fromCents(pointCents) },

@@ -175,16 +175,19 @@ export function blockRefusal(kind: BlockKind, until: number): ApiError {
   );
 }
 
-/** What another domain asks permission for. */
-type GuardedAction = "bet" | "recharge" | "claim";
+/**
+ * What another domain asks permission for: every way a player puts money at stake or moves it
+ * (withdrawing and reading are never asked about: a break must not hold a player's money).
+ */
+type GuardedAction = "bet" | "recharge" | "claim" | "exchange" | "stake" | "play";
 
 /**
  * The one guard other domains call, inside the transaction that moves the money: refuses
  * everything but withdrawals and reading during a time-out or self-exclusion; for "recharge",
  * also a deposit of `amountCents` that would pass a deposit limit. It locks the player's limits
  * row (when there is one), so parallel recharges are checked one after another. Bets are
- * checked by game_place_bet itself (one round trip), not here. Issue 11's reward claims call
- * `assertMay(tx, deps, userId, "claim")`.
+ * checked by game_place_bet itself (one round trip), not here. Reward and point claims call
+ * `assertMay(tx, deps, userId, "claim")`; exchanges, stakes and external game launches too.
  */
 export async function assertMay(
   tx: Sql,

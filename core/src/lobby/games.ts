@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { LobbyGame } from "#contract/lobby";
 import type { Coin } from "#contract/money";
+import { assertMay } from "../limits/limits";
 import type { Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
 
@@ -66,6 +67,8 @@ export async function gameUrl(db: Sql, gameId: number, userId: number, nowMs: nu
   );
   if (!game) return null;
   if (game.kind === "LOTTERY") return { url: `/pages/game/gameList?coin=${game.coin}`, expiresAt: null };
+  // A signed link lets the player gamble at the provider: not during a time-out or self-exclusion.
+  await assertMay(db, { now: () => nowMs }, userId, "play");
   const exp = nowMs + LAUNCH_TTL_MS;
   const nonce = randomBytes(12).toString("hex");
   const player = String(userId);

@@ -4,6 +4,7 @@ import type { Page } from "#contract/envelope";
 import { type Coin, fromCents, toCents } from "#contract/money";
 import { balances, moveBetweenSystemAccounts, post } from "../ledger/ledger";
 import { spendOnce } from "../ledger/spend-once";
+import { assertMay } from "../limits/limits";
 import { runPassAudited } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
@@ -129,6 +130,7 @@ async function makeStake(
       amount: fromCents(Number(plan.max_cents)),
     });
   const id = await db.tx(async (tx) => {
+    await assertMay(tx, { now: () => nowMs }, userId, "stake");
     const [row] = await tx.query<{ id: number }>(
       `INSERT INTO stakes (user_id, plan_id, coin, principal_cents, daily_rate_bp, term_days, started_at, matures_at, idempotency_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)

@@ -5,6 +5,7 @@
 import { expect, it } from "vitest";
 import { betRefusalSchema, gameSessionSchema } from "#contract/game";
 import { limitRefusalSchema, limitsStatusSchema, realitySchema, statementSchema } from "#contract/limits";
+import { gameConfigListSchema } from "#contract/lobby";
 import { runAdmin } from "../../../core/src/admin";
 import { listAudit } from "../../../core/src/operator/audit";
 import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
@@ -242,6 +243,59 @@ describeOnEachDatabase("player protection", (core) => {
     expect((await bet(core, token)).code).toBe(200);
   });
 
+  it("during a self-exclusion no money moves but out: no exchange, stake, point claim or external game, each saying until when", async () => {
+    const { token, password } = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    // Points earned before the break (1 point per 100 staked): claimable, but not during it.
+    freshRound(core);
+    expect((await bet(core, token, 500)).code).toBe(200);
+    const blocked = await call<{ until: number }>(core, "/app/limits/block", {
+      token,
+      params: { kind: "EXCLUSION", length: "6m", password },
+    });
+    expect(blocked.code).toBe(200);
+    const { until } = blocked.result;
+    const refusedUntil = (answer: { code: number; result: unknown }) => {
+      expect(answer.code).toBe(403);
+      expect(limitRefusalSchema.parse(answer.result)).toEqual({
+        reason: "EXCLUDED",
+        block: "EXCLUSION",
+        until,
+      });
+    };
+    refusedUntil(
+      await call(core, "/app/user/account/exchange", {
+        token,
+        params: { fromCoin: "CHIP", toCoin: "GOLD", amount: "100" },
+      }),
+    );
+    refusedUntil(
+      await call(core, "/app/user/pledge/pledge", { token, params: { configId: 1, amount: "100" } }),
+    );
+    refusedUntil(await call(core, "/app/user/account/receivePoint", { token }));
+    const games = gameConfigListSchema.parse(
+      (await call(core, "/app/game/config/list", { method: "GET" })).result,
+    );
+    const external = games.find((g) => g.kind === "EXTERNAL");
+    refusedUntil(
+      await call(core, "/app/games/getGameUrl", { method: "GET", token, params: { gameId: external?.id } }),
+    );
+    // The lottery's own tile only leads to its rooms (to read; a bet is refused there).
+    const lottery = games.find((g) => g.kind === "LOTTERY");
+    const rooms = await call(core, "/app/games/getGameUrl", {
+      method: "GET",
+      token,
+      params: { gameId: lottery?.id },
+    });
+    expect(rooms.code).toBe(200);
+    // Nothing moved: the balances are the opening ones less the one bet.
+    const user = await call<{ chip: number; gold: number; point: number }>(core, "/app/user/getUserInfo", {
+      method: "GET",
+      token,
+    });
+    expect(user.result).toMatchObject({ gold: 0, point: 0 });
+    expect(user.result.chip).toBeLessThanOrEqual(995);
+  });
+
   it("during a self-exclusion the player still withdraws (cash, paid at once) and reads the records", async () => {
     const { token, password } = await payer(core, { CHIP: 50_000 });
     const card = await addCard(core, token, "112233445566");
@@ -352,6 +406,20 @@ describeOnEachDatabase("player protection", (core) => {
       winnings: 0,
       net: -30,
     });
+    // Days that do not exist are refused as input, not a server error.
+    for (const [from, to] of [
+      ["2026-02-30", "2026-03-01"],
+      ["2026-11-31", "2026-12-01"],
+      ["2026-13-01", "2026-13-02"],
+    ]) {
+      const impossible = await call(core, "/app/limits/statement", {
+        method: "GET",
+        token,
+        params: { from, to },
+      });
+      expect(impossible.code, `${from} ${to}`).toBe(400);
+      expect(impossible.message).toMatch(/real days/);
+    }
     const first = await status(core, token);
     expect(first.previousSignIn).toBeNull();
     core.advance(60_000);
