@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import { isUpstreamError, readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { wantsJson } from "~/utils/json-mode.server";
+import { refusalOr } from "~/utils/limit-refusal.server";
 import { finish, redirectWithToast } from "~/utils/toast.server";
 
 /**
@@ -22,7 +23,9 @@ export async function bloggerAction(
     return finish(request, back, { type: "success", message: t(key) }, undefined, extra);
   } catch (error) {
     if (!isUpstreamError(error) || error.failure !== "refused" || error.code >= 500) throw error;
-    if (wantsJson(request)) return json({ ok: false, message: error.message }, { status: 400 });
-    return redirectWithToast(back, { type: "error", message: error.message });
+    // A copy refused by player protection (a limit, a break) says so in the player's words.
+    const message = await refusalOr(request, error.detail, error.message);
+    if (wantsJson(request)) return json({ ok: false, message }, { status: 400 });
+    return redirectWithToast(back, { type: "error", message });
   }
 }
