@@ -2,6 +2,7 @@ import expressAdapter from "@remix-run/express/dist/server.js";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { countedBody, lingeringClose } from "./body-limit";
+import { cacheSafe } from "./cache-safety";
 import { isWhole, sendWholeResponse } from "./compression";
 import { toJsonModeResponse } from "./json-mode";
 
@@ -48,7 +49,9 @@ export function remixPages(
       });
       // Already answered: 413 while the body was being read.
       if (res.headersSent) return;
-      if (req.headers["x-json-mode"] === "1") response = toJsonModeResponse(response);
+      const jsonMode = req.headers["x-json-mode"] === "1";
+      if (jsonMode) response = toJsonModeResponse(response);
+      response = cacheSafe(response, jsonMode);
       // An answer given before the body was read (e.g. 413 for a too-large upload) must close the
       // connection: the unread rest of the body would otherwise be parsed as the next request.
       if (!req.complete) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionStorage } from "~/utils/session.server";
 import { AVATAR_MAX_BYTES, BODY_LIMITS } from "../../server/body-limits";
 import { BUILT, DEMO_PLAYER, Jar, ROOT, type RunningApp, startApp, stopApp } from "../support/app-server";
 import { LOCALE_ESCAPES, getAsWritten, rssOf, sendBody } from "./raw-http";
@@ -361,6 +362,35 @@ describe.skipIf(!BUILT)("hardening of the built server (development mode, as npm
       expect(res.headers.get("cache-control")).toBe("no-store");
       const page = await fetch(`${base()}/pages/account/account`, { headers: { cookie: player.header() } });
       expect(page.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    });
+
+    it("a public page's answer that keeps a session alive is kept by no cache; its JSON varies by Accept", async () => {
+      // The player's session, last seen two minutes ago: the next answer renews its cookie. The
+      // test process seals with the built app's secret (tests/setup-env.ts, app-server.ts).
+      const storage = sessionStorage();
+      const session = await storage.getSession(player.header());
+      session.set("seenAt", Date.now() - 2 * 60_000);
+      const stale = (await storage.commitSession(session)).split(";")[0];
+      for (const page of ["/pages/game/rules", "/pages/game/fairness"]) {
+        for (const [how, path, headers] of [
+          ["JSON mode", page, { accept: "application/json" }],
+          [
+            "the router's data request",
+            `${page}?_data=${encodeURIComponent(`routes/${page.slice(1).replaceAll("/", ".")}`)}`,
+            {},
+          ],
+        ] as const) {
+          const res = await fetch(`${base()}${path}`, { headers: { ...headers, cookie: stale } });
+          expect(res.status, `${page} ${how}`).toBe(200);
+          expect(res.headers.getSetCookie().join(), `${page} ${how}`).toMatch(/^__session=/);
+          expect(res.headers.get("cache-control"), `${page} ${how}`).toBe("private, no-store");
+        }
+        // Without a cookie to renew it stays public (the same for everyone), but only for JSON.
+        const json = await fetch(`${base()}${page}`, { headers: { accept: "application/json" } });
+        expect(json.headers.getSetCookie()).toEqual([]);
+        expect(json.headers.get("cache-control")).toMatch(/^public/);
+        expect(json.headers.get("vary")?.split(/,\s*/)).toContain("Accept");
+      }
     });
 
     it("the app's own scripts keep their year-long cache", async () => {
