@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { pageCount, parsePage } from "~/components/game/format";
 import { UpstreamError, asPageError, statusOf } from "~/utils/api/errors.server";
 import { getRebatePage, receiveRebate } from "~/utils/api/team.server";
 import { formatsFor } from "~/utils/format.server";
@@ -20,10 +21,31 @@ export async function claimLoader(request: Request) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("status");
   const status = (STATUSES as readonly string[]).includes(asked ?? "") ? (asked as Status) : undefined;
-  const shown = Number(url.searchParams.get("shown"));
-  const pageSize = Number.isInteger(shown) && shown > PAGE_SIZE && shown <= 100 ? shown : PAGE_SIZE;
-  const page = await getRebatePage(request, { pageNo: 1, pageSize, status }).catch(asPageError);
-  return json({ page, status: status ?? null, pageSize });
+  const pageNo = parsePage(url.searchParams.get("page"));
+  const page = await getRebatePage(request, { pageNo, pageSize: PAGE_SIZE, status }).catch(asPageError);
+  // The rebates' page (?page=, from 1) and how many there are: the pager's plain links reach
+  // every rebate, as on the records pages.
+  return json({
+    page,
+    status: status ?? null,
+    pageNo,
+    pages: pageCount(page.totalElements, PAGE_SIZE),
+  });
+}
+
+/**
+ * The list a claim goes back to: `?status=` and `?page=` of the form's `back` when they are ones
+ * the page shows (anything else is dropped), so a claim on page 3 lands on page 3.
+ */
+function backOf(raw: string): string {
+  const params = new URLSearchParams(raw.startsWith("?") ? raw.slice(1) : "");
+  const back = new URLSearchParams();
+  const status = params.get("status");
+  if ((STATUSES as readonly string[]).includes(status ?? "")) back.set("status", String(status));
+  const page = parsePage(params.get("page"));
+  if (page > 1) back.set("page", String(page));
+  const s = back.toString();
+  return s ? `?${s}` : "";
 }
 
 const REASONS: Record<string, string> = {
@@ -39,7 +61,7 @@ export async function claimAction(request: Request) {
   await requireToken(request);
   const form = await readForm(request);
   const t = await i18n.getFixedT(request, ["team", "common"]);
-  const back = (String(form.get("back") ?? "").match(/^\?status=(PENDING|CLAIMED)$/)?.[0] ?? "") || "";
+  const back = backOf(String(form.get("back") ?? ""));
   const failed = (message: string, status: number) =>
     wantsJson(request)
       ? json({ ok: false, message }, { status })

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { Pager } from "~/components/Pager";
 import { SegmentedTabs } from "~/components/SegmentedTabs";
 import { SubmitButton } from "~/components/form-parts";
 import { useTranslation } from "~/utils/i18n-react";
@@ -20,11 +21,20 @@ export const action = ({ request }: ActionFunctionArgs) => claimAction(request);
 
 const FILTERS = [null, "PENDING", "CLAIMED"] as const;
 
+/** The list with a status filter (or all) at a page. */
+function listHref(status: string | null, page = 1) {
+  const q = new URLSearchParams();
+  if (status) q.set("status", status);
+  if (page > 1) q.set("page", String(page));
+  const s = q.toString();
+  return s ? `${PAGES.claimBonus}?${s}` : PAGES.claimBonus;
+}
+
 export default function ClaimBonusPage() {
   const { t } = useTranslation("team");
   const fmt = useFormat();
-  const { page, status, pageSize } = useLoaderData<typeof loader>();
-  const back = status ? `?status=${status}` : "";
+  const { page, status, pageNo, pages } = useLoaderData<typeof loader>();
+  const back = listHref(status, pageNo).slice(PAGES.claimBonus.length);
   return (
     <>
       <NavBar title={t("claim.title")} backTo={PAGES.team} />
@@ -57,7 +67,7 @@ export default function ClaimBonusPage() {
           label={t("claim.filter")}
           tabs={FILTERS.map((f) => ({
             key: f ?? "ALL",
-            to: f ? `${PAGES.claimBonus}?status=${f}` : PAGES.claimBonus,
+            to: listHref(f),
             label: t(`claim.filters.${f ?? "ALL"}`),
           }))}
           current={status ?? "ALL"}
@@ -71,15 +81,7 @@ export default function ClaimBonusPage() {
         ) : (
           <EmptyState message={t("claim.empty")} action={{ to: PAGES.team, label: t("claim.invite") }} />
         )}
-        {page.totalElements > page.content.length ? (
-          <Link
-            to={`${PAGES.claimBonus}?${status ? `status=${status}&` : ""}shown=${Math.min(100, pageSize + 20)}`}
-            preventScrollReset
-            className="btn-secondary w-full"
-          >
-            {t("claim.more")}
-          </Link>
-        ) : null}
+        <Pager page={pageNo} pages={pages} hrefOf={(p) => listHref(status, p)} />
       </main>
     </>
   );

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { Pager } from "~/components/Pager";
 import { TabBar } from "~/components/TabBar";
 import { TitledCard } from "~/components/TitledCard";
 import { showToast } from "~/components/Toasts";
@@ -32,7 +33,13 @@ export default function TeamPage() {
         <RewardsCard info={data.info} />
         <FiguresCard info={data.info} />
         {data.tasks.length ? <TasksCard tasks={data.tasks} /> : null}
-        <MembersSection info={data.info} level={data.level} members={data.members} pageSize={data.pageSize} />
+        <MembersSection
+          info={data.info}
+          level={data.level}
+          members={data.members}
+          page={data.page}
+          pages={data.pages}
+        />
       </main>
       <TabBar active="team" />
     </>
@@ -297,12 +304,14 @@ function MembersSection({
   info,
   level,
   members,
-  pageSize,
+  page,
+  pages,
 }: {
   info: TeamInfo;
   level: number;
   members: { content: TeamMember[]; totalElements: number };
-  pageSize: number;
+  page: number;
+  pages: number;
 }) {
   const { t } = useTranslation("team");
   const fmt = useFormat();
@@ -365,15 +374,11 @@ function MembersSection({
           {level === 1 ? t("members.noneDirect") : t("members.none", { level })}
         </p>
       )}
-      {members.totalElements > members.content.length ? (
-        <Link
-          to={`${PAGES.team}?level=${level}&shown=${Math.min(100, pageSize + 10)}#members-title`}
-          preventScrollReset
-          className="btn-secondary w-full"
-        >
-          {t("members.more")}
-        </Link>
-      ) : null}
+      <Pager
+        page={page}
+        pages={pages}
+        hrefOf={(p) => `${PAGES.team}?level=${level}${p > 1 ? `&page=${p}` : ""}#members-title`}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import { renderSVG } from "uqr";
+import { pageCount, parsePage } from "~/components/game/format";
 import { UpstreamError, asPageError, statusOf } from "~/utils/api/errors.server";
 import { getRechargeTasks, getTeamInfo, getTeamLevel, receiveTaskGift } from "~/utils/api/team.server";
 import { formatsFor } from "~/utils/format.server";
@@ -23,11 +24,10 @@ export async function teamLoader(request: Request) {
   await requireToken(request);
   const url = new URL(request.url);
   const level = Math.min(3, Math.max(1, Number(url.searchParams.get("level")) || 1));
-  const shown = Number(url.searchParams.get("shown"));
-  const pageSize = Number.isInteger(shown) && shown > PAGE_SIZE && shown <= 100 ? shown : PAGE_SIZE;
+  const pageNo = parsePage(url.searchParams.get("page"));
   const [info, members, tasks] = await Promise.all([
     getTeamInfo(request),
-    getTeamLevel(request, { level, pageNo: 1, pageSize }),
+    getTeamLevel(request, { level, pageNo, pageSize: PAGE_SIZE }),
     getRechargeTasks(request),
   ]).catch(asPageError);
   const inviteLink = absoluteLink(request, info.inviteLinkUrl);
@@ -38,7 +38,10 @@ export async function teamLoader(request: Request) {
     qrSvg: renderSVG(inviteLink, { border: 2, ecc: "M" }),
     level,
     members,
-    pageSize,
+    // The members' page (?page=, from 1) and how many pages of PAGE_SIZE the level has: the
+    // pager's plain links reach every member, as on the records pages.
+    page: pageNo,
+    pages: pageCount(members.totalElements, PAGE_SIZE),
     tasks,
   });
 }

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
+import { type TestCore, registerPlayer, startTestCore } from "../support/core";
+
+/**
+ * The lists longer than a page, through the built app (`npm run build` first) against a real
+ * reference core: the team's members, the rebates, a blogger's fans and the follow records. Each
+ * is walked from its first page by its plain "next" link, as a browser without JavaScript does:
+ * every row is reached once, every next link moves on, and the last page has none.
+ */
+
+if (!BUILT) console.warn("tests/app/paging.test.ts SKIPPED: run `npm run build` first.");
+
+const MEMBERS = 102;
+const REBATES = 131;
+const FANS = 58;
+const COPIES = 21;
+
+describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
+  let core: TestCore;
+  let app: RunningApp | undefined;
+  const jar = new Jar();
+  let player: { userId: number; phone: string; password: string };
+  let blogger: { userId: number };
+  let memberIds: number[] = [];
+  let fanPhones: string[] = [];
+  let copiedBetIds: number[] = [];
+
+  async function get(path: string, accept: "html" | "json") {
+    if (!app) throw new Error("the app did not start");
+    const res = await fetch(`${app.base}${path}`, {
+      headers: { accept: accept === "json" ? "application/json" : "text/html", cookie: jar.header() },
+      redirect: "manual",
+    });
+    jar.store(res);
+    expect(res.status, `${path} (${accept})`).toBe(200);
+    return res;
+  }
+
+  async function post(path: string, form: Record<string, string>, json = true) {
+    if (!app) throw new Error("the app did not start");
+    const res = await fetch(`${app.base}${path}`, {
+      method: "POST",
+      headers: {
+        ...(json ? { accept: "application/json" } : {}),
+        cookie: jar.header(),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams(form).toString(),
+      redirect: "manual",
+    });
+    jar.store(res);
+    return res;
+  }
+
+  /** The link a player follows for more rows: rel="next", or a "Show more" link. */
+  function nextLink(html: string): string | null {
+    for (const [, tag, text] of html.matchAll(/<a\b([^>]*)>(.*?)<\/a>/gs)) {
+      if (/\brel="next"/.test(tag) || />?Show more$/.test(text)) {
+        const href = tag.match(/\bhref="([^"]*)"/)?.[1];
+        if (href) return href.replaceAll("&amp;", "&").replace(/#.*$/, "");
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Walks a list from `start` by its next links (the HTML page) and reads each page's rows (the
+   * same URL as JSON): every key, in the order shown, and the pages visited.
+   */
+  async function walk(start: string, keysOf: (data: Record<string, unknown>) => string[]) {
+    const visited: string[] = [];
+    const keys: string[] = [];
+    let path: string | null = start;
+    while (path) {
+      expect(visited, `the next link of ${visited.at(-1)} leads back to a page already shown`).not.toContain(
+        path,
+      );
+      expect(visited.length, "more pages than the rows can fill").toBeLessThan(30);
+      visited.push(path);
+      const rows = keysOf((await (await get(path, "json")).json()) as Record<string, unknown>);
+      expect(rows.length, `${path} shows rows`).toBeGreaterThan(0);
+      keys.push(...rows);
+      path = nextLink(await (await get(path, "html")).text());
+    }
+    return { keys, visited };
+  }
+
+  /** Every one of `expected` is reached, once; pages are a bounded size. */
+  function expectEveryRowOnce(walked: { keys: string[]; visited: string[] }, expected: string[]) {
+    expect(new Set(walked.keys).size, "no row is shown twice").toBe(walked.keys.length);
+    expect([...walked.keys].sort()).toEqual([...expected].sort());
+    expect(walked.visited.length, "more than one page").toBeGreaterThan(1);
+  }
+
+  beforeAll(async () => {
+    core = await startTestCore();
+    app = await startApp({ env: { UPSTREAM_URL: core.url } });
+    const db = core.deps.db;
+    player = await registerPlayer(core);
+    const owner = await registerPlayer(core);
+    blogger = owner;
+    // The player's direct members, written directly (registering a hundred players takes long);
+    // the last four digits of each phone are its own, so masked phones tell the fans apart.
+    const members = await db.query<{ id: number; phone: string }>(
+      `INSERT INTO users (area_code, phone, password_hash, invitation, parent_id)
+       SELECT '91', '66' || lpad(g::text, 8, '0'), 'x', 'PG' || lpad(g::text, 8, '0'), $1
+       FROM generate_series(1, ${MEMBERS}) g RETURNING id, phone`,
+      [player.userId],
+    );
+    memberIds = members.map((m) => Number(m.id));
+    await db.query(
+      `INSERT INTO team_rebates (user_id, kind, level, source_id, source_user_id, base_cents, rate_bp, amount_cents, day)
+       SELECT $1, 'BET', 1, 'paging' || g, $2, 10000, 100, 100 + g, current_date FROM generate_series(1, ${REBATES}) g`,
+      [player.userId, memberIds[0]],
+    );
+    // A blogger with fans among the members, many of them following in the same millisecond.
+    await db.query(
+      "INSERT INTO bloggers (user_id, status, applied_at, decided_at) VALUES ($1, 'APPROVED', 0, 0)",
+      [owner.userId],
+    );
+    const since = Date.now() - 3_600_000;
+    const fans = members.slice(0, FANS);
+    for (const [i, fan] of fans.entries())
+      await db.query("INSERT INTO blogger_follows (fan_id, blogger_id, created_at) VALUES ($1, $2, $3)", [
+        fan.id,
+        owner.userId,
+        since + (i % 4),
+      ]);
+    fanPhones = fans.map((f) => `${f.phone.slice(0, 2)}****${f.phone.slice(-4)}`);
+    // The player copied the blogger's bets: a settled round, the player's bets in it, their links.
+    const [round] = await db.query<{ id: number }>(
+      `INSERT INTO game_rounds (id, coin, level, start_time, bet_end_time, end_time, seed, seed_hash, payout, result, settled_at)
+       VALUES (8100000001, 'CHIP', 1, 0, 0, 0, 'seed', 'hash', '{}', 3, now()) RETURNING id`,
+    );
+    const bets = await db.query<{ id: number }>(
+      `INSERT INTO bets (user_id, round_id, coin, level, bet_name, base_amount_cents, bet_multiples, total_amount_cents, status, settled_at)
+       SELECT $1, $2, 'CHIP', 1, 'Red', 1000, 1, 1000, 'LOSE', now() FROM generate_series(1, ${COPIES}) RETURNING id`,
+      [player.userId, round.id],
+    );
+    copiedBetIds = bets.map((b) => Number(b.id));
+    for (const id of copiedBetIds)
+      await db.query(
+        `INSERT INTO blogger_copies (bet_id, fan_id, blogger_id, source_bet_id, stake_cents, fee_cents, day_no, created_at)
+         VALUES ($1, $2, $3, $1, 1000, 20, 0, 0)`,
+        [id, player.userId, owner.userId],
+      );
+    const login = await post("/pages/login/login", {
+      areaCode: "91",
+      phone: player.phone,
+      password: player.password,
+    });
+    expect(login.status, await login.clone().text()).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopApp(app);
+    await core?.close();
+  }, 30_000);
+
+  it(`reaches all ${MEMBERS} direct members of the team page, 10 a page`, async () => {
+    const walked = await walk("/pages/team/team?level=1", (d) =>
+      (d.members as { content: { id: number }[] }).content.map((m) => String(m.id)),
+    );
+    expectEveryRowOnce(walked, memberIds.map(String));
+    expect(walked.visited.length).toBe(Math.ceil(MEMBERS / 10));
+    // The level travels with the page: level 2 has nobody, and no next link.
+    const level2 = await (await get("/pages/team/team?level=2&page=2", "json")).json();
+    expect(level2.members.content).toEqual([]);
+  });
+
+  it(`reaches all ${REBATES} rebates of the claim page, with and without the status filter`, async () => {
+    const ids = (d: Record<string, unknown>) =>
+      (d.page as { content: { id: number }[] }).content.map((r) => String(r.id));
+    const all = await walk("/pages/team/claimBonus/claimBonus", ids);
+    expect(all.keys).toHaveLength(REBATES);
+    expectEveryRowOnce(all, all.keys);
+    const pending = await walk("/pages/team/claimBonus/claimBonus?status=PENDING", ids);
+    expectEveryRowOnce(pending, all.keys);
+    expect(pending.visited.every((p) => p.includes("status=PENDING"))).toBe(true);
+    // A rebate claimed on page 3 of the pending ones goes back to that page, not the first.
+    const third = "/pages/team/claimBonus/claimBonus?status=PENDING&page=3";
+    const html = await (await get(third, "html")).text();
+    const back = html.match(/name="back" value="([^"]*)"/)?.[1]?.replaceAll("&amp;", "&");
+    expect(back).toBe("?status=PENDING&page=3");
+    const [rebate] = ((await (await get(third, "json")).json()) as { page: { content: { id: number }[] } })
+      .page.content;
+    const claimed = await post(
+      "/pages/team/claimBonus/claimBonus",
+      { intent: "claim", rebateId: String(rebate.id), back: String(back) },
+      false,
+    );
+    expect(claimed.status).toBe(302);
+    expect(claimed.headers.get("location")).toBe(third);
+    // Only a status and a page the list knows go back.
+    const odd = await post(
+      "/pages/team/claimBonus/claimBonus",
+      { intent: "claim", rebateId: "1", back: "?status=NONE&page=-2&to=//elsewhere" },
+      false,
+    );
+    expect(odd.headers.get("location")).toBe("/pages/team/claimBonus/claimBonus");
+  });
+});
