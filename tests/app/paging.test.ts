@@ -200,4 +200,19 @@ describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
     );
     expect(odd.headers.get("location")).toBe("/pages/team/claimBonus/claimBonus");
   });
+
+  it(`reaches all ${FANS} fans of a blogger, even those who followed in the same millisecond`, async () => {
+    const walked = await walk(`/pages/bloggerDetails/fansList/fansList?id=${blogger.userId}`, (d) =>
+      (d.fans as { content: { phone: string }[] }).content.map((f) => f.phone),
+    );
+    expectEveryRowOnce(walked, fanPhones);
+    expect(walked.visited.every((p) => p.includes(`id=${blogger.userId}`))).toBe(true);
+  });
+
+  it(`reaches all ${COPIES} follow records`, async () => {
+    const walked = await walk("/pages/followRecords/followRecords", (d) =>
+      (d.rows as { bet: { id: number | string } }[]).map((r) => String(r.bet.id)),
+    );
+    expectEveryRowOnce(walked, copiedBetIds.map(String));
+  });
 });

@@ -1,14 +1,17 @@
 import { json, redirect } from "@remix-run/node";
-import { getFansList } from "~/utils/api/bloggers.server";
+import { pageCount, parsePage } from "~/components/game/format";
+import { SOCIAL_PAGE_SIZE, getFansList } from "~/utils/api/bloggers.server";
 import { asPageError } from "~/utils/api/errors.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 
-/** A blogger's followers (?id=), newest first, phones masked. */
+/** A blogger's followers (?id=), newest first, phones masked, a page at a time (?page=, from 1). */
 export async function fansLoader(request: Request) {
   await requireToken(request);
-  const raw = new URL(request.url).searchParams.get("id") ?? "";
+  const params = new URL(request.url).searchParams;
+  const raw = params.get("id") ?? "";
   if (!/^\d{1,12}$/.test(raw)) throw redirect(PAGES.blogger);
-  const fans = await getFansList(request, Number(raw)).catch(asPageError);
-  return json({ id: Number(raw), fans });
+  const pageNo = parsePage(params.get("page"));
+  const fans = await getFansList(request, Number(raw), pageNo).catch(asPageError);
+  return json({ id: Number(raw), fans, pageNo, pages: pageCount(fans.totalElements, SOCIAL_PAGE_SIZE) });
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { NavBar } from "~/components/NavBar";
+import { Pager } from "~/components/Pager";
 import { BloggerErrorBoundary } from "~/components/social/BloggerErrorBoundary";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
@@ -17,7 +18,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => fansLoader(request);
 export default function FansList() {
   const { t } = useTranslation("social");
   const fmt = useFormat();
-  const { id, fans } = useLoaderData<typeof loader>();
+  const { id, fans, pageNo, pages } = useLoaderData<typeof loader>();
   return (
     <>
       <NavBar title={t("fans.title")} backTo={`${PAGES.bloggerDetails}?id=${id}`} />
@@ -43,6 +44,11 @@ export default function FansList() {
         ) : (
           <EmptyState title={t("fans.none")} />
         )}
+        <Pager
+          page={pageNo}
+          pages={pages}
+          hrefOf={(p) => `${PAGES.fansList}?id=${id}${p > 1 ? `&page=${p}` : ""}`}
+        />
       </main>
     </>
   );

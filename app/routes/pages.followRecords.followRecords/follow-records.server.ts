@@ -1,11 +1,6 @@
-import { json } from "@remix-run/node";
-import { getFollowRecords } from "~/utils/api/bloggers.server";
-import { asPageError } from "~/utils/api/errors.server";
-import { requireToken } from "~/utils/session.server";
+import { SOCIAL_PAGE_SIZE, getFollowRecords } from "~/utils/api/bloggers.server";
+import { pagedRecords } from "~/utils/paged-records.server";
 
-/** The player's copied bets and their outcomes. */
-export async function followRecordsLoader(request: Request) {
-  await requireToken(request);
-  const records = await getFollowRecords(request).catch(asPageError);
-  return json({ records });
-}
+/** The player's copied bets and their outcomes, newest first, a page at a time (?page=, from 1). */
+export const followRecordsLoader = (request: Request) =>
+  pagedRecords(request, SOCIAL_PAGE_SIZE, (pageNo) => getFollowRecords(request, pageNo));

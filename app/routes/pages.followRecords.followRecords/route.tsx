@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { NavBar } from "~/components/NavBar";
+import { Pager } from "~/components/Pager";
 import { betLabel } from "~/components/game/names";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
@@ -24,14 +25,14 @@ const TONE = {
 export default function FollowRecords() {
   const { t } = useTranslation("social");
   const fmt = useFormat();
-  const { records } = useLoaderData<typeof loader>();
+  const { rows, pageNo, pages } = useLoaderData<typeof loader>();
   return (
     <>
       <NavBar title={t("followRecords.title")} backTo={PAGES.blogger} />
       <main className="mx-auto max-w-md space-y-3 p-4">
-        {records.content.length ? (
+        {rows.length ? (
           <ul className="space-y-2">
-            {records.content.map(({ bet, bloggerId, bloggerName }) => (
+            {rows.map(({ bet, bloggerId, bloggerName }) => (
               <li key={bet.id} className="card space-y-1" data-testid="follow-record">
                 <div className="flex items-center justify-between gap-2">
                   <span className="font-semibold">
@@ -61,6 +62,11 @@ export default function FollowRecords() {
             action={{ to: PAGES.blogger, label: t("blogger.title") }}
           />
         )}
+        <Pager
+          page={pageNo}
+          pages={pages}
+          hrefOf={(p) => (p > 1 ? `${PAGES.followRecords}?page=${p}` : PAGES.followRecords)}
+        />
       </main>
     </>
   );

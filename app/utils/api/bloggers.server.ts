@@ -51,16 +51,21 @@ export function copyBloggerBet(request: Request, bloggerId: number, betId: numbe
   });
 }
 
-export function getFollowRecords(request: Request, pageNo = 1, pageSize = 20) {
+/** Rows a page of the follow records and of the fans list shows (the pages' pager reaches the rest). */
+export const SOCIAL_PAGE_SIZE = 20;
+
+/** One page (from 1) of the player's copied bets, newest first. */
+export function getFollowRecords(request: Request, pageNo: number) {
   return upstream(request, "/app/user/blogger/followRecords", {
-    params: { pageNo, pageSize },
+    params: { pageNo, pageSize: SOCIAL_PAGE_SIZE },
     schema: followRecordsSchema,
   });
 }
 
-export function getFansList(request: Request, bloggerId: number, pageNo = 1, pageSize = 50) {
+/** One page (from 1) of a blogger's followers, newest first. */
+export function getFansList(request: Request, bloggerId: number, pageNo: number) {
   return upstream(request, "/app/user/blogger/fans", {
-    params: { bloggerId, pageNo, pageSize },
+    params: { bloggerId, pageNo, pageSize: SOCIAL_PAGE_SIZE },
     schema: fansListSchema,
   });
 }

@@ -254,7 +254,9 @@ export async function fansList(db: Sql, bloggerId: number, q: { pageNo: number; 
     from: "blogger_follows",
     where: "blogger_id = $1",
     params: [bloggerId],
-    orderBy: "created_at DESC",
+    // fan_id breaks ties: fans who followed in the same millisecond keep one order, so pages
+    // neither repeat nor skip one.
+    orderBy: "created_at DESC, fan_id DESC",
   });
   const profiles = await publicProfiles(
     db,

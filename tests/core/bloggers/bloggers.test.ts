@@ -109,6 +109,38 @@ describeOnEachDatabase("bloggers", (core, database) => {
     expect(JSON.stringify(rank)).not.toContain(blogger.token);
   });
 
+  it("pages the fans list without repeating or skipping fans who followed in the same millisecond", async () => {
+    const blogger = await approvedBlogger();
+    const viewer = await registerPlayer(core);
+    const tag = String(blogger.userId).padStart(6, "0").slice(-6);
+    const fans = await core.deps.db.query<{ id: number; phone: string }>(
+      `INSERT INTO users (area_code, phone, password_hash, invitation)
+       SELECT '91', '64' || $1 || lpad(g::text, 4, '0'), 'x', 'FT' || $1 || lpad(g::text, 4, '0')
+       FROM generate_series(1, 30) g RETURNING id, phone`,
+      [tag],
+    );
+    for (const [i, fan] of fans.entries())
+      await core.deps.db.query(
+        "INSERT INTO blogger_follows (fan_id, blogger_id, created_at) VALUES ($1, $2, $3)",
+        [fan.id, blogger.userId, 1_000 + (i % 3)],
+      );
+    const seen: string[] = [];
+    for (let pageNo = 1; pageNo <= 5; pageNo++) {
+      const page = fansListSchema.parse(
+        (
+          await call(core, "/app/user/blogger/fans", {
+            method: "GET",
+            token: viewer.token,
+            params: { bloggerId: blogger.userId, pageNo, pageSize: 7 },
+          })
+        ).result,
+      );
+      expect(page.totalElements).toBe(30);
+      seen.push(...page.content.map((f) => f.phone));
+    }
+    expect(seen.sort()).toEqual(fans.map((f) => `${f.phone.slice(0, 2)}****${f.phone.slice(-4)}`).sort());
+  });
+
   it("never keeps a copied bet without its link: a link that cannot be written takes nothing", async () => {
     const blogger = await approvedBlogger();
     const fan = await registerPlayer(core, { balances: { CHIP: 100_000 } });
