@@ -215,4 +215,41 @@ describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
     );
     expectEveryRowOnce(walked, copiedBetIds.map(String));
   });
+
+  it("refuses an unknown intent on a blogger's page, in the player's language, and stays following", async () => {
+    const page = `/pages/bloggerDetails/bloggerDetails?id=${blogger.userId}`;
+    await core.deps.db.query(
+      "INSERT INTO blogger_follows (fan_id, blogger_id, created_at) VALUES ($1, $2, $3)",
+      [player.userId, blogger.userId, Date.now()],
+    );
+    const following = async () =>
+      ((await (await get(page, "json")).json()) as { blogger: { following: boolean } }).blogger.following;
+    expect(await following()).toBe(true);
+    const forms: Record<string, string>[] = [{ intent: "bogus" }, {}, { intent: "Unfollow" }];
+    for (const form of forms) {
+      const res = await post(page, form);
+      expect(res.status, JSON.stringify(form)).toBe(400);
+      expect(await res.json()).toEqual({ ok: false, message: "This action is not available here." });
+      expect(await following()).toBe(true);
+    }
+    // Without JavaScript: back to the page with the error toast.
+    const plain = await post(page, { intent: "bogus" }, false);
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("location")).toBe(page);
+    expect(await following()).toBe(true);
+    // In German.
+    expect((await post("/resources/lang", { lang: "de-DE" })).status).toBe(200);
+    const german = await post(page, { intent: "bogus" });
+    expect(german.status).toBe(400);
+    expect(((await german.json()) as { message: string }).message).toBe(
+      "Diese Aktion ist hier nicht verfügbar.",
+    );
+    expect(await following()).toBe(true);
+    expect((await post("/resources/lang", { lang: "en-US" })).status).toBe(200);
+    // The real intents still act.
+    expect((await post(page, { intent: "unfollow" })).status).toBe(200);
+    expect(await following()).toBe(false);
+    expect((await post(page, { intent: "follow" })).status).toBe(200);
+    expect(await following()).toBe(true);
+  });
 });

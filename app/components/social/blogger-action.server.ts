@@ -13,13 +13,20 @@ import { finish, redirectWithToast } from "~/utils/toast.server";
 export async function bloggerAction(
   request: Request,
   back: string,
-  /** Does the call; answers the key (social namespace) of the success message. */
-  run: (form: FormData) => Promise<{ key: string; extra?: Record<string, unknown> }>,
+  /**
+   * Does the call; answers the key (social namespace) of the success message, or of the refusal
+   * when `refused` (a form this page does not offer: nothing was called).
+   */
+  run: (form: FormData) => Promise<{ key: string; extra?: Record<string, unknown>; refused?: true }>,
 ) {
   const form = await readForm(request);
   try {
-    const { key, extra } = await run(form);
+    const { key, extra, refused } = await run(form);
     const t = await i18n.getFixedT(request, "social");
+    if (refused) {
+      if (wantsJson(request)) return json({ ok: false, message: t(key) }, { status: 400 });
+      return redirectWithToast(back, { type: "error", message: t(key) });
+    }
     return finish(request, back, { type: "success", message: t(key) }, undefined, extra);
   } catch (error) {
     if (!isUpstreamError(error) || error.failure !== "refused" || error.code >= 500) throw error;

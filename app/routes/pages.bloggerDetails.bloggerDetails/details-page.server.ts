@@ -19,7 +19,10 @@ export async function detailsLoader(request: Request) {
   return json({ blogger });
 }
 
-/** POST intent=follow|unfollow, or intent=copy with betId: back to this page with a toast. */
+/**
+ * POST intent=follow|unfollow, or intent=copy with betId: back to this page with a toast. Any
+ * other intent (or none) is refused with status 400 and changes nothing.
+ */
 export async function detailsAction(request: Request) {
   await requireToken(request);
   const id = idOf(request);
@@ -33,6 +36,7 @@ export async function detailsAction(request: Request) {
       const copied = await copyBloggerBet(request, id, Number(betId));
       return { key: copied.repeated ? "detail.alreadyCopied" : "detail.copied", extra: { bet: copied.bet } };
     }
+    if (intent !== "follow" && intent !== "unfollow") return { key: "detail.unknownIntent", refused: true };
     const on = intent === "follow";
     await followBlogger(request, id, on);
     return { key: on ? "detail.followed" : "detail.unfollowed" };
