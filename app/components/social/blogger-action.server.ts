@@ -20,19 +20,18 @@ export async function bloggerAction(
   run: (form: FormData) => Promise<{ key: string; extra?: Record<string, unknown>; refused?: true }>,
 ) {
   const form = await readForm(request);
+  const refuse = (message: string) =>
+    wantsJson(request)
+      ? json({ ok: false, message }, { status: 400 })
+      : redirectWithToast(back, { type: "error", message });
   try {
     const { key, extra, refused } = await run(form);
     const t = await i18n.getFixedT(request, "social");
-    if (refused) {
-      if (wantsJson(request)) return json({ ok: false, message: t(key) }, { status: 400 });
-      return redirectWithToast(back, { type: "error", message: t(key) });
-    }
+    if (refused) return refuse(t(key));
     return finish(request, back, { type: "success", message: t(key) }, undefined, extra);
   } catch (error) {
     if (!isUpstreamError(error) || error.failure !== "refused" || error.code >= 500) throw error;
     // A copy refused by player protection (a limit, a break) says so in the player's words.
-    const message = await refusalOr(request, error.detail, error.message);
-    if (wantsJson(request)) return json({ ok: false, message }, { status: 400 });
-    return redirectWithToast(back, { type: "error", message });
+    return refuse(await refusalOr(request, error.detail, error.message));
   }
 }
