@@ -194,7 +194,8 @@ export const withdrawalInfoSchema = z.object({
   withdrawFeeRate: z.number(),
   autoAuditAmount: z.number(),
   betLimitRechargeMultiple4Withdraw: z.number(),
-  lastRecharge: z.number(),
+  /** Every recharge since the last withdrawal: what the turnover rule asks to be bet (times the multiple). */
+  rechargedSinceWithdrawal: z.number(),
   turnoverRequired: z.number(),
   turnoverDone: z.number(),
   turnoverLeft: z.number(),

@@ -20,13 +20,29 @@ import {
 /**
  * Issue 8's story in one go, at 360x740, one new player from nothing: recharges by cash through
  * the sandbox pay page and in USDT (the operator confirms the deposit), exchanges chip to gold,
- * stakes, sets a payment password, adds a bank card, is asked for the last recharge's turnover
+ * stakes, sets a payment password, adds a bank card, is asked for the turnover of both recharges
  * and bets it, withdraws a small amount (paid at once) and a large one (an operator rejects it with a
  * reason the player reads). After every step each balance is checked to the cent against the
  * sum of what happened, and the asset records against the balances.
  */
 
 const PAY_PASSWORD = "246813";
+/**
+ * The cash withdrawal's turnover multiple for this story: every recharge since the last
+ * withdrawal must be bet that many times over, and this player exchanges and stakes part of theirs.
+ */
+const TURNOVER_MULTIPLE = 0.1;
+let usualMultiple: number | null = null;
+
+test.afterAll(async ({ browser }) => {
+  if (usualMultiple === null) return;
+  const context = await browser.newContext();
+  await operator(context.request, "/wallet/config", {
+    currency: "CASH",
+    betLimitRechargeMultiple4Withdraw: usualMultiple,
+  });
+  await context.close();
+});
 
 async function cents(request: APIRequestContext) {
   const user = await accountJson(request);
@@ -38,6 +54,15 @@ test("one player's whole wallet: in by cash and USDT, exchange, stake, bet, out 
   browser,
 }) => {
   test.setTimeout(300_000);
+  const configs = await operator<Record<string, { betLimitRechargeMultiple4Withdraw: number }>>(
+    page.request,
+    "/wallet/config",
+  );
+  usualMultiple = configs.CASH.betLimitRechargeMultiple4Withdraw;
+  await operator(page.request, "/wallet/config", {
+    currency: "CASH",
+    betLimitRechargeMultiple4Withdraw: TURNOVER_MULTIPLE,
+  });
   const player = await registerPlayer(page.request);
   const registeredAt = Date.now();
   // What the balances must be, step by step, in cents.
@@ -116,9 +141,10 @@ test("one player's whole wallet: in by cash and USDT, exchange, stake, bet, out 
     await check();
   });
 
-  await test.step("a withdrawal first asks for the last recharge's turnover; a ₹500 bet meets it", async () => {
+  await test.step("a withdrawal first asks for the turnover of both recharges; a ₹600 bet meets it", async () => {
     await withdraw(page, "150", false);
-    await expect(page.getByText("Bet ₹450.00 more before withdrawing.")).toBeVisible();
+    // 0.1 × (₹5,000.25 + ₹450.00) = ₹545.025, rounded up to the cent: not only the latest recharge's ₹45.00.
+    await expect(page.getByText("Bet ₹545.03 more before withdrawing.")).toBeVisible();
     await check();
     // A round with time left to bet in (betting closes 5 s before the draw).
     let game = await gameJson(page.request);
@@ -132,16 +158,16 @@ test("one player's whole wallet: in by cash and USDT, exchange, stake, bet, out 
       gameSessionId: roundId,
       betName: "Red",
       baseAmount: "100",
-      betMultiples: "5",
-      totalBetAmount: "500",
+      betMultiples: "6",
+      totalBetAmount: "600",
       coin: "CHIP",
       level: "1",
     });
     expect(bet.status, JSON.stringify(bet.body)).toBe(200);
-    want.chip -= 50_000;
+    want.chip -= 60_000;
     await check();
     const digit = await drawnDigit(page.request, roundId);
-    want.chip += expectedWinCents("Red", digit, 50_000);
+    want.chip += expectedWinCents("Red", digit, 60_000);
     await expect.poll(async () => (await cents(page.request)).chip, { timeout: 15_000 }).toBe(want.chip);
   });
 

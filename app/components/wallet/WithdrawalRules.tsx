@@ -12,10 +12,10 @@ export function WithdrawalRules({ info }: { info: WithdrawalInfo }) {
   const turnover =
     info.betLimitRechargeMultiple4Withdraw <= 0
       ? null
-      : info.lastRecharge <= 0
+      : info.rechargedSinceWithdrawal <= 0
         ? t("rules.noRecharge")
         : `${t("rules.turnover", {
-            recharge: format.money(info.lastRecharge),
+            recharge: format.money(info.rechargedSinceWithdrawal),
             multiple: info.betLimitRechargeMultiple4Withdraw,
             required: format.money(info.turnoverRequired),
           })} ${

@@ -121,7 +121,7 @@ export function withdrawalRoutes(app: CoreRouter) {
       withdrawFeeRate: rules.withdrawFeeBp / 100,
       autoAuditAmount: fromCents(rules.autoAuditCents),
       betLimitRechargeMultiple4Withdraw: rules.betMultipleBp / 10000,
-      lastRecharge: fromCents(turnover.lastRechargeCents),
+      rechargedSinceWithdrawal: fromCents(turnover.rechargedCents),
       turnoverRequired: fromCents(turnover.requiredCents),
       turnoverDone: fromCents(turnover.doneCents),
       turnoverLeft: fromCents(rules.betMultipleBp > 0 ? turnover.leftCents : 0),

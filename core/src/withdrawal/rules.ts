@@ -35,36 +35,40 @@ export async function withdrawnOn(db: Sql, userId: number, currency: Currency, d
 }
 
 export interface Turnover {
-  /** The latest RECHARGE ledger entry, cents (0: none, no rule). */
-  lastRechargeCents: number;
+  /** Every CHIP recharge since the player's last withdrawal, cents (0: none, no rule). */
+  rechargedCents: number;
   requiredCents: number;
   doneCents: number;
   leftCents: number;
 }
 
 /**
- * The turnover rule: CHIP bets (BET ledger entries) placed since the player's latest RECHARGE
- * entry, less those refunded (a voided round, decision 058), must reach betMultipleBp / 10000
- * times that recharge. Read from the ledger only.
+ * The turnover rule: what the player recharged since their last withdrawal (every RECHARGE entry
+ * after the last WITHDRAW one, or ever when there is none) must be bet betMultipleBp / 10000
+ * times over, by CHIP bets (BET entries) placed in the same span, less those refunded (a voided
+ * round, decision 058). Summing every recharge, not only the latest, keeps a small second
+ * recharge from waiving the turnover of a large first one; a withdrawal (allowed only once the
+ * rule was met) starts the count again. Read from the ledger only.
  */
 export async function turnoverOf(db: Sql, userId: number, betMultipleBp: number): Promise<Turnover> {
-  const [row] = await db.query<{ recharge: number; bets: number | null }>(
-    `WITH r AS (
-       SELECT id, amount FROM ledger_entries
-       WHERE user_id = $1 AND coin = 'CHIP' AND kind = 'RECHARGE' AND amount > 0
-       ORDER BY id DESC LIMIT 1)
-     SELECT r.amount AS recharge,
+  const [row] = await db.query<{ recharged: number | null; bets: number | null }>(
+    `WITH w AS (
+       SELECT coalesce(max(id), 0) AS after FROM ledger_entries
+       WHERE user_id = $1 AND coin = 'CHIP' AND kind = 'WITHDRAW')
+     SELECT
+       (SELECT sum(r.amount) FROM ledger_entries r
+        WHERE r.user_id = $1 AND r.coin = 'CHIP' AND r.kind = 'RECHARGE' AND r.amount > 0 AND r.id > w.after) AS recharged,
        (SELECT -sum(e.amount) FROM ledger_entries e
-        WHERE e.user_id = $1 AND e.coin = 'CHIP' AND e.kind = 'BET' AND e.id > r.id
+        WHERE e.user_id = $1 AND e.coin = 'CHIP' AND e.kind = 'BET' AND e.id > w.after
           AND NOT EXISTS (SELECT 1 FROM ledger_entries x
             WHERE x.kind = 'REFUND' AND x.ref_id = e.ref_id AND x.user_id = $1 AND x.coin = 'CHIP')) AS bets
-     FROM r`,
+     FROM w`,
     [userId],
   );
-  const lastRechargeCents = Number(row?.recharge ?? 0);
-  const requiredCents = Math.ceil((lastRechargeCents * betMultipleBp) / 10000);
+  const rechargedCents = Number(row?.recharged ?? 0);
+  const requiredCents = Math.ceil((rechargedCents * betMultipleBp) / 10000);
   const doneCents = Number(row?.bets ?? 0);
-  return { lastRechargeCents, requiredCents, doneCents, leftCents: Math.max(0, requiredCents - doneCents) };
+  return { rechargedCents, requiredCents, doneCents, leftCents: Math.max(0, requiredCents - doneCents) };
 }
 
 /** The checks that need no lock: open, window, amount within min and max. */

@@ -216,7 +216,7 @@ export async function applyWithdrawal(
         if (turnover.leftCents > 0) {
           throw refuse(
             "TURNOVER",
-            `Bet ${fromCents(turnover.leftCents)} more before withdrawing (bets since your last recharge must reach ${fromCents(turnover.requiredCents)})`,
+            `Bet ${fromCents(turnover.leftCents)} more before withdrawing (bets since your last withdrawal must reach ${fromCents(turnover.requiredCents)}, the turnover of your recharges since)`,
             { amount: fromCents(turnover.leftCents) },
           );
         }

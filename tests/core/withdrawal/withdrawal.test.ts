@@ -313,7 +313,7 @@ describeOnEachDatabase("withdrawals", (core) => {
       params: { currency: "CASH" },
     });
     expect(withdrawalInfoSchema.parse(info.result)).toMatchObject({
-      lastRecharge: 1000,
+      rechargedSinceWithdrawal: 1000,
       turnoverRequired: 1000,
       turnoverDone: 300,
       turnoverLeft: 700,
@@ -325,6 +325,32 @@ describeOnEachDatabase("withdrawals", (core) => {
     expect(await cash(token, { amount: 110, userBankId: card })).toMatchObject({
       result: { reason: "TURNOVER", amount: 100 },
     });
+  });
+
+  it("asks for the turnover of every recharge since the last withdrawal: a small second recharge does not waive a large first one", async () => {
+    const { token, userId } = await payer(core, { CHIP: 100_000 });
+    const card = await addCard(core, token);
+    await ledgerMove(core, userId, "RECHARGE", 500_000);
+    await ledgerMove(core, userId, "RECHARGE", 10_000);
+    await ledgerMove(core, userId, "BET", 10_000);
+    // 5,100 recharged, 100 bet: 5,000 left (the latest recharge alone would say none).
+    expect(await cash(token, { amount: 4000, userBankId: card })).toMatchObject({
+      code: 400,
+      result: { reason: "TURNOVER", amount: 5000 },
+    });
+    const info = await call(core, "/app/wallet/withdrawalInfo", {
+      method: "GET",
+      token,
+      params: { currency: "CASH" },
+    });
+    expect(withdrawalInfoSchema.parse(info.result)).toMatchObject({
+      rechargedSinceWithdrawal: 5100,
+      turnoverRequired: 5100,
+      turnoverDone: 100,
+      turnoverLeft: 5000,
+    });
+    await ledgerMove(core, userId, "BET", 500_000);
+    expect((await cash(token, { amount: 150, userBankId: card })).code).toBe(200);
   });
 
   it("takes a repeated idempotency key once, and refuses the key with another amount (409)", async () => {
