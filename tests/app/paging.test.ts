@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
-import { type TestCore, registerPlayer, startTestCore } from "../support/core";
+import { type TestCore, call, registerPlayer, startTestCore } from "../support/core";
 
 /**
  * The lists longer than a page, through the built app (`npm run build` first) against a real
- * reference core: the team's members, the rebates, a blogger's fans and the follow records. Each
+ * reference core: the team's members, the rebates, a blogger's fans, the follow records and the
+ * stakes. Each
  * is walked from its first page by its plain "next" link, as a browser without JavaScript does:
  * every row is reached once, every next link moves on, and the last page has none.
  */
@@ -15,16 +16,18 @@ const MEMBERS = 102;
 const REBATES = 131;
 const FANS = 58;
 const COPIES = 21;
+const STAKES = 105;
 
 describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
   let core: TestCore;
   let app: RunningApp | undefined;
   const jar = new Jar();
-  let player: { userId: number; phone: string; password: string };
+  let player: { userId: number; phone: string; password: string; token: string };
   let blogger: { userId: number };
   let memberIds: number[] = [];
   let fanPhones: string[] = [];
   let copiedBetIds: number[] = [];
+  const stakeIds: number[] = [];
 
   async function get(path: string, accept: "html" | "json") {
     if (!app) throw new Error("the app did not start");
@@ -97,7 +100,8 @@ describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
     core = await startTestCore();
     app = await startApp({ env: { UPSTREAM_URL: core.url } });
     const db = core.deps.db;
-    player = await registerPlayer(core);
+    // Enough chips for more stakes than the core's page size limit (100) holds.
+    player = await registerPlayer(core, { balances: { CHIP: STAKES * 20_000 } });
     const owner = await registerPlayer(core);
     blogger = owner;
     // The player's direct members, written directly (registering a hundred players takes long);
@@ -145,6 +149,15 @@ describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
          VALUES ($1, $2, $3, $1, 1000, 20, 0, 0)`,
         [id, player.userId, owner.userId],
       );
+    // The player's stakes, made through the core's own call (100.00 + i chips on the 7-day plan).
+    for (let i = 0; i < STAKES; i++) {
+      const made = await call<{ pledge: { id: number } }>(core, "/app/user/pledge/pledge", {
+        token: player.token,
+        params: { configId: 1, amount: 100 + i },
+      });
+      expect(made.code, made.message).toBe(200);
+      stakeIds.push(made.result.pledge.id);
+    }
     const login = await post("/pages/login/login", {
       areaCode: "91",
       phone: player.phone,
@@ -214,6 +227,44 @@ describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
       (d.rows as { bet: { id: number | string } }[]).map((r) => String(r.bet.id)),
     );
     expectEveryRowOnce(walked, copiedBetIds.map(String));
+  });
+
+  it(`reaches all ${STAKES} stakes of the pledge page, 10 a page, the stake form on each`, async () => {
+    const walked = await walk("/pages/pledge/pledge", (d) =>
+      (d.stakes as { content: { id: number }[] }).content.map((s) => String(s.id)),
+    );
+    expectEveryRowOnce(walked, stakeIds.map(String));
+    expect(walked.visited.length).toBe(Math.ceil(STAKES / 10));
+    // Newest first, as before: page 1 starts with the last stake, the last page ends with the first.
+    expect(walked.keys[0]).toBe(String(stakeIds.at(-1)));
+    expect(walked.keys.at(-1)).toBe(String(stakeIds[0]));
+    // Every page keeps the plans and the stake form, and says where it is.
+    const last = `/pages/pledge/pledge?page=${walked.visited.length}`;
+    const html = await (await get(last, "html")).text();
+    expect(html).toContain('name="configId"');
+    expect(html).toContain(`Page ${walked.visited.length} of ${walked.visited.length}`);
+    expect(html).toMatch(/<a\b[^>]*\brel="prev"/);
+    const data = (await (await get(last, "json")).json()) as {
+      plans: unknown[];
+      pageNo: number;
+      pages: number;
+    };
+    expect(data.plans.length).toBeGreaterThan(0);
+    expect(data).toMatchObject({ pageNo: walked.visited.length, pages: walked.visited.length });
+    // A stake made from the form on the last page, without JavaScript, goes to the first page,
+    // which lists it first.
+    const key = html.match(/<input[^>]*\bname="idempotencyKey"[^>]*>/)?.[0].match(/\bvalue="([^"]*)"/)?.[1];
+    expect(key).toBeTruthy();
+    const staked = await post(last, { idempotencyKey: String(key), configId: "1", amount: "250" }, false);
+    expect(staked.status, await staked.clone().text()).toBe(302);
+    expect(staked.headers.get("location")).toBe("/pages/pledge/pledge");
+    const first = (await (await get("/pages/pledge/pledge", "json")).json()) as {
+      stakes: { content: { amount: number }[]; totalElements: number };
+      pages: number;
+    };
+    expect(first.stakes.content[0].amount).toBe(250);
+    expect(first.stakes.totalElements).toBe(STAKES + 1);
+    expect(first.pages).toBe(Math.ceil((STAKES + 1) / 10));
   });
 
   it("refuses an unknown intent on a blogger's page, in the player's language, and stays following", async () => {

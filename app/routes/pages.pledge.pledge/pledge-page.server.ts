@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { coinAmount } from "~/components/assets/money";
+import { pageCount, parsePage } from "~/components/game/format";
 import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
 import { getBalances } from "~/utils/api/user.server";
 import { getPledgeConfigList, getPledgePage, pledge } from "~/utils/api/wallet/assets.server";
@@ -17,14 +18,22 @@ const PAGE_SIZE = 10;
 
 export async function pledgeLoader(request: Request) {
   await requireToken(request);
-  const shown = Number(new URL(request.url).searchParams.get("shown"));
-  const pageSize = Number.isInteger(shown) && shown > PAGE_SIZE && shown <= 100 ? shown : PAGE_SIZE;
+  const pageNo = parsePage(new URL(request.url).searchParams.get("page"));
   const [balances, plans, stakes] = await Promise.all([
     getBalances(request),
     getPledgeConfigList(request),
-    getPledgePage(request, { pageNo: 1, pageSize }),
+    getPledgePage(request, { pageNo, pageSize: PAGE_SIZE }),
   ]).catch(asPageError);
-  return json({ balances, plans, stakes, formKey: crypto.randomUUID(), pageSize });
+  return json({
+    balances,
+    plans,
+    stakes,
+    formKey: crypto.randomUUID(),
+    // The stakes' page (?page=, from 1) and how many pages of PAGE_SIZE there are: the pager's
+    // plain links reach every stake, as on the records pages.
+    pageNo,
+    pages: pageCount(stakes.totalElements, PAGE_SIZE),
+  });
 }
 
 const REASONS: Record<string, string> = {

@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
+import { Pager } from "~/components/Pager";
 import { BalanceStrip } from "~/components/assets/BalanceStrip";
 import { coinAmount } from "~/components/assets/money";
 import { useTranslation } from "~/utils/i18n-react";
@@ -27,7 +28,7 @@ type ActionData = { result?: SubmissionResult<string[]>; idempotencyKey?: string
 
 export default function PledgePage() {
   const { t } = useTranslation("assets");
-  const { balances, plans, stakes, formKey, pageSize } = useLoaderData<typeof loader>();
+  const { balances, plans, stakes, formKey, pageNo, pages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData;
   return (
     <>
@@ -60,15 +61,11 @@ export default function PledgePage() {
           ) : (
             <p className="card text-center text-sm text-gray-600 dark:text-gray-400">{t("pledge.none")}</p>
           )}
-          {stakes.totalElements > stakes.content.length ? (
-            <Link
-              to={`${PAGES.pledge}?shown=${Math.min(100, pageSize + 10)}`}
-              preventScrollReset
-              className="btn-secondary w-full"
-            >
-              {t("pledge.more")}
-            </Link>
-          ) : null}
+          <Pager
+            page={pageNo}
+            pages={pages}
+            hrefOf={(p) => `${PAGES.pledge}${p > 1 ? `?page=${p}` : ""}#stakes-title`}
+          />
         </section>
       </main>
     </>
