@@ -286,13 +286,22 @@ const winRateOf = (bets: BetRecord[]) => {
     : 0;
 };
 
-/** A blogger's profile for their detail page: fans, win rate and profit (last 100 bets), recent and open bets. */
+/**
+ * A blogger's profile for their detail page: fans, win rate and profit (of the last 100 CHIP bets:
+ * the profit is shown in rupees, and a point is worth a hundredth of one, so cheap point bets must
+ * not swell it), recent and open bets of every coin.
+ */
 export async function bloggerDetail(db: Sql, bloggerId: number, viewerId: number | null) {
   await requireApproved(db, bloggerId);
   const profile = (await publicProfiles(db, [bloggerId])).get(bloggerId);
-  const recent = (await betPage(db, bloggerId, { pageNo: 1, pageSize: 100 })).content;
+  const [recent, chipBets] = await Promise.all([
+    betPage(db, bloggerId, { pageNo: 1, pageSize: 100 }),
+    betPage(db, bloggerId, { pageNo: 1, pageSize: 100, coin: "CHIP" }),
+  ]).then((pages) => pages.map((p) => p.content));
   const settled = recent.filter((b) => b.status !== "WAITING");
-  const profit = settled.reduce((s, b) => s + toCents(b.winAmount) - toCents(b.totalBetAmount), 0);
+  const profit = chipBets
+    .filter((b) => b.status !== "WAITING")
+    .reduce((s, b) => s + toCents(b.winAmount) - toCents(b.totalBetAmount), 0);
   const [fans] = await db.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM blogger_follows WHERE blogger_id = $1",
     [bloggerId],
@@ -312,7 +321,7 @@ export async function bloggerDetail(db: Sql, bloggerId: number, viewerId: number
     nickName: profile?.nickName ?? null,
     headUrl: profile?.headUrl ?? null,
     fans: fans.n,
-    winRate: winRateOf(recent),
+    winRate: winRateOf(chipBets),
     profit: fromCents(profit),
     following,
     self: viewerId === bloggerId,

@@ -12,7 +12,7 @@ import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
 import { settleRound } from "../../../core/src/game/settle";
 import { listAudit } from "../../../core/src/operator/audit";
 import { ApiError } from "../../../core/src/platform/http";
-import { call, describeOnEachDatabase, operatorCall, registerPlayer } from "../../support/core";
+import { call, credit, describeOnEachDatabase, operatorCall, registerPlayer } from "../../support/core";
 import { TIMING, stake } from "../game/helpers";
 
 const DAY = 86_400_000;
@@ -73,6 +73,34 @@ describeOnEachDatabase("bloggers", (core, database) => {
     expect(audit.filter((a) => a.target === String(p.userId)).map((a) => a.action)).toEqual(
       expect.arrayContaining(["blogger.reject", "blogger.approve"]),
     );
+  });
+
+  it("counts the profit and win rate in CHIP only: a won point bet (a hundredth of a rupee a point) does not swell them", async () => {
+    const blogger = await approvedBlogger();
+    const before = bloggerDetailSchema.parse(
+      await readAbout("/app/summary/getBloggerDetail", blogger.token, blogger.userId),
+    );
+    await credit(core.deps.db, blogger.userId, { POINT: 1_000_000 });
+    // Point bets on every outcome of one round: some win, whatever the digit.
+    const at = Date.UTC(2029, 2, 1) + (database === "postgres" ? DAY : 0) + bloggersMade * 60_000;
+    const round = await ensureRound(core.deps.db, "POINT", 1, roundWindow(at, TIMING));
+    for (const name of ["Red", "Green", "Violet", "Big", "Small"] as const) {
+      await placeBet(
+        core.deps.db,
+        blogger.userId,
+        { ...stake(name, round.id, 100), coin: "POINT" },
+        round.startTime + 1000,
+      );
+    }
+    await settleRound(core.deps.db, round.id, round.endTime);
+    const after = bloggerDetailSchema.parse(
+      await readAbout("/app/summary/getBloggerDetail", blogger.token, blogger.userId),
+    );
+    expect(after.recentBets.filter((b) => b.coin === "POINT")).toHaveLength(5);
+    expect({ profit: after.profit, winRate: after.winRate }).toEqual({
+      profit: before.profit,
+      winRate: before.winRate,
+    });
   });
 
   it("follows (not oneself, only bloggers), lists fans with masked phones, unfollows", async () => {
