@@ -1,5 +1,4 @@
 import { fromCents } from "#contract/money";
-import { setSysConfig } from "../config/sysconfig";
 import { cliOperator, writeAudit } from "../operator/audit";
 import { loadConfig } from "../platform/config";
 import { type OperatorCommand, UsageError } from "../platform/module";
@@ -9,6 +8,7 @@ import {
   jackpotPassAudited,
   poolCents,
   saveJackpotSettings,
+  switchJackpot,
 } from "./jackpot";
 
 const USAGE = `  admin jackpot show
@@ -45,7 +45,7 @@ const jackpotCommand: OperatorCommand = {
       throw new UsageError("enabled must be 0 or 1");
     await db.tx(async (tx) => {
       const { before } = await saveJackpotSettings(tx, changes);
-      if (changes.enabled !== undefined) await setSysConfig(tx, "JACKPOT_APPLY", changes.enabled);
+      if (changes.enabled !== undefined) await switchJackpot(tx, changes.enabled, Date.now());
       await writeAudit(tx, {
         operator: cliOperator(),
         action: "jackpot.settings",

@@ -1,6 +1,6 @@
 import type { JackpotDraw, JackpotInfo } from "#contract/jackpot";
 import { type Coin, fromCents } from "#contract/money";
-import { getSysConfig } from "../config/sysconfig";
+import { getSysConfig, setSysConfig } from "../config/sysconfig";
 import { settledRoundStakes, stakesByPlayer } from "../game/totals";
 import { moveBetweenSystemAccounts, post } from "../ledger/ledger";
 import { runPassAudited } from "../operator/audit";
@@ -73,6 +73,17 @@ export async function jackpotEnabled(db: Sql): Promise<boolean> {
   return Number.isFinite(raw) && raw !== 0;
 }
 
+/**
+ * Turns the jackpot on or off (JACKPOT_APPLY, "0" or "1"). Turning it on notes when
+ * (JACKPOT_ON_SINCE): rounds that ended while it was off never fund the pool, even those the
+ * funding pass's look-back would still reach.
+ */
+export async function switchJackpot(tx: Sql, enabled: string, nowMs: number): Promise<void> {
+  const wasOn = await jackpotEnabled(tx);
+  await setSysConfig(tx, "JACKPOT_APPLY", enabled);
+  if (enabled !== "0" && !wasOn) await setSysConfig(tx, "JACKPOT_ON_SINCE", String(nowMs));
+}
+
 const dayNoOf = (ms: number, dayMs: number) => Math.floor(ms / dayMs);
 
 interface DayRow {
@@ -132,8 +143,10 @@ export async function fundSettledRounds(
     "SELECT max(end_ms) AS last FROM jackpot_funding",
   );
   const floor = (dayNoOf(nowMs, dayMs) - 1) * dayMs;
+  const onSince = Number(await getSysConfig(db, "JACKPOT_ON_SINCE")) || 0;
   const since = Math.max(
     floor,
+    onSince,
     cursor?.last === null || cursor === undefined ? floor : Number(cursor.last) - 3_600_000,
   );
   let rounds = 0;

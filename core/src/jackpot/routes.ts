@@ -1,7 +1,6 @@
 import { Code } from "#contract/codes";
 import { jackpotDrawInputSchema } from "#contract/jackpot";
 import { fromCents } from "#contract/money";
-import { setSysConfig } from "../config/sysconfig";
 import { writeAudit } from "../operator/audit";
 import { operatorOf } from "../operator/auth";
 import { passHandler } from "../operator/handlers";
@@ -15,6 +14,7 @@ import {
   jackpotPassAudited,
   poolCents,
   saveJackpotSettings,
+  switchJackpot,
 } from "./jackpot";
 
 export function jackpotRoutes(app: CoreRouter) {
@@ -56,7 +56,7 @@ export function jackpotOperatorRoutes(op: CoreRouter) {
       throw new ApiError(Code.BAD_REQUEST, "enabled must be 0 or 1");
     const saved = await c.get("deps").db.tx(async (tx) => {
       const { before, after } = await saveJackpotSettings(tx, changes);
-      if (changes.enabled !== undefined) await setSysConfig(tx, "JACKPOT_APPLY", changes.enabled);
+      if (changes.enabled !== undefined) await switchJackpot(tx, changes.enabled, c.get("deps").now());
       await writeAudit(tx, { operator, action: "jackpot.settings", detail: { changes, before } });
       return after;
     });

@@ -14,6 +14,7 @@ import {
   jackpotPass,
   poolCents,
   saveJackpotSettings,
+  switchJackpot,
 } from "../../../core/src/jackpot/jackpot";
 import { checkLedger } from "../../../core/src/ledger/check";
 import { listAudit } from "../../../core/src/operator/audit";
@@ -247,8 +248,14 @@ describeOnEachDatabase("jackpot", (core, database) => {
     expect(pass.funded.rounds).toBe(0);
     expect(await poolCents(core.deps.db, "CHIP")).toBe(before);
     expect((await call(core, "/app/summary/prizePoolAmount", { method: "GET" })).result).toBe(0);
-    await enable();
+    // Turned on later: the round played while it was off still funds nothing, though the
+    // funding pass looks back over it; a round after it does.
+    await core.deps.db.tx((tx) => switchJackpot(tx, "1", start + 300_000));
+    expect((await jackpotPass(core.deps.db, start + 400_000, DAY)).funded.rounds).toBe(0);
+    expect(await poolCents(core.deps.db, "CHIP")).toBe(before);
     expect((await call(core, "/app/summary/prizePoolAmount", { method: "GET" })).result).toBe(before / 100);
+    await playRound(start + 420_000, [{ userId: p.userId, multiple: 2 }]);
+    expect((await jackpotPass(core.deps.db, start + 600_000, DAY)).funded).toEqual({ rounds: 1, cents: 20 });
   });
 
   it("the jackpot page's call: signed in only; today's tickets, commitment and countdown", async () => {
