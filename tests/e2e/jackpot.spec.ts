@@ -141,4 +141,18 @@ test("while the jackpot is closed its page counts no tickets and shows no draw t
   await expect(page.getByText(/the seed's hash below/)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Yesterday's jackpot" })).toBeVisible();
   await screen(page, "jackpot-closed");
+
+  // A day asked for that was never drawn, or mistyped, is that: never another day's draw.
+  for (const dayNo of ["abc", "-1", "1.5", "99999999999999999999", "1"]) {
+    const res = await page.request.get(`${PAGES.yesterdayJackpot}?dayNo=${dayNo}`, {
+      headers: { Accept: "application/json" },
+    });
+    expect(res.status(), dayNo).toBe(404);
+    expect(((await res.json()) as { draw: unknown }).draw, dayNo).toBeNull();
+  }
+  const missing = await page.goto(`${PAGES.yesterdayJackpot}?dayNo=abc`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByText("No draw for that day")).toBeVisible();
+  await page.getByRole("link", { name: "The latest draw" }).click();
+  await expect(page).toHaveURL(PAGES.yesterdayJackpot);
 });

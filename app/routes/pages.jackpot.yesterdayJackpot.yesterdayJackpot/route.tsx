@@ -25,16 +25,20 @@ const MEDALS = ["bg-amber-400 text-amber-950", "bg-gray-300 text-gray-900", "bg-
 export default function YesterdayJackpotPage() {
   const { t } = useTranslation("social");
   const fmt = useFormat();
-  const { draw, verification, origin } = useLoaderData<typeof loader>();
+  const { draw, verification, origin, asked } = useLoaderData<typeof loader>();
   if (!draw || !verification) {
     return (
       <>
         <NavBar title={t("yesterday.title")} backTo={PAGES.jackpot} />
         <main className="mx-auto max-w-md p-4">
           <EmptyState
-            title={t("yesterday.none")}
-            message={t("yesterday.noneBody")}
-            action={{ to: PAGES.jackpot, label: t("jackpot.title") }}
+            title={asked ? t("yesterday.unknownDay") : t("yesterday.none")}
+            message={asked ? t("yesterday.unknownDayBody") : t("yesterday.noneBody")}
+            action={
+              asked
+                ? { to: PAGES.yesterdayJackpot, label: t("yesterday.latest") }
+                : { to: PAGES.jackpot, label: t("jackpot.title") }
+            }
           />
         </main>
       </>

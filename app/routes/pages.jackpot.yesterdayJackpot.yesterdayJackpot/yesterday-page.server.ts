@@ -9,14 +9,19 @@ import { verifyDraw } from "./jackpot-verify.server";
  * With Accept: application/json it is the data the documented command reads (docs/jackpot.md).
  */
 export async function yesterdayLoader(request: Request) {
-  const raw = new URL(request.url).searchParams.get("dayNo")?.trim();
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("dayNo")?.trim();
   const dayNo = raw && /^\d{1,12}$/.test(raw) ? Number(raw) : undefined;
+  // A day asked for (even mistyped) is that day or nothing: never another day's draw.
+  const asked = url.searchParams.has("dayNo");
+  const none = () =>
+    json({ draw: null, verification: null, origin: url.origin, asked }, { status: asked ? 404 : 200 });
+  if (asked && dayNo === undefined) return none();
   try {
     const draw = await getJackpotDraw(request, dayNo);
-    return json({ draw, verification: verifyDraw(draw), origin: new URL(request.url).origin });
+    return json({ draw, verification: verifyDraw(draw), origin: url.origin, asked });
   } catch (error) {
-    if (error instanceof UpstreamError && error.failure === "refused" && error.code === 404)
-      return json({ draw: null, verification: null, origin: new URL(request.url).origin });
+    if (error instanceof UpstreamError && error.failure === "refused" && error.code === 404) return none();
     return asPageError(error);
   }
 }
