@@ -213,8 +213,3 @@ export type WithdrawalInfo = z.infer<typeof withdrawalInfoSchema>;
 export function withdrawalFeeCents(amountCents: number, feeBp: number): number {
   return Math.floor((amountCents * feeBp + 5000) / 10000);
 }
-
-/** USDT for `netCents` CHIP at `rateCents` CHIP cents per USDT, down to the cent. */
-export function usdtOf(netCents: number, rateCents: number): number {
-  return Math.floor((netCents * 100) / rateCents) / 100;
-}

@@ -15,6 +15,7 @@ import { feeAndNet, typedAmount } from "~/components/wallet/withdraw-amounts";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
+import { usdtOf } from "#contract/usdt-amounts";
 import type { WithdrawalActionData, WithdrawalPageData } from "./withdrawal-page.server";
 
 /**
@@ -80,7 +81,7 @@ export function WithdrawalForm({
             <dt className="text-gray-600 dark:text-gray-400">{t("usdtReceive")}</dt>
             <dd className="text-right tabular-nums" data-testid="withdraw-usdt">
               {split
-                ? format.usdt(Math.floor((split.net * 100 * 100) / Math.round(info.usdtRate * 100)) / 100)
+                ? format.usdt(usdtOf(Math.round(split.net * 100), Math.round(info.usdtRate * 100)))
                 : "—"}
             </dd>
           </>

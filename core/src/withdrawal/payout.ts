@@ -19,9 +19,13 @@ interface PayoutOrder {
   withdrawalId: number;
   userId: number;
   currency: Currency;
-  /** What the player receives, in CHIP cents (CASH), or its USDT equivalent (USDT). */
+  /** What the player receives, in CHIP cents; booked as paid (WITHDRAWALS_PAID) when PAID. */
   netCents: number;
-  usdtAmount: number | null;
+  /**
+   * USDT only: what to send, in micro-USDT (USDT has 6 decimals; 3306111 is 3.306111 USDT):
+   * netCents at the withdrawal's rate, rounded down (contract/usdt-amounts.ts, decision 061).
+   */
+  usdtMicros: number | null;
   bank: { bankName: string; holderName: string; accountNumber: string; ifsc: string | null } | null;
   address: string | null;
   network: Network | null;

@@ -4,12 +4,12 @@ import { isBep20Address, isTrc20Address } from "#contract/addresses";
 import { Code } from "#contract/codes";
 import type { Page } from "#contract/envelope";
 import { fromCents, toCents } from "#contract/money";
+import { usdtMicrosOf, usdtOf } from "#contract/usdt-amounts";
 import type { Currency, Network } from "#contract/wallet";
 import {
   type WithdrawalRecord,
   type WithdrawalStatus,
   maskAccountNumber,
-  usdtOf,
   withdrawalFeeCents,
 } from "#contract/withdrawal";
 import { InsufficientBalance, moveBetweenSystemAccounts, post } from "../ledger/ledger";
@@ -417,7 +417,7 @@ async function runPayout(db: Db, id: number, log?: Logger): Promise<void> {
     userId: Number(row.user_id),
     currency: row.currency,
     netCents: net,
-    usdtAmount: row.usdt_rate_cents ? usdtOf(net, Number(row.usdt_rate_cents)) : null,
+    usdtMicros: row.usdt_rate_cents ? usdtMicrosOf(net, Number(row.usdt_rate_cents)) : null,
     bank:
       row.currency === "CASH"
         ? {

@@ -165,6 +165,43 @@ describeOnEachDatabase("withdrawals", (core) => {
     expect(withdrawalPageSchema.parse(cashRecords.result).totalElements).toBe(0);
   });
 
+  it("sends to the micro-USDT what it books as paid: 300.55 at 90 with 1 % sends 3.306 USDT for ₹297.54", async () => {
+    const sandbox = sandboxPayout();
+    setPayoutAdapter(core.deps.db, sandbox);
+    try {
+      const { token } = await payer(core, { CHIP: 100_000 });
+      const paidBefore = await systemBalance(core, "WITHDRAWALS_PAID");
+      const first = await usdt(token, { amount: "300.55", address: TRC20 });
+      expect(first.result).toMatchObject({
+        fee: 3.01,
+        netAmount: 297.54,
+        usdtRate: 90,
+        usdtAmount: 3.306,
+        status: "APPROVED",
+      });
+      // 297.55 is 3.306111… USDT: sent 3.306111, rounded down to the micro-USDT.
+      const second = await usdt(token, { amount: "300.56", address: TRC20 });
+      expect(second.result).toMatchObject({ fee: 3.01, netAmount: 297.55, usdtAmount: 3.306111 });
+      expect(sandbox.paid.get(first.result.id)).toMatchObject({ netCents: 29_754, usdtMicros: 3_306_000 });
+      expect(sandbox.paid.get(second.result.id)).toMatchObject({ netCents: 29_755, usdtMicros: 3_306_111 });
+      expect((await systemBalance(core, "WITHDRAWALS_PAID")) - paidBefore).toBe(29_754 + 29_755);
+      // What was sent, at the rate, is what was booked as paid, to the cent.
+      for (const { id } of [first.result, second.result]) {
+        const order = sandbox.paid.get(id);
+        expect(Math.round(((order?.usdtMicros ?? 0) * 9_000) / 1_000_000)).toBe(order?.netCents);
+      }
+      const records = await call(core, "/app/wallet/getWithdrawalRecord", { method: "POST", token });
+      expect(
+        withdrawalPageSchema.parse(records.result).content.map((r) => [r.netAmount, r.usdtAmount]),
+      ).toEqual([
+        [297.55, 3.306111],
+        [297.54, 3.306],
+      ]);
+    } finally {
+      setPayoutAdapter(core.deps.db, null);
+    }
+  });
+
   it("refuses every bad amount and every broken rule with a clear message, and changes nothing", async () => {
     const { token, userId } = await payer(core, { CHIP: 10_000_000 });
     const card = await addCard(core, token);

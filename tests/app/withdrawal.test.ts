@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILT, DEMO_PLAYER, Jar, type RunningApp, bodyOf, startApp, stopApp } from "../support/app-server";
+
+/**
+ * The withdrawal and bank-card pages against the built app and its embedded core, as curl and a
+ * browser without JavaScript use them: what the USDT form promises is what is sent and recorded.
+ */
+
+if (!BUILT) console.warn("tests/app/withdrawal.test.ts SKIPPED: run `npm run build` first.");
+
+const USDT_PAGE = "/pages/withdrawal/withdrawal?tab=usdt";
+const TRC20 = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const PASSWORD = "246810";
+
+describe.skipIf(!BUILT)("withdrawal pages against the built server", () => {
+  let app: RunningApp | undefined;
+  const jar = new Jar();
+
+  beforeAll(async () => {
+    app = await startApp({ env: { UPSTREAM_TIMEOUT_MS: "15000" } });
+  }, 120_000);
+  afterAll(async () => {
+    await stopApp(app);
+  }, 30_000);
+
+  async function call(path: string, init: { form?: Record<string, string>; json?: boolean } = {}) {
+    if (!app) throw new Error("the app did not start");
+    const res = await fetch(`${app.base}${path}`, {
+      method: init.form ? "POST" : "GET",
+      headers: {
+        ...(init.json === false ? {} : { accept: "application/json" }),
+        cookie: jar.header(),
+        ...(init.form ? { "content-type": "application/x-www-form-urlencoded", origin: app.base } : {}),
+      },
+      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+      redirect: "manual",
+    });
+    jar.store(res);
+    if (init.json === false) return { status: res.status, body: {}, html: await res.text() };
+    return { status: res.status, body: await bodyOf(res), html: "" };
+  }
+
+  it("signs in and sets a payment password", async () => {
+    const running = app;
+    if (!running) throw new Error("the app did not start");
+    expect((await call("/pages/login/login", { form: DEMO_PLAYER })).status).toBe(200);
+    expect(
+      (await call("/pages/paymentPassword/paymentPassword", { form: { intent: "sendSms" } })).status,
+    ).toBe(200);
+    let code: string | undefined;
+    for (let i = 0; i < 50 && !code; i++) {
+      code = /SMS code for \+91 9000000001: (\d{6})/.exec(running.log.join(""))?.[1];
+      if (!code) await new Promise((r) => setTimeout(r, 100));
+    }
+    const saved = await call("/pages/paymentPassword/paymentPassword", {
+      form: { intent: "save", smsCode: code ?? "", assetPassword: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  });
+
+  it("promises, sends and records the same USDT to the micro-USDT: 300.55 at 90 with 1 % is 3.306 USDT", async () => {
+    // The no-JS "Show fee" preview.
+    const preview = await call(USDT_PAGE, { form: { intent: "preview", amount: "300.55" }, json: false });
+    expect(preview.status).toBe(200);
+    const shown = /data-testid="withdraw-usdt"[^>]*>([^<]*)</.exec(preview.html)?.[1];
+    expect(shown).toBe("3.306 USDT");
+    const sent = await call(USDT_PAGE, {
+      form: { amount: "300.55", network: "TRC20", address: TRC20, assetPassword: PASSWORD },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(String(sent.body.message)).toContain("3.306 USDT");
+    const records = await call("/pages/withdrawal/withdrawalRecords/withdrawalURecords");
+    expect(records.body.rows).toMatchObject([{ netAmount: 297.54, usdtAmount: 3.306, usdtRate: 90 }]);
+  });
+});
