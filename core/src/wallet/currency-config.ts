@@ -1,4 +1,5 @@
 import { fromCents, toCents } from "#contract/money";
+import { MAX_USDT_RATE_CENTS } from "#contract/usdt-amounts";
 import {
   type Currency,
   type CurrencyConfig,
@@ -156,6 +157,20 @@ const amount: ReadValue = (raw, field) => {
   return toCents(Number(raw));
 };
 
+/**
+ * CHIP per USDT: more than 0 and at most MAX_USDT_RATE_CENTS (1,000), so that a typo cannot price
+ * USDT absurdly and a USDT withdrawal's sub-micro-USDT remainder stays under a tenth of a cent
+ * (decision 061).
+ */
+const usdtRate: ReadValue = (raw, field) => {
+  const cents = amount(raw, field) as number;
+  if (cents <= 0) throw new Refusal(`${field}: the rate must be more than 0 (CHIP per USDT, such as 90)`);
+  if (cents > MAX_USDT_RATE_CENTS) {
+    throw new Refusal(`${field}: the rate must be at most ${fromCents(MAX_USDT_RATE_CENTS)} CHIP per USDT`);
+  }
+  return cents;
+};
+
 const onOff: ReadValue = (raw, field) => {
   if (!/^(true|false|1|0)$/i.test(raw.trim())) throw new Refusal(`${field}: true or false`);
   return /^(true|1)$/i.test(raw.trim());
@@ -221,7 +236,7 @@ const EDITABLE: Record<EditableConfigField, [column: string, read: ReadValue]> =
   weekDays: ["week_days", weekDays],
   startAndEndTime: ["start_and_end_time", timeWindow],
   rechargePresets: ["recharge_presets_cents", amounts],
-  usdtRate: ["usdt_rate_cents", amount],
+  usdtRate: ["usdt_rate_cents", usdtRate],
   usdtConfirmations: ["usdt_confirmations", confirmations],
   timeZone: ["time_zone", timeZone],
 };

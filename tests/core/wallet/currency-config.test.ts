@@ -62,6 +62,24 @@ describeOnEachDatabase("withdraw and charge config", (core) => {
     await runAdmin(["wallet-config", "set", "CASH", "withdrawFeeRate", "2"], core.deps.db, () => {});
   });
 
+  it("takes a USDT rate above 0 and up to 1,000 CHIP per USDT, and says why it refuses one", async () => {
+    const before = (await currencyRules(core.deps.db, "USDT")).usdtRateCents;
+    for (const [value, message] of [
+      ["0", "usdtRate: the rate must be more than 0 (CHIP per USDT, such as 90)"],
+      ["0.00", "usdtRate: the rate must be more than 0 (CHIP per USDT, such as 90)"],
+      ["1000000000", "usdtRate: the rate must be at most 1000 CHIP per USDT"],
+      ["1000.01", "usdtRate: the rate must be at most 1000 CHIP per USDT"],
+    ]) {
+      const refused = await operatorPost({ currency: "USDT", usdtRate: value });
+      expect(refused, `usdtRate=${value}`).toMatchObject({ code: 400, message });
+    }
+    expect((await currencyRules(core.deps.db, "USDT")).usdtRateCents).toBe(before);
+    for (const value of ["1000", "0.01", "90"]) {
+      const taken = await operatorPost({ currency: "USDT", usdtRate: value });
+      expect(taken.result, `usdtRate=${value}`).toMatchObject({ usdtRate: Number(value) });
+    }
+  });
+
   it("knows the open weekdays and hours in the config's time zone, also across midnight", async () => {
     const rules = await currencyRules(core.deps.db, "CASH");
     // 2026-11-23 is a Monday; 12:00 UTC is 17:30 in Kolkata.
