@@ -72,4 +72,27 @@ describe.skipIf(!BUILT)("withdrawal pages against the built server", () => {
     const records = await call("/pages/withdrawal/withdrawalRecords/withdrawalURecords");
     expect(records.body.rows).toMatchObject([{ netAmount: 297.54, usdtAmount: 3.306, usdtRate: 90 }]);
   });
+
+  it("saves a card once: a double submit (two parallel adds) and a later add of the same number are refused in the player's words", async () => {
+    const card = {
+      bankId: "1",
+      holderName: "Demo Player",
+      bankCardNo: "123456789012",
+      ifsc: "SBIN0001234",
+      assetPassword: PASSWORD,
+    };
+    const answers = await Promise.all([
+      call("/pages/bankCard/bankCard", { form: card }),
+      call("/pages/bankCard/bankCard", { form: card }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(JSON.stringify(answers.find((a) => a.status === 400)?.body)).toContain(
+      "This bank card is already saved.",
+    );
+    const again = await call("/pages/bankCard/bankCard", { form: { ...card, bankCardNo: "1234 5678 9012" } });
+    expect(again.status).toBe(400);
+    expect(JSON.stringify(again.body)).toContain("This bank card is already saved.");
+    const cards = (await call("/pages/bankCard/bankCard")).body.cards as Array<{ last4: string }>;
+    expect(cards.map((c) => c.last4)).toEqual(["9012"]);
+  });
 });

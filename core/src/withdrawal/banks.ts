@@ -110,10 +110,22 @@ export async function findOwnCard(db: Sql, userId: number, cardId: number): Prom
     : null;
 }
 
+const duplicate = () => refuse("DUPLICATE_CARD", "This bank card is already saved");
+
+/** A unique violation of migration 065's (user_id, account_number): the card is already saved. */
+export function duplicateCardOf(error: unknown): ApiError | null {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  return e.code === "23505" && `${e.constraint ?? ""} ${e.message ?? ""}`.includes("user_banks_user_number")
+    ? duplicate()
+    : null;
+}
+
 /**
  * Adds a card, or edits one of the player's own (payment password already checked). At most
- * MAX_BANK_CARDS per player, counted under a per-player lock so that parallel adds cannot pass
- * it. Another player's card id is answered as "not found", like an unknown one.
+ * MAX_BANK_CARDS per player, and each account number once (DUPLICATE_CARD), both checked under a
+ * per-player lock so that parallel adds cannot pass them; the unique index of migration 065 is
+ * the backstop (duplicateCardOf). Another player's card id is answered as "not found", like an
+ * unknown one.
  */
 export async function saveUserBank(
   tx: Sql,
@@ -130,6 +142,14 @@ export async function saveUserBank(
     throw refuse("IFSC_REQUIRED", "Enter the IFSC of the card's branch, such as SBIN0001234");
   }
   const ifsc = input.ifsc ?? null;
+  if (input.bankCardNo) {
+    // Under the lock: of two parallel adds of one number, the second finds the first.
+    const [same] = await tx.query<{ id: number }>(
+      "SELECT id FROM user_banks WHERE user_id = $1 AND account_number = $2 AND id IS DISTINCT FROM $3",
+      [userId, input.bankCardNo, input.id ?? null],
+    );
+    if (same) throw duplicate();
+  }
   let id: number;
   if (input.id === undefined) {
     if (!input.bankCardNo) throw refuse("NUMBER_REQUIRED", "Enter the account number");

@@ -21,7 +21,7 @@ import type { CoreEnv, CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput, readInput, reply, requireUser } from "../platform/http";
 import { assertPaymentPassword, hasPaymentPassword, walletAddresses } from "../user/payment-password";
 import { currencyRules, withinWindow } from "../wallet/currency-config";
-import { bankPage, saveUserBank, userBankPage } from "./banks";
+import { bankPage, duplicateCardOf, saveUserBank, userBankPage } from "./banks";
 import { localDay, turnoverOf, withdrawnOn } from "./rules";
 import {
   type ApplyInput,
@@ -52,7 +52,11 @@ export function withdrawalRoutes(app: CoreRouter) {
     const { assetPassword, ...input } = await parseInput(c, saveUserBankInputSchema);
     const { db, now } = c.get("deps");
     await assertPaymentPassword(db, id, assetPassword, now());
-    const card = await db.tx((tx) => saveUserBank(tx, id, input));
+    const card = await db
+      .tx((tx) => saveUserBank(tx, id, input))
+      .catch((error) => {
+        throw duplicateCardOf(error) ?? error;
+      });
     return reply(c, Code.OK, input.id ? "Saved" : "Added Successfully!", card);
   });
 

@@ -1,5 +1,12 @@
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { bankPageSchema, userBankPageSchema } from "#contract/withdrawal";
+import { openDb } from "../../../core/src/platform/db";
+import { migrate } from "../../../core/src/platform/migrate";
 import { call, describeOnEachDatabase, registerPlayer } from "../../support/core";
+import { MIGRATIONS } from "../game/helpers";
 import { PAY_PASSWORD, addCard, payer } from "./helpers";
 
 describeOnEachDatabase("bank cards", (core) => {
@@ -71,5 +78,100 @@ describeOnEachDatabase("bank cards", (core) => {
     await bad({ ifsc: "SBIN0001234" }, 400, /at most 5 bank cards/);
     const plain = await registerPlayer(core);
     await bad({ ifsc: "SBIN0001234" }, 403, /Set a payment password first/, plain.token);
+  });
+
+  it("keeps an account number once per player: parallel and repeated adds, and an edit onto another card's number, are refused", async () => {
+    const { token, userId } = await payer(core);
+    const add = (bankCardNo: string, extra: Record<string, string | number> = {}) =>
+      call<{ id: number }>(core, "/app/userBank/saveOrUpdate", {
+        token,
+        params: {
+          bankId: 1,
+          holderName: "Asha Rao",
+          bankCardNo,
+          ifsc: "SBIN0001234",
+          assetPassword: PAY_PASSWORD,
+          ...extra,
+        },
+      });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => add("222233334444")));
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.code !== 200)) {
+      expect(refused).toMatchObject({
+        code: 400,
+        message: "This bank card is already saved",
+        result: { reason: "DUPLICATE_CARD" },
+      });
+    }
+    // Typed again later, with spaces, at another bank: still the same account number.
+    expect(await add("2222 3333 4444", { bankId: 2, ifsc: "HDFC0000123" })).toMatchObject({
+      code: 400,
+      result: { reason: "DUPLICATE_CARD" },
+    });
+    const other = await add("555566667777");
+    expect(other.code).toBe(200);
+    expect(await add("222233334444", { id: other.result.id })).toMatchObject({
+      result: { reason: "DUPLICATE_CARD" },
+    });
+    // An edit that keeps its own number is no duplicate.
+    expect((await add("555566667777", { id: other.result.id, holderName: "Asha R" })).code).toBe(200);
+    const numbers = await core.deps.db.query<{ account_number: string }>(
+      "SELECT account_number FROM user_banks WHERE user_id = $1 ORDER BY id",
+      [userId],
+    );
+    expect(numbers.map((n) => n.account_number)).toEqual(["222233334444", "555566667777"]);
+    // Another player may save the same number.
+    expect((await addCard(core, (await payer(core)).token, "222233334444")) > 0).toBe(true);
+  });
+});
+
+describe("migration 065 on a database with cards saved twice", () => {
+  it("merges each player's repeated account number into the first card, withdrawals pointing to it", async () => {
+    const upTo064 = mkdtempSync(join(tmpdir(), "migrations-064-"));
+    for (const f of readdirSync(MIGRATIONS).filter((f) => f < "065")) {
+      copyFileSync(join(MIGRATIONS, f), join(upTo064, f));
+    }
+    const db = await openDb({ dataDir: "memory://" });
+    try {
+      await migrate(db, upTo064);
+      const users = await db.query<{ id: number }>(
+        `INSERT INTO users (area_code, phone, password_hash, invitation)
+         VALUES ('91', '9100000001', 'x', 'MIGR0001'), ('91', '9100000002', 'x', 'MIGR0002') RETURNING id`,
+      );
+      const [a, b] = users.map((u) => Number(u.id));
+      const cards = await db.query<{ id: number }>(
+        `INSERT INTO user_banks (user_id, bank_id, holder_name, account_number, ifsc) VALUES
+           ($1, 1, 'A', '111122223333', 'SBIN0001234'), ($1, 1, 'A', '111122223333', 'SBIN0001234'),
+           ($1, 1, 'A', '999988887777', 'SBIN0001234'), ($2, 1, 'B', '111122223333', 'SBIN0001234')
+         RETURNING id`,
+        [a, b],
+      );
+      const [first, second, third, theirs] = cards.map((c) => Number(c.id));
+      await db.query(
+        `INSERT INTO withdrawals (user_id, currency, amount_cents, fee_cents, net_cents, user_bank_id,
+           bank_name, holder_name, account_last4, account_number, local_day)
+         VALUES ($1, 'CASH', 100, 0, 100, $2, 'SBI', 'A', '3333', '111122223333', '2026-11-26')`,
+        [a, second],
+      );
+      await migrate(db, MIGRATIONS);
+      const left = await db.query<{ id: number }>("SELECT id FROM user_banks ORDER BY id");
+      expect(left.map((c) => Number(c.id))).toEqual([first, third, theirs]);
+      const [w] = await db.query<{ user_bank_id: number; account_last4: string }>(
+        "SELECT user_bank_id, account_last4 FROM withdrawals",
+      );
+      expect({ card: Number(w.user_bank_id), last4: w.account_last4 }).toEqual({
+        card: first,
+        last4: "3333",
+      });
+      await expect(
+        db.query(
+          `INSERT INTO user_banks (user_id, bank_id, holder_name, account_number) VALUES ($1, 1, 'A', '111122223333')`,
+          [a],
+        ),
+      ).rejects.toThrow(/user_banks_user_number/);
+    } finally {
+      await db.close();
+      rmSync(upTo064, { recursive: true, force: true });
+    }
   });
 });
