@@ -354,7 +354,7 @@ export function useKitForm<M, S extends z.ZodTypeAny>({
       started = true;
       stop();
       const { schemas, schema, smsSchema } = pick.current;
-      Promise.all([import("@conform-to/zod"), schemas()]).then(
+      Promise.all([import("~/utils/parse-form"), schemas()]).then(
         ([{ parseWithZod }, module]) => {
           if (!alive) return;
           const main = schema(module);

@@ -1,8 +1,8 @@
 import type { Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import type { z } from "zod";
 import type { PasswordPageName } from "~/components/PasswordPage";
+import { parseWithZod } from "~/utils/parse-form";
 import { resetLoginPwd, sendUserCode } from "./api/auth.server";
 import { asPageError } from "./api/errors.server";
 import { getUserInfo, resetAssetPwd } from "./api/user.server";

@@ -6,5 +6,5 @@
  * even once the action is dropped). The browser loads the schemas later (useKitForm in
  * components/forms.tsx).
  */
-export { parseWithZod } from "@conform-to/zod";
+export { parseWithZod } from "~/utils/parse-form";
 export * from "./forms";

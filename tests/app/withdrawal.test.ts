@@ -95,4 +95,29 @@ describe.skipIf(!BUILT)("withdrawal pages against the built server", () => {
     const cards = (await call("/pages/bankCard/bankCard")).body.cards as Array<{ last4: string }>;
     expect(cards.map((c) => c.last4)).toEqual(["9012"]);
   });
+
+  it("answers a form's wrong choice or malformed field in the player's words, never zod's, in English and German", async () => {
+    const usdt = { amount: "300", network: "ERC20", address: "x", assetPassword: PASSWORD };
+    const card = {
+      id: "abc",
+      bankId: "1",
+      holderName: "Demo Player",
+      ifsc: "SBIN0001234",
+      assetPassword: PASSWORD,
+    };
+    const en = await call(USDT_PAGE, { form: usdt });
+    expect(en.status).toBe(400);
+    expect(en.body.errors).toMatchObject({ network: ["Choose a network"] });
+    const enCard = await call("/pages/bankCard/bankCard", { form: card });
+    expect(enCard.body.errors).toMatchObject({ id: ["This value is not valid"] });
+    expect(
+      (await call("/resources/lang", { form: { lang: "de-DE", redirectTo: USDT_PAGE } })).status,
+    ).toBeLessThan(400);
+    const de = await call(USDT_PAGE, { form: usdt });
+    expect(de.body.errors).toMatchObject({ network: ["Wählen Sie ein Netzwerk"] });
+    const deCard = await call("/pages/bankCard/bankCard", { form: card });
+    expect(deCard.body.errors).toMatchObject({ id: ["Dieser Wert ist ungültig"] });
+    for (const answer of [en, enCard, de, deCard])
+      expect(JSON.stringify(answer.body)).not.toMatch(/Invalid|Expected/);
+  });
 });

@@ -34,7 +34,7 @@ export const cashFormSchema = z.object({
 
 export const usdtFormSchema = z.object({
   amount: amountField,
-  network: z.enum(["TRC20", "BEP20"]),
+  network: z.enum(["TRC20", "BEP20"], { errorMap: () => ({ message: "withdraw:validation.network" }) }),
   address: z
     .string({ required_error: "withdraw:validation.addressRequired" })
     .trim()

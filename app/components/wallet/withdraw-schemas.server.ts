@@ -4,5 +4,5 @@
  * schemas are in a page's start-up JavaScript because of its action (decision 036). The browser
  * loads ./withdraw-forms later (useKitForm).
  */
-export { parseWithZod } from "@conform-to/zod";
+export { parseWithZod } from "~/utils/parse-form";
 export * from "./withdraw-forms";

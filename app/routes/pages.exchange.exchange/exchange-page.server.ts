@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { coinAmount } from "~/components/assets/money";
 import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
@@ -8,6 +7,7 @@ import { formatsFor } from "~/utils/format.server";
 import { formError, formIdempotencyKey, readForm, serverT } from "~/utils/forms.server";
 import { wantsJson } from "~/utils/json-mode.server";
 import { refusalOr } from "~/utils/limit-refusal.server";
+import { parseWithZod } from "~/utils/parse-form";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { coinAmount } from "~/components/assets/money";
 import { pageCount, parsePage } from "~/components/game/format";
@@ -8,6 +7,7 @@ import { getPledgeConfigList, getPledgePage, pledge } from "~/utils/api/wallet/a
 import { formatsFor } from "~/utils/format.server";
 import { formError, formIdempotencyKey, readForm, serverT } from "~/utils/forms.server";
 import { refusalOr } from "~/utils/limit-refusal.server";
+import { parseWithZod } from "~/utils/parse-form";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";

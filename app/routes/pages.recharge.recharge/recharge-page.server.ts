@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import { renderSVG } from "uqr";
 import { asPageError } from "~/utils/api/errors.server";
@@ -21,6 +20,7 @@ import { i18n } from "~/utils/i18n.server";
 import { wantsJson } from "~/utils/json-mode.server";
 import { refusalOr } from "~/utils/limit-refusal.server";
 import { moneyMessages } from "~/utils/money-messages";
+import { parseWithZod } from "~/utils/parse-form";
 import { isAppPath } from "~/utils/safe-redirect";
 import { requireToken } from "~/utils/session.server";
 import { toCents } from "#contract/money";

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { forgetReality } from "~/components/limits/reality.server";
 import { asPageError } from "~/utils/api/errors.server";
@@ -18,6 +17,7 @@ import { formError, readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { limitRefusalText } from "~/utils/limit-refusal.server";
 import { moneyMessages } from "~/utils/money-messages";
+import { parseWithZod } from "~/utils/parse-form";
 import { PAGES } from "~/utils/paths";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { commitSession, getSession, requireToken } from "~/utils/session.server";
