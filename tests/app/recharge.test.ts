@@ -192,4 +192,25 @@ describe.skipIf(!BUILT)("recharge pages against the built server", () => {
     expect(signed.headers[SANDBOX_SIGNATURE_HEADER]).toMatch(/^[0-9a-f]{64}$/);
     expect(Math.round((await balance()) * 100)).toBe(Math.round(before * 100) + 12345);
   });
+
+  it("says a payment is already closed in the player's language (German here), not the core's English", async () => {
+    const made = await call(PAGE, { form: { amount: "100", payChannelName: "SANDBOX_UPI" } });
+    const payUrl = made.body.redirect as string;
+    expect((await call(payUrl, { form: { intent: "pay" } })).status).toBe(200);
+    expect(
+      (await call("/resources/lang", { form: { lang: "de-DE", redirectTo: PAGE } })).status,
+    ).toBeLessThan(400);
+    const again = await call(payUrl, { form: { intent: "pay" } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { ok: false, message: "Diese Zahlung ist abgeschlossen: Abgeschlossen." },
+    });
+    // Without JavaScript: back to the pay page with the same words in the toast.
+    const html = await call(payUrl, { form: { intent: "cancel" }, json: false });
+    expect(html.status).toBe(302);
+    const page = await fetch(`${app?.base}${html.location}`, { headers: { cookie: jar.header() } });
+    const text = await page.text();
+    expect(text).toContain("Diese Zahlung ist abgeschlossen: Abgeschlossen.");
+    expect(text).not.toContain("This payment is already closed");
+  });
 });

@@ -17,6 +17,7 @@ import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { finish } from "~/utils/toast.server";
 import { useFormat } from "~/utils/use-format";
+import { Code } from "#contract/codes";
 
 /**
  * The sandbox payment provider's hosted pay page (decision 027). A real provider shows its own
@@ -65,10 +66,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    if (wantsJson(request)) return json({ ok: false, message: error.message }, { status: 409 });
+    // Already paid, cancelled or expired: the core says so with the order (its status).
+    const status = (error.detail as { status?: unknown } | null)?.status;
+    const message =
+      error.code === Code.CONFLICT && typeof status === "string"
+        ? tr("pay.closed", { status: tr(`status.${status}`, { defaultValue: status }) })
+        : error.message;
+    if (wantsJson(request)) return json({ ok: false, message }, { status: 409 });
     return finish(request, `/pay/sandbox/${encodeURIComponent(id)}?t=${encodeURIComponent(t)}`, {
       type: "error",
-      message: error.message,
+      message,
     });
   }
 }
