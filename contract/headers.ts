@@ -8,7 +8,7 @@ export const Header = {
   requestId: "x-request-id",
   /** Optional; a retried mutation with the same key takes effect once. */
   idempotencyKey: "idempotency-key",
-  /** Device identifier of the player's browser, for tracking and rate limits. */
+  /** Device identifier of the player's browser, for tracking and sign-in limits (trusted devices, decision 063). */
   deviceId: "x-device-id",
   /** The player's address as the BFF saw it, for per-IP rate limits in the core. */
   forwardedFor: "x-forwarded-for",

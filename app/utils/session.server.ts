@@ -181,13 +181,27 @@ export async function requireToken(request: Request): Promise<string> {
 }
 
 /**
+ * The device id a sign-in sends the core and its new session keeps: the cookie's, or a new one
+ * when the cookie has none yet (createLoginSession then keeps that one).
+ */
+export async function signInDeviceId(request: Request): Promise<string> {
+  return (await getSession(request)).get("deviceId") || newDeviceId();
+}
+
+/**
  * Login rotates the session: a brand-new session (new cookie value) carries over only the
  * preferences and the device id, never anything tied to a previous identity. The idle and
- * absolute timeouts start now.
+ * absolute timeouts start now. `deviceId` (signInDeviceId) is the one the core was sent; the
+ * device id survives logout and expiry (preferencesOf), so the core keeps trusting this device.
  */
-export async function createLoginSession(request: Request, token: string): Promise<string> {
+export async function createLoginSession(
+  request: Request,
+  token: string,
+  deviceId?: string,
+): Promise<string> {
   const old = await getSession(request);
   const fresh = createSession(preferencesOf(old.data as SessionData)) as AppSession;
+  if (deviceId) fresh.set("deviceId", deviceId);
   const now = Date.now();
   fresh.set("token", token);
   fresh.set("loginAt", now);

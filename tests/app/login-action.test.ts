@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/pages.login.login/route";
 import { envelope, startFakeUpstream } from "./fake-upstream";
-import { sessionFromResponse, toastOf } from "./helpers";
+import { requestWithSession, sessionFromResponse, setCookies, toastOf } from "./helpers";
 
 let fake: Awaited<ReturnType<typeof startFakeUpstream>>;
 beforeAll(async () => {
@@ -94,6 +94,60 @@ describe("login action", () => {
     });
     expect(mismatch.status).toBe(400);
     expect((await read(mismatch)).result.error.confirmPassword).toEqual(["validation.passwordsMismatch"]);
+  });
+
+  it("sends the core the device id the session keeps, from the first sign-in, and keeps it past logout", async () => {
+    // The core trusts a device a phone signed in on (decision 063): the id it is told must be the
+    // one the browser keeps, and sends again at the next sign-in.
+    const cookieAfter = (res: Response) =>
+      setCookies(res)
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    const deviceSent = () => fake.requests.at(-1)?.headers["x-device-id"];
+    fake.setHandler((_s, res) =>
+      envelope(res, 200, "ok", { token: "secret-token", userId: 1, expiresAt: 1 }),
+    );
+    const credentials = { intent: "login", areaCode: "91", phone: "9000000001", password: "demo1234" };
+    // A cookie without a device id yet (a first request): a new one is sent, and kept.
+    const first = await post(credentials);
+    const deviceId = (await sessionFromResponse(first)).get("deviceId");
+    expect(deviceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(deviceSent()).toBe(deviceId);
+    // Logout keeps it...
+    const out = await post({ intent: "logout" }, { cookie: cookieAfter(first) });
+    expect(out.status).toBe(302);
+    const loggedOut = await sessionFromResponse(out);
+    expect(loggedOut.get("token")).toBeUndefined();
+    expect(loggedOut.get("deviceId")).toBe(deviceId);
+    // ...and the next sign-in sends it again and keeps it.
+    const again = await post(credentials, { cookie: cookieAfter(out) });
+    expect(again.status).toBe(302);
+    expect(deviceSent()).toBe(deviceId);
+    expect((await sessionFromResponse(again)).get("deviceId")).toBe(deviceId);
+  });
+
+  it("sends the device id on registration too, and keeps the one it sent", async () => {
+    fake.setHandler((_s, res) =>
+      envelope(res, 200, "ok", { token: "secret-token", userId: 2, expiresAt: 1 }),
+    );
+    const form = {
+      intent: "register",
+      areaCode: "91",
+      phone: "9000000002",
+      smsCode: "123456",
+      password: "secret1",
+      confirmPassword: "secret1",
+      ageConfirmed: "on",
+    };
+    const fresh = await post(form);
+    expect(fresh.status).toBe(302);
+    const deviceId = (await sessionFromResponse(fresh)).get("deviceId");
+    expect(deviceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fake.requests.at(-1)?.headers["x-device-id"]).toBe(deviceId);
+    const known = await requestWithSession("http://app.test/", { deviceId: "dev-kept" });
+    const again = await post(form, { cookie: known.headers.get("cookie") ?? "" });
+    expect(fake.requests.at(-1)?.headers["x-device-id"]).toBe("dev-kept");
+    expect((await sessionFromResponse(again)).get("deviceId")).toBe("dev-kept");
   });
 
   it("logs out with a toast", async () => {

@@ -24,7 +24,7 @@ import {
   registerSchema,
   smsRequestSchema,
 } from "~/utils/schemas.server";
-import { createLoginSession, getSession } from "~/utils/session.server";
+import { createLoginSession, getSession, signInDeviceId } from "~/utils/session.server";
 import { sendSmsCode, smsRemaining } from "~/utils/sms-cooldown.server";
 import { finish } from "~/utils/toast.server";
 
@@ -90,8 +90,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return formError(request, submission.reply({ hideFields }));
     const { areaCode, phone, smsCode, password, invitationCode } = submission.value;
     try {
-      const { token } = await register(request, { areaCode, phone, smsCode, password, invitationCode });
-      const cookie = await createLoginSession(request, token);
+      const deviceId = await signInDeviceId(request);
+      const input = { areaCode, phone, smsCode, password, invitationCode };
+      const { token } = await register(request, input, deviceId);
+      const cookie = await createLoginSession(request, token, deviceId);
       return finish(
         request,
         "/",
@@ -120,8 +122,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return formError(request, submission.reply({ hideFields: ["password"] }));
   const { areaCode, phone, password, redirectTo } = submission.value;
   try {
-    const { token, previousSignIn } = await login(request, { areaCode, phone, password });
-    const cookie = await createLoginSession(request, token);
+    // The device id the core is told is the one the new session keeps (decision 063).
+    const deviceId = await signInDeviceId(request);
+    const { token, previousSignIn } = await login(request, { areaCode, phone, password }, deviceId);
+    const cookie = await createLoginSession(request, token, deviceId);
     // The previous sign-in, so that a player notices one that was not theirs (issue 9).
     const message = previousSignIn
       ? t("toast.loggedInSince", { at: (await formatsFor(request)).dateTime(previousSignIn) })

@@ -10,18 +10,33 @@ import { upstream } from "./client.server";
 
 /** Sign-in, sign-up, passwords and SMS codes (spec section 7, core/src/auth), on the one client. */
 
-export function login(request: Request, input: { areaCode: string; phone: string; password: string }) {
-  return upstream(request, "/app/auth/login", { method: "POST", params: input, schema: loginResultSchema });
+/**
+ * A sign-in (or a registration, which signs in) sends `deviceId`, the id the new session keeps:
+ * the core trusts this device for the phone from then on, past the per-address limit (decision 063).
+ */
+export function login(
+  request: Request,
+  input: { areaCode: string; phone: string; password: string },
+  deviceId: string,
+) {
+  return upstream(request, "/app/auth/login", {
+    method: "POST",
+    params: input,
+    schema: loginResultSchema,
+    deviceId,
+  });
 }
 
 export function register(
   request: Request,
   input: { areaCode: string; phone: string; password: string; smsCode: string; invitationCode?: string },
+  deviceId: string,
 ) {
   return upstream(request, "/app/auth/register", {
     method: "POST",
     params: input,
     schema: registerResultSchema,
+    deviceId,
   });
 }
 

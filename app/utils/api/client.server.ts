@@ -39,6 +39,11 @@ interface UpstreamOptions<S extends z.ZodTypeAny> {
    * where the header's own default is ja-JP (spec section 9).
    */
   language?: string;
+  /**
+   * The device id sent, when it is not the session's: a sign-in from a cookie without one sends
+   * the id its new session will keep, so that the core trusts this device for the phone.
+   */
+  deviceId?: string;
 }
 interface EnvelopeResult<T> {
   code: number;
@@ -325,7 +330,7 @@ async function send(
   const encrypt = opts.encrypt ?? env.UPSTREAM_ENCRYPT;
   const method = opts.method ?? "GET";
   const url = urlOf(env, path);
-  const headers = baseHeaders(caller, encrypt);
+  const headers = baseHeaders(opts.deviceId ? { ...caller, deviceId: opts.deviceId } : caller, encrypt);
   if (opts.idempotencyKey) headers.set(Header.idempotencyKey, opts.idempotencyKey);
   if (opts.language) headers.set(Header.language, opts.language);
 

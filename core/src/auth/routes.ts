@@ -7,6 +7,7 @@ import {
   sendUserCodeInputSchema,
 } from "#contract/auth";
 import { Code } from "#contract/codes";
+import { Header } from "#contract/headers";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, clientIp, ok, parseInput, requireUser, tokenOf } from "../platform/http";
 import { createUser, findUserById, findUserByPhone, isUniqueViolation } from "../user/users";
@@ -16,6 +17,7 @@ import {
   forgiveLoginFailures,
   loginKeys,
   recordLoginFailure,
+  trustDevice,
 } from "./limits";
 import { hashPassword, verifyPassword } from "./passwords";
 import { type SmsDelivery, WRONG_SMS_CODE, assertLiveSmsCode, sendSmsCode, withSmsCode } from "./sms";
@@ -27,7 +29,7 @@ export function authRoutes(app: CoreRouter) {
   app.post("/app/auth/login", async (c) => {
     const { db, now, log, config } = c.get("deps");
     const input = await parseInput(c, loginInputSchema);
-    const keys = loginKeys(input.areaCode, input.phone, clientIp(c));
+    const keys = loginKeys(input.areaCode, input.phone, clientIp(c), c.req.header(Header.deviceId));
     await assertLoginAllowed(db, keys, now());
     const user = await findUserByPhone(db, input.areaCode, input.phone);
     // verifyPassword spends the same time without an account: the answer and its time match.
@@ -39,6 +41,7 @@ export function authRoutes(app: CoreRouter) {
     }
     if (user.user_status !== "NORMAL") throw new ApiError(Code.FORBIDDEN, "This account is disabled");
     await forgiveLoginFailures(db, keys);
+    await trustDevice(db, keys, now());
     const issued = await issueToken(db, user.id, now(), config.tokens);
     const { previous } = await signInTimes(db, user.id, issued.token);
     const result: LoginResult = { ...issued, previousSignIn: previous };
@@ -70,6 +73,9 @@ export function authRoutes(app: CoreRouter) {
           if (await findUserByPhone(tx, input.areaCode, input.phone))
             throw new ApiError(Code.CONFLICT, PHONE_TAKEN);
           const user = await createUser(tx, { ...input, passwordHash, parentId });
+          // A registration signs in: this device is trusted for the phone as after a login.
+          const keys = loginKeys(input.areaCode, input.phone, clientIp(c), c.req.header(Header.deviceId));
+          await trustDevice(tx, keys, now());
           return issueToken(tx, user.id, now(), config.tokens);
         },
       );
