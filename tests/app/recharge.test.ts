@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkUsdtAddress } from "#contract/addresses";
 import { SANDBOX_SIGNATURE_HEADER, sandboxNotification } from "../../core/src/recharge/providers";
-import { BUILT, DEMO_PLAYER, Jar, type RunningApp, bodyOf, startApp, stopApp } from "../support/app-server";
+import {
+  BUILT,
+  DEMO_PLAYER,
+  Jar,
+  type RunningApp,
+  formCaller,
+  startApp,
+  stopApp,
+} from "../support/app-server";
 
 /**
  * The recharge pages' loaders and actions in JSON mode and as a browser without JavaScript, against
@@ -26,21 +34,7 @@ describe.skipIf(!BUILT)("recharge pages against the built server", () => {
     await stopApp(app);
   }, 30_000);
 
-  async function call(path: string, init: { form?: Record<string, string>; json?: boolean } = {}) {
-    if (!app) throw new Error("the app did not start");
-    const res = await fetch(`${app.base}${path}`, {
-      method: init.form ? "POST" : "GET",
-      headers: {
-        ...(init.json === false ? {} : { accept: "application/json" }),
-        cookie: jar.header(),
-        ...(init.form ? { "content-type": "application/x-www-form-urlencoded", origin: app.base } : {}),
-      },
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
-      redirect: "manual",
-    });
-    jar.store(res);
-    return { status: res.status, body: await bodyOf(res), location: res.headers.get("location") };
-  }
+  const call = formCaller(() => app, jar);
 
   const balance = async () => (await call(PAGE)).body.balance as number;
   const records = async () =>

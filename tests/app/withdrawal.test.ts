@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, DEMO_PLAYER, Jar, type RunningApp, bodyOf, startApp, stopApp } from "../support/app-server";
+import {
+  BUILT,
+  DEMO_PLAYER,
+  Jar,
+  type RunningApp,
+  formCaller,
+  startApp,
+  stopApp,
+} from "../support/app-server";
 
 /**
  * The withdrawal and bank-card pages against the built app and its embedded core, as curl and a
@@ -23,22 +31,7 @@ describe.skipIf(!BUILT)("withdrawal pages against the built server", () => {
     await stopApp(app);
   }, 30_000);
 
-  async function call(path: string, init: { form?: Record<string, string>; json?: boolean } = {}) {
-    if (!app) throw new Error("the app did not start");
-    const res = await fetch(`${app.base}${path}`, {
-      method: init.form ? "POST" : "GET",
-      headers: {
-        ...(init.json === false ? {} : { accept: "application/json" }),
-        cookie: jar.header(),
-        ...(init.form ? { "content-type": "application/x-www-form-urlencoded", origin: app.base } : {}),
-      },
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
-      redirect: "manual",
-    });
-    jar.store(res);
-    if (init.json === false) return { status: res.status, body: {}, html: await res.text() };
-    return { status: res.status, body: await bodyOf(res), html: "" };
-  }
+  const call = formCaller(() => app, jar);
 
   it("signs in and sets a payment password", async () => {
     const running = app;

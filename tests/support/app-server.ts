@@ -194,6 +194,32 @@ export function jsonPlayer(app: () => RunningApp | undefined) {
   };
 }
 
+/**
+ * A player's calls to the built app with one cookie jar, as curl and a browser without JavaScript
+ * make them: GET, or a form POST from the app's own origin; JSON mode unless `json: false`, which
+ * answers the page's HTML (and a redirect's location) instead. Nothing is followed.
+ */
+export function formCaller(app: () => RunningApp | undefined, jar = new Jar()) {
+  return async function call(path: string, init: { form?: Record<string, string>; json?: boolean } = {}) {
+    const running = app();
+    if (!running) throw new Error("the app did not start");
+    const res = await fetch(`${running.base}${path}`, {
+      method: init.form ? "POST" : "GET",
+      headers: {
+        ...(init.json === false ? {} : { accept: "application/json" }),
+        cookie: jar.header(),
+        ...(init.form ? { "content-type": "application/x-www-form-urlencoded", origin: running.base } : {}),
+      },
+      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+      redirect: "manual",
+    });
+    jar.store(res);
+    const location = res.headers.get("location");
+    if (init.json === false) return { status: res.status, body: {}, html: await res.text(), location };
+    return { status: res.status, body: await bodyOf(res), html: "", location };
+  };
+}
+
 /** The dev operator's test-only rewind: the player's limit requests, breaks and sign-ins move back. */
 export async function rewindPlayer(app: RunningApp, userId: number, hours: number) {
   const core = embeddedCoreOf(app);

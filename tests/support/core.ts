@@ -279,6 +279,22 @@ export async function credit(db: Db, userId: number, balances: Balances): Promis
 }
 
 /**
+ * Resets `phone`'s login password through the real calls (a reset SMS code, then the reset), a
+ * minute after the last code (one code per phone a minute); answers the reset's envelope.
+ */
+export async function resetLoginPassword(core: TestCore, phone: string, password: string) {
+  core.advance(61_000);
+  const sent = await call(core, "/app/sms/sendSmsCodeNoAuth", {
+    params: { areaCode: "91", phone, type: "RESET_LOGIN_PWD" },
+    ip: freshIp(),
+  });
+  if (sent.code !== 200) throw new Error(`reset code not sent: ${sent.message}`);
+  return call(core, "/app/auth/resetLoginPwd", {
+    params: { areaCode: "91", phone, smsCode: core.lastSmsCode(phone) ?? "", password },
+  });
+}
+
+/**
  * The one way the core tests and the BFF tests make a player: registered through the real calls
  * (SMS code, register), with optional opening balances credited through the ledger.
  */

@@ -2,7 +2,14 @@ import { loginResultSchema } from "#contract/auth";
 import { Code } from "#contract/codes";
 import { LOGIN_MAX_DELAY_MS, LOGIN_WINDOW_MS, phoneDelayMs } from "../../../core/src/auth/limits";
 import { DEMO_INVITATION } from "../../../core/src/user/seed";
-import { call, describeOnEachDatabase, freshIp, freshPhone, registerPlayer } from "../../support/core";
+import {
+  call,
+  describeOnEachDatabase,
+  freshIp,
+  freshPhone,
+  registerPlayer,
+  resetLoginPassword,
+} from "../../support/core";
 
 describeOnEachDatabase("auth", (core, database) => {
   const login = (phone: string, password: string, ip = freshIp(), areaCode = "91") =>
@@ -182,21 +189,8 @@ describeOnEachDatabase("auth", (core, database) => {
   it("resets the login password with an SMS code and signs out every device", async () => {
     const player = await registerPlayer(core);
     const other = await login(player.phone, player.password);
-    core.advance(61_000); // one code per phone per minute
-    const sent = await call(core, "/app/sms/sendSmsCodeNoAuth", {
-      params: { areaCode: "91", phone: player.phone, type: "RESET_LOGIN_PWD" },
-      ip: freshIp(),
-    });
-    expect(sent.code).toBe(200);
-    const reset = await call(core, "/app/auth/resetLoginPwd", {
-      params: {
-        areaCode: "91",
-        phone: player.phone,
-        smsCode: core.lastSmsCode(player.phone)!,
-        password: "newpass99",
-      },
-    });
-    expect(reset.code).toBe(200);
+    const reset = await resetLoginPassword(core, player.phone, "newpass99");
+    expect(reset.code, reset.message).toBe(200);
     for (const token of [player.token, other.result.token]) {
       expect((await call(core, "/app/user/getUserInfo", { token })).code).toBe(Code.UNAUTHENTICATED);
     }
