@@ -9,6 +9,7 @@ import {
 } from "#contract/withdrawal";
 import type { Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
+import { isUniqueViolation } from "../user/users";
 
 /** Banks and the players' bank cards (spec: bank/page, userBank/page, userBank/saveOrUpdate). */
 
@@ -114,8 +115,9 @@ const duplicate = () => refuse("DUPLICATE_CARD", "This bank card is already save
 
 /** A unique violation of migration 065's (user_id, account_number): the card is already saved. */
 export function duplicateCardOf(error: unknown): ApiError | null {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  return e.code === "23505" && `${e.constraint ?? ""} ${e.message ?? ""}`.includes("user_banks_user_number")
+  const e = error as { constraint?: string; message?: string };
+  return isUniqueViolation(error) &&
+    `${e.constraint ?? ""} ${e.message ?? ""}`.includes("user_banks_user_number")
     ? duplicate()
     : null;
 }
