@@ -7,13 +7,14 @@ import { coinAmount } from "~/components/assets/money";
 import { BetLine } from "~/components/game/BetLine";
 import { parseDigit } from "~/components/game/bets";
 import { GAME_COINS as COINS } from "~/components/game/coins";
-import { pageCount, parseCoin, parsePage } from "~/components/game/format";
+import { parseCoin } from "~/components/game/format";
 import { operatorName } from "~/components/game/names";
 import { recordStatus } from "~/components/game/results";
 import { asPageError } from "~/utils/api/errors.server";
 import { PAGE_SIZE, getBetRecords, getLevels, getWinRecords } from "~/utils/api/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
+import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { useFormat } from "~/utils/use-format";
@@ -38,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tab === "wins" ? getWinRecords(request, { pageNo, coin }) : getBetRecords(request, { pageNo, coin }),
       Promise.all((coin ? [coin] : COINS).map((c) => getLevels(request, c).catch(() => []))),
     ]);
+    const pages = pageCount(page.totalElements, PAGE_SIZE);
+    redirectPastLastPage(request, pageNo, pages);
     const roomNames = new Map(roomLists.flat().map((l) => [`${l.coin}|${l.level}`, l.levelName]));
     const rows = page.content.map((r) => ({
       id: String(r.id),
@@ -57,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       coin: coin ?? null,
       rows,
       page: pageNo,
-      pages: pageCount(page.totalElements, PAGE_SIZE),
+      pages,
     });
   } catch (error) {
     return asPageError(error);

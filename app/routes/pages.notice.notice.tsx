@@ -7,6 +7,7 @@ import { asPageError } from "~/utils/api/errors.server";
 import { findUserMsgList } from "~/utils/api/messages.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
+import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { useFormat } from "~/utils/use-format";
@@ -17,17 +18,17 @@ const PAGE_SIZE = 20;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
-  const raw = Number(new URL(request.url).searchParams.get("pageNo") ?? "1");
-  const pageNo = Number.isInteger(raw) && raw >= 1 && raw <= 100_000 ? raw : 1;
+  const pageNo = parsePage(new URL(request.url).searchParams.get("pageNo"));
   const page = await findUserMsgList(request, pageNo, PAGE_SIZE).catch(asPageError);
-  return json({ page });
+  const pages = pageCount(page.totalElements, PAGE_SIZE);
+  redirectPastLastPage(request, pageNo, pages, "pageNo");
+  return json({ page, pages });
 }
 
 export default function NoticePage() {
   const { t } = useTranslation("account");
   const { dateTime } = useFormat();
-  const { page } = useLoaderData<typeof loader>();
-  const pages = Math.max(1, Math.ceil(page.totalElements / page.pageSize));
+  const { page, pages } = useLoaderData<typeof loader>();
   return (
     <>
       <NavBar title={t("notice.title")} backTo={PAGES.account} />

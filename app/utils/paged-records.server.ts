@@ -1,12 +1,12 @@
 import { json } from "@remix-run/node";
-import { pageCount, parsePage } from "~/components/game/format";
 import { asPageError } from "./api/errors.server";
+import { pageCount, parsePage, redirectPastLastPage } from "./paging.server";
 import { requireToken } from "./session.server";
 
 /**
  * The loader of a records page (recharges, withdrawals): the signed-in player's page ?page= (from
- * 1; anything else is page 1) as `fetchPage` answers it, and how many pages of `pageSize` there
- * are. Never stored by a browser or a proxy: the rows are the player's own.
+ * 1; anything else is page 1; past the last, the last) as `fetchPage` answers it, and how many
+ * pages of `pageSize` there are. Never stored by a browser or a proxy: the rows are the player's own.
  */
 export async function pagedRecords<Row>(
   request: Request,
@@ -16,5 +16,7 @@ export async function pagedRecords<Row>(
   await requireToken(request);
   const pageNo = parsePage(new URL(request.url).searchParams.get("page"));
   const page = await fetchPage(pageNo).catch(asPageError);
-  return json({ rows: page.content, pageNo, pages: pageCount(page.totalElements, pageSize) });
+  const pages = pageCount(page.totalElements, pageSize);
+  redirectPastLastPage(request, pageNo, pages);
+  return json({ rows: page.content, pageNo, pages });
 }

@@ -178,8 +178,9 @@ describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
     expectEveryRowOnce(walked, memberIds.map(String));
     expect(walked.visited.length).toBe(Math.ceil(MEMBERS / 10));
     // The level travels with the page: level 2 has nobody, and no next link.
-    const level2 = await (await get("/pages/team/team?level=2&page=2", "json")).json();
+    const level2 = await (await get("/pages/team/team?level=2", "json")).json();
     expect(level2.members.content).toEqual([]);
+    expect(nextLink(await (await get("/pages/team/team?level=2", "html")).text())).toBeNull();
   });
 
   it(`reaches all ${REBATES} rebates of the claim page, with and without the status filter`, async () => {
@@ -265,6 +266,47 @@ describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
     expect(first.stakes.content[0].amount).toBe(250);
     expect(first.stakes.totalElements).toBe(STAKES + 1);
     expect(first.pages).toBe(Math.ceil((STAKES + 1) / 10));
+  });
+
+  it("sends a page past the last one to the last page, the rest of the query kept", async () => {
+    const lists: Array<[path: string, pagesOf: (d: Record<string, unknown>) => number, param?: string]> = [
+      ["/pages/team/team?level=1", (d) => d.pages as number],
+      ["/pages/team/team?level=2", (d) => d.pages as number],
+      ["/pages/team/claimBonus/claimBonus?status=PENDING", (d) => d.pages as number],
+      [`/pages/bloggerDetails/fansList/fansList?id=${blogger.userId}`, (d) => d.pages as number],
+      ["/pages/followRecords/followRecords", (d) => d.pages as number],
+      ["/pages/pledge/pledge", (d) => d.pages as number],
+      ["/pages/assetRecords/assetRecords?coin=CHIP", (d) => d.pages as number],
+      ["/pages/betRecord/betRecord?tab=mine", (d) => d.pages as number],
+      ["/pages/recharge/rechargeRecords/rechargeRecords", (d) => d.pages as number],
+      ["/pages/withdrawal/withdrawalRecords/withdrawalRecords", (d) => d.pages as number],
+      ["/pages/notice/notice", (d) => d.pages as number, "pageNo"],
+      ["/pages/game/game?level=1&coin=CHIP&tab=myRecords", (d) => (d.tabData as { pages: number }).pages],
+    ];
+    const manyPages = [];
+    for (const [path, pagesOf, param = "page"] of lists) {
+      const pages = pagesOf((await (await get(path, "json")).json()) as Record<string, unknown>);
+      if (pages > 1) manyPages.push(path);
+      const past = new URL(path, "http://x");
+      past.searchParams.set(param, "99");
+      const expected = new URL(path, "http://x");
+      if (pages > 1) expected.searchParams.set(param, String(pages));
+      const to = `${expected.pathname}${expected.search}`;
+      const res = await fetch(`${app?.base}${past.pathname}${past.search}`, {
+        headers: { cookie: jar.header() },
+        redirect: "manual",
+      });
+      expect(res.status, `${past.pathname}${past.search}`).toBe(302);
+      expect(res.headers.get("location"), `${past.pathname}${past.search}`).toBe(to);
+      // The last page itself shows its rows and says where it is.
+      const last = await (await get(to, "html")).text();
+      if (pages > 1) expect(last, to).toContain(`Page ${pages} of ${pages}`);
+      // As JSON, the redirect is said.
+      const asJson = await get(`${past.pathname}${past.search}`, "json");
+      expect(await asJson.json(), `${past.pathname}${past.search}`).toEqual({ redirect: to });
+    }
+    // The lists of more than a page were tried, not only empty ones.
+    expect(manyPages.length).toBeGreaterThanOrEqual(7);
   });
 
   it("refuses an unknown intent on a blogger's page, in the player's language, and stays following", async () => {

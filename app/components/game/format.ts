@@ -6,11 +6,6 @@ export function parseCoin(value: string | null | undefined): Coin | null {
   return value && (COINS as readonly string[]).includes(value) ? (value as Coin) : null;
 }
 
-export function parsePage(value: string | null | undefined): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
-}
-
 export const GAME_TABS = ["pastHistory", "trend", "myRecords"] as const;
 export type GameTab = (typeof GAME_TABS)[number];
 export function parseTab(value: string | null | undefined): GameTab {
@@ -30,8 +25,4 @@ export function gameUrl(q: {
   if (q.page && q.page > 1) params.set("page", String(q.page));
   if (q.betName) params.set("betName", q.betName);
   return `${PAGES.game}?${params}`;
-}
-
-export function pageCount(totalElements: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(totalElements / Math.max(1, pageSize)));
 }

@@ -10,6 +10,7 @@ import { asPageError } from "~/utils/api/errors.server";
 import { getAssetRecords } from "~/utils/api/wallet/assets.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
+import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { useFormat } from "~/utils/use-format";
@@ -29,10 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const coin = asCoin(params.get("coin"));
   const rawKind = params.get("kind") ?? "";
   const kind = (ASSET_KINDS as readonly string[]).includes(rawKind) ? rawKind : undefined;
-  const requested = Number(params.get("page"));
-  const pageNo = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
+  const pageNo = parsePage(params.get("page"));
   const page = await getAssetRecords(request, { pageNo, pageSize: PAGE_SIZE, coin, kind }).catch(asPageError);
-  return json({ page, coin: coin ?? null, kind: kind ?? null });
+  const pages = pageCount(page.totalElements, PAGE_SIZE);
+  redirectPastLastPage(request, pageNo, pages);
+  return json({ page, pages, coin: coin ?? null, kind: kind ?? null });
 }
 
 function query(o: { coin?: Coin | null; kind?: string | null; page?: number }) {
@@ -46,9 +48,8 @@ function query(o: { coin?: Coin | null; kind?: string | null; page?: number }) {
 
 export default function AssetRecordsPage() {
   const { t } = useTranslation("assets");
-  const { page, coin, kind } = useLoaderData<typeof loader>();
+  const { page, pages, coin, kind } = useLoaderData<typeof loader>();
   const submit = useSubmit();
-  const pages = Math.max(1, Math.ceil(page.totalElements / page.pageSize));
   const coins: Array<{ value: Coin | null; label: string }> = [
     { value: null, label: t("records.all") },
     { value: "CHIP", label: t("common:coin.CHIP") },

@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
-import { pageCount, parsePage } from "~/components/game/format";
 import { SOCIAL_PAGE_SIZE, getFansList } from "~/utils/api/bloggers.server";
 import { asPageError } from "~/utils/api/errors.server";
+import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 
@@ -13,5 +13,7 @@ export async function fansLoader(request: Request) {
   if (!/^\d{1,12}$/.test(raw)) throw redirect(PAGES.blogger);
   const pageNo = parsePage(params.get("page"));
   const fans = await getFansList(request, Number(raw), pageNo).catch(asPageError);
-  return json({ id: Number(raw), fans, pageNo, pages: pageCount(fans.totalElements, SOCIAL_PAGE_SIZE) });
+  const pages = pageCount(fans.totalElements, SOCIAL_PAGE_SIZE);
+  redirectPastLastPage(request, pageNo, pages);
+  return json({ id: Number(raw), fans, pageNo, pages });
 }

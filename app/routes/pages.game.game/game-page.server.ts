@@ -2,7 +2,7 @@ import { json, redirect } from "@remix-run/node";
 import { DEFAULT_MULTIPLE, MAX_MULTIPLE, parseMultiple, splitAmounts } from "~/components/game/bet-form";
 import { betFormSchema } from "~/components/game/bet-schema";
 import { isBetName } from "~/components/game/bets";
-import { gameUrl, pageCount, parseCoin, parsePage, parseTab } from "~/components/game/format";
+import { gameUrl, parseCoin, parseTab } from "~/components/game/format";
 import { previousDraw } from "~/components/game/results";
 /**
  * Loader and action of the game page (/pages/game/game), kept out of the route file so that it
@@ -28,6 +28,7 @@ import { formatsFor } from "~/utils/format.server";
 import { readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { wantsJson } from "~/utils/json-mode.server";
+import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { coinOf, commitSession, getSession, requireToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { GameLevel, GameSession } from "#contract/game";
@@ -135,6 +136,7 @@ export async function gameLoader(request: Request) {
             page: tab === "trend" ? 1 : page,
             pages: pageCount((tabPage ?? latest)?.totalElements ?? 0, PAGE_SIZE),
           };
+    redirectPastLastPage(request, tabData.page, tabData.pages);
     const betName = url.searchParams.get("betName");
     const baseAmounts = baseAmountsOf(current);
     // The receipt of the bet just placed (?receipt=<bet id>, set by the action): it keeps the

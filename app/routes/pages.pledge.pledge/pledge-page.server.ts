@@ -1,12 +1,12 @@
 import { json } from "@remix-run/node";
 import { coinAmount } from "~/components/assets/money";
-import { pageCount, parsePage } from "~/components/game/format";
 import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
 import { getBalances } from "~/utils/api/user.server";
 import { getPledgeConfigList, getPledgePage, pledge } from "~/utils/api/wallet/assets.server";
 import { formatsFor } from "~/utils/format.server";
 import { formError, formIdempotencyKey, readForm, serverT } from "~/utils/forms.server";
 import { refusalOr } from "~/utils/limit-refusal.server";
+import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { parseWithZod } from "~/utils/parse-form";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
@@ -24,6 +24,8 @@ export async function pledgeLoader(request: Request) {
     getPledgeConfigList(request),
     getPledgePage(request, { pageNo, pageSize: PAGE_SIZE }),
   ]).catch(asPageError);
+  const pages = pageCount(stakes.totalElements, PAGE_SIZE);
+  redirectPastLastPage(request, pageNo, pages);
   return json({
     balances,
     plans,
@@ -32,7 +34,7 @@ export async function pledgeLoader(request: Request) {
     // The stakes' page (?page=, from 1) and how many pages of PAGE_SIZE there are: the pager's
     // plain links reach every stake, as on the records pages.
     pageNo,
-    pages: pageCount(stakes.totalElements, PAGE_SIZE),
+    pages,
   });
 }
 

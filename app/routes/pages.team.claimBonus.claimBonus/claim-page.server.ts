@@ -1,5 +1,4 @@
 import { json } from "@remix-run/node";
-import { pageCount, parsePage } from "~/components/game/format";
 import { UpstreamError, asPageError, statusOf } from "~/utils/api/errors.server";
 import { getRebatePage, receiveRebate } from "~/utils/api/team.server";
 import { formatsFor } from "~/utils/format.server";
@@ -7,6 +6,7 @@ import { readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { wantsJson } from "~/utils/json-mode.server";
 import { refusalOr } from "~/utils/limit-refusal.server";
+import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { finish, redirectWithToast } from "~/utils/toast.server";
@@ -24,13 +24,10 @@ export async function claimLoader(request: Request) {
   const pageNo = parsePage(url.searchParams.get("page"));
   const page = await getRebatePage(request, { pageNo, pageSize: PAGE_SIZE, status }).catch(asPageError);
   // The rebates' page (?page=, from 1) and how many there are: the pager's plain links reach
-  // every rebate, as on the records pages.
-  return json({
-    page,
-    status: status ?? null,
-    pageNo,
-    pages: pageCount(page.totalElements, PAGE_SIZE),
-  });
+  // every rebate, as on the records pages; a claim that empties the last page lands on the new last.
+  const pages = pageCount(page.totalElements, PAGE_SIZE);
+  redirectPastLastPage(request, pageNo, pages);
+  return json({ page, status: status ?? null, pageNo, pages });
 }
 
 /**

@@ -1,6 +1,5 @@
 import { json } from "@remix-run/node";
 import { renderSVG } from "uqr";
-import { pageCount, parsePage } from "~/components/game/format";
 import { UpstreamError, asPageError, statusOf } from "~/utils/api/errors.server";
 import { getRechargeTasks, getTeamInfo, getTeamLevel, receiveTaskGift } from "~/utils/api/team.server";
 import { formatsFor } from "~/utils/format.server";
@@ -8,6 +7,7 @@ import { readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { wantsJson } from "~/utils/json-mode.server";
 import { refusalOr } from "~/utils/limit-refusal.server";
+import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { finish, redirectWithToast } from "~/utils/toast.server";
@@ -30,6 +30,8 @@ export async function teamLoader(request: Request) {
     getTeamLevel(request, { level, pageNo, pageSize: PAGE_SIZE }),
     getRechargeTasks(request),
   ]).catch(asPageError);
+  const pages = pageCount(members.totalElements, PAGE_SIZE);
+  redirectPastLastPage(request, pageNo, pages);
   const inviteLink = absoluteLink(request, info.inviteLinkUrl);
   return json({
     info,
@@ -41,7 +43,7 @@ export async function teamLoader(request: Request) {
     // The members' page (?page=, from 1) and how many pages of PAGE_SIZE the level has: the
     // pager's plain links reach every member, as on the records pages.
     page: pageNo,
-    pages: pageCount(members.totalElements, PAGE_SIZE),
+    pages,
     tasks,
   });
 }
