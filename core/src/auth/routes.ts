@@ -9,8 +9,9 @@ import {
 import { Code } from "#contract/codes";
 import { Header } from "#contract/headers";
 import type { CoreRouter } from "../platform/context";
+import { isUniqueViolation } from "../platform/db";
 import { ApiError, clientIp, ok, parseInput, requireUser, tokenOf } from "../platform/http";
-import { createUser, findUserById, findUserByPhone, isUniqueViolation } from "../user/users";
+import { createUser, findUserById, findUserByPhone } from "../user/users";
 import {
   assertLoginAllowed,
   clearPhoneFailures,

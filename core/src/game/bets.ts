@@ -3,7 +3,7 @@ import type { BetRecord, BetRefusal, BetRefusalDetail, BettingInput } from "#con
 import type { BlockKind, LimitPeriod } from "#contract/limits";
 import { type Coin, fromCents, toCents } from "#contract/money";
 import { blockRefusal, limitRefusal } from "../limits/limits";
-import type { Db, Sql } from "../platform/db";
+import { type Db, type Sql, isUniqueViolation } from "../platform/db";
 import { ApiError, idempotencyKeyOf } from "../platform/http";
 import { type PlaceRow, callPlaceBet, callPlaceBetWith } from "./bet-batches";
 
@@ -209,7 +209,7 @@ export async function placeBet(
   } catch (error) {
     // Two requests with one key raced (PostgreSQL): the loser answers with the winner's bet, if
     // it asked for the same bet.
-    if (key && (error as { code?: string }).code === "23505") {
+    if (key && isUniqueViolation(error)) {
       const first = await findByKey(db, userId, key);
       if (first) return repeatOf(first, input);
     }

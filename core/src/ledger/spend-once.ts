@@ -1,4 +1,5 @@
 import { Code } from "#contract/codes";
+import { isUniqueViolation } from "../platform/db";
 import { ApiError, idempotencyKeyOf } from "../platform/http";
 import { InsufficientBalance } from "./ledger";
 
@@ -39,7 +40,7 @@ export async function spendOnce<Row>(
   } catch (error) {
     if (error instanceof InsufficientBalance)
       throw new ApiError(Code.BAD_REQUEST, spend.insufficient, { reason: "INSUFFICIENT" });
-    if ((error as { code?: string }).code !== "23505" || !key) throw error;
+    if (!isUniqueViolation(error) || !key) throw error;
   }
   const winner = key ? await spend.find(key) : null;
   if (!winner) throw new ApiError(Code.SERVER_ERROR, spend.failed);

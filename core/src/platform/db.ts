@@ -18,6 +18,11 @@ export interface Db extends Sql {
 const INT8 = 20;
 const parseInt8 = (value: string) => Number(value);
 
+/** True for a unique-constraint violation (PostgreSQL code 23505, on PGlite too). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
+}
+
 export async function openDb(options: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }

@@ -12,7 +12,7 @@ import {
 import { post } from "../ledger/ledger";
 import { assertMay } from "../limits/limits";
 import type { Deps } from "../platform/context";
-import type { Sql } from "../platform/db";
+import { type Sql, isUniqueViolation } from "../platform/db";
 import { ApiError, idempotencyKeyOf } from "../platform/http";
 import { selectPage } from "../platform/paging";
 import { currencyRules } from "../wallet/currency-config";
@@ -179,7 +179,7 @@ export async function createRecharge(
     return answerOf(deps, row);
   } catch (error) {
     // The same key raced in from a parallel request: answer the order it made.
-    if ((error as { code?: string }).code === "23505" && key) {
+    if (isUniqueViolation(error) && key) {
       const first = await findByKey();
       if (first) return repeatOf(first);
     }

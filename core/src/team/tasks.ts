@@ -3,7 +3,7 @@ import { fromCents } from "#contract/money";
 import type { RechargeTask } from "#contract/team";
 import { InsufficientBalance, balances, post } from "../ledger/ledger";
 import { type AddOrEdit, saveAudited } from "../operator/audit";
-import type { Db, Sql } from "../platform/db";
+import { type Db, type Sql, isUniqueViolation } from "../platform/db";
 import { ApiError, Refusal } from "../platform/http";
 import { rechargedCentsBetween } from "../recharge/successes";
 import { beforeClaim } from "./guard";
@@ -114,7 +114,7 @@ export async function claimTaskGift(db: Db, userId: number, taskId: number, nowM
     if (!paid) throw new ApiError(Code.CONFLICT, TASK_MESSAGES.claimed, { reason: "ALREADY_CLAIMED" });
   } catch (error) {
     if (error instanceof InsufficientBalance) throw new ApiError(Code.SERVER_ERROR, TASK_MESSAGES.empty);
-    if ((error as { code?: string }).code === "23505")
+    if (isUniqueViolation(error))
       throw new ApiError(Code.CONFLICT, TASK_MESSAGES.claimed, { reason: "ALREADY_CLAIMED" });
     throw error;
   }

@@ -71,11 +71,6 @@ export async function createUser(
   }
 }
 
-/** True for a unique-constraint violation (PostgreSQL code 23505). */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
-}
-
 /**
  * What other players may see of these players (rankings, jackpot winners, bloggers): the
  * nickname, the avatar and the phone masked as "98****3210", never the full phone. For other

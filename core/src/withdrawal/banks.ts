@@ -7,9 +7,8 @@ import {
   type UserBank,
   maskAccountNumber,
 } from "#contract/withdrawal";
-import type { Sql } from "../platform/db";
+import { type Sql, isUniqueViolation } from "../platform/db";
 import { ApiError } from "../platform/http";
-import { isUniqueViolation } from "../user/users";
 
 /** Banks and the players' bank cards (spec: bank/page, userBank/page, userBank/saveOrUpdate). */
 

@@ -13,7 +13,7 @@ import {
   withdrawalFeeCents,
 } from "#contract/withdrawal";
 import { InsufficientBalance, moveBetweenSystemAccounts, post } from "../ledger/ledger";
-import type { Db, Sql } from "../platform/db";
+import { type Db, type Sql, isUniqueViolation } from "../platform/db";
 import { ApiError, Refusal, idempotencyKeyOf } from "../platform/http";
 import { rememberWalletAddress } from "../user/payment-password";
 import { currencyRules, withinWindow } from "../wallet/currency-config";
@@ -282,7 +282,7 @@ export async function applyWithdrawal(
     });
   } catch (error) {
     // Two requests with one key raced (PostgreSQL): answer with the winner's withdrawal.
-    if (key && (error as { code?: string }).code === "23505") {
+    if (key && isUniqueViolation(error)) {
       const first = await findByKey(db, userId, key);
       if (first) return { record: repeatOf(first, hash), repeated: true };
     }
