@@ -14,10 +14,10 @@ import { ApiError } from "../platform/http";
  *   as its SHA-256 for 90 days after its last sign-in there) is trusted for that phone: the
  *   address limit never refuses its sign-ins on that phone, so many players behind one address
  *   (carrier-grade NAT) are not locked out by strangers' typos or by one attacker spraying phones
- *   (decision 063, OWASP's "device cookie"). Everything else holds for it: its wrong passwords are
- *   failures like any other, and the phone's slow-down below applies to its address. A request
- *   without a device id, or with one never signed in with on this phone, is not trusted. A
- *   password reset forgets the phone's trusted devices.
+ *   (decision 063, OWASP's "device cookie"). Its wrong passwords are failures like any other,
+ *   and after 5 of them on the phone it waits like an address does (below), counting its own
+ *   failures there, not those of others behind its address. A request without a device id, or with one never signed
+ *   in with on this phone, is not trusted. A password reset forgets the phone's trusted devices.
  * - A phone is never locked. After 5 failures, an address that has itself failed on this phone
  *   must wait before each new try, 1 s after the 5th failure and twice as long after each next
  *   one, up to a minute: guessing slows to a crawl.
@@ -41,6 +41,8 @@ interface LoginKeys {
   pair: string;
   /** SHA-256 (hex) of the caller's device id; null without one. */
   device: string | null;
+  /** The phone and the caller's device, the pair's counterpart for a trusted device; null without one. */
+  devicePair: string | null;
 }
 
 const phoneKey = (areaCode: string, phone: string) => `phone:${areaCode}-${phone}`;
@@ -52,11 +54,13 @@ function deviceHash(deviceId: string | undefined): string | null {
 }
 
 export function loginKeys(areaCode: string, phone: string, ip: string, deviceId?: string): LoginKeys {
+  const device = deviceHash(deviceId);
   return {
     phone: phoneKey(areaCode, phone),
     ip: `ip:${ip}`,
     pair: `pair:${areaCode}-${phone}|${ip}`,
-    device: deviceHash(deviceId),
+    device,
+    devicePair: device ? `device:${areaCode}-${phone}|${device}` : null,
   };
 }
 
@@ -92,8 +96,11 @@ export async function assertLoginAllowed(sql: Sql, keys: LoginKeys, now: number)
     throw new ApiError(Code.RATE_LIMITED, TOO_MANY_ATTEMPTS);
   const pair = await failuresOf(sql, keys.pair, since);
   if (pair.count === 0) return;
-  const phone = await failuresOf(sql, keys.phone, since);
-  const wait = phone.last + phoneDelayMs(phone.count) - now;
+  // Others behind the address may have failed on this phone: a trusted device waits for its own
+  // failures only.
+  const trusted = keys.devicePair !== null && (await isTrustedDevice(sql, keys, now));
+  const failures = await failuresOf(sql, trusted && keys.devicePair ? keys.devicePair : keys.phone, since);
+  const wait = failures.last + phoneDelayMs(failures.count) - now;
   if (wait > 0) {
     throw new ApiError(Code.RATE_LIMITED, `Too many attempts, try again in ${Math.ceil(wait / 1000)} s`);
   }
@@ -107,6 +114,8 @@ export async function recordLoginFailure(sql: Sql, keys: LoginKeys, now: number)
     at,
     keys.pair,
   ]);
+  if (keys.devicePair)
+    await sql.query("INSERT INTO auth_failures (key, at) VALUES ($1, $2)", [keys.devicePair, at]);
   // Old rows are useless; drop them now and then.
   if (Math.random() < 0.05) {
     await sql.query("DELETE FROM auth_failures WHERE at < $1", [
@@ -116,11 +125,12 @@ export async function recordLoginFailure(sql: Sql, keys: LoginKeys, now: number)
 }
 
 /**
- * After a right password: this address's own failures on this phone no longer hold it back.
- * The phone's count and the address's count stay (others' guesses, the strict address limit).
+ * After a right password: this address's and this device's own failures on this phone no longer
+ * hold them back. The phone's count and the address's count stay (others' guesses, the strict
+ * address limit).
  */
 export async function forgiveLoginFailures(sql: Sql, keys: LoginKeys) {
-  await sql.query("DELETE FROM auth_failures WHERE key = $1", [keys.pair]);
+  await sql.query("DELETE FROM auth_failures WHERE key = $1 OR key = $2", [keys.pair, keys.devicePair]);
 }
 
 /**
@@ -147,9 +157,10 @@ export async function trustDevice(sql: Sql, keys: LoginKeys, now: number) {
  * it was trusted on (whoever knew the old password signs in again before being trusted).
  */
 export async function clearPhoneFailures(sql: Sql, areaCode: string, phone: string) {
-  await sql.query("DELETE FROM auth_failures WHERE key = $1 OR key LIKE $2", [
+  await sql.query("DELETE FROM auth_failures WHERE key = $1 OR key LIKE $2 OR key LIKE $3", [
     phoneKey(areaCode, phone),
     `pair:${areaCode}-${phone}|%`,
+    `device:${areaCode}-${phone}|%`,
   ]);
   await sql.query("DELETE FROM auth_trusted_devices WHERE phone_key = $1", [phoneKey(areaCode, phone)]);
 }

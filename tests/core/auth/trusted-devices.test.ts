@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { Code } from "#contract/codes";
-import { TRUSTED_DEVICE_MS } from "../../../core/src/auth/limits";
+import { LOGIN_MAX_DELAY_MS, TRUSTED_DEVICE_MS } from "../../../core/src/auth/limits";
 import {
   call,
   describeOnEachDatabase,
@@ -69,6 +69,32 @@ describeOnEachDatabase("trusted devices", (core) => {
     expect(rows[0].n).toBe(5);
     core.advance(1000);
     expect((await login(phone, password, shared, device)).code).toBe(200);
+  });
+
+  it("does not slow a trusted device down for strangers' failures on its phone behind its address", async () => {
+    const { phone, password } = await registerPlayer(core);
+    const device = randomUUID();
+    expect((await login(phone, password, freshIp(), device)).code).toBe(200);
+    // Someone behind the owner's (shared) address guesses the owner's password, eight times.
+    const shared = freshIp();
+    for (let i = 0; i < 8; i++) {
+      expect((await login(phone, `guess-${i}`, shared)).code).toBe(400);
+      core.advance(LOGIN_MAX_DELAY_MS);
+    }
+    // The last guess has just been made.
+    expect((await login(phone, "guess-8", shared)).code).toBe(400);
+    const SLOWED = {
+      code: Code.RATE_LIMITED,
+      message: expect.stringMatching(/^Too many attempts, try again in \d+ s$/),
+    };
+    // The guesser (no device id, or one the phone never signed in on) is slowed down...
+    expect(await login(phone, password, shared)).toMatchObject(SLOWED);
+    expect(await login(phone, password, shared, randomUUID())).toMatchObject(SLOWED);
+    // ...the owner's device on the same address signs in at once.
+    expect((await login(phone, password, shared, device)).code).toBe(200);
+    // Its own failures there still count for it: five wrong passwords and it waits too.
+    for (let i = 0; i < 5; i++) expect((await login(phone, `typo-${i}`, shared, device)).code).toBe(400);
+    expect(await login(phone, password, shared, device)).toMatchObject(SLOWED);
   });
 
   it("keeps only the SHA-256 of the device id; a failure alone trusts no device", async () => {
