@@ -268,6 +268,23 @@ describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
     expect(first.pages).toBe(Math.ceil((STAKES + 1) / 10));
   });
 
+  it("offers every bank of a list longer than the spec's page of 100 in the card form", async () => {
+    await core.deps.db.query(
+      "INSERT INTO banks (bank_name, sort) SELECT 'Paging Bank ' || lpad(g::text, 3, '0'), 1000 + g FROM generate_series(1, 190) g",
+    );
+    const [{ n }] = await core.deps.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM banks WHERE enabled",
+    );
+    expect(n).toBeGreaterThan(200);
+    const data = (await (await get("/pages/bankCard/bankCard", "json")).json()) as {
+      banks: { bankName: string }[];
+    };
+    expect(data.banks).toHaveLength(n);
+    expect(new Set(data.banks.map((b) => b.bankName)).size).toBe(n);
+    // The last one is in the form without JavaScript.
+    expect(await (await get("/pages/bankCard/bankCard", "html")).text()).toContain("Paging Bank 190");
+  });
+
   it("sends a page past the last one to the last page, the rest of the query kept", async () => {
     const lists: Array<[path: string, pagesOf: (d: Record<string, unknown>) => number, param?: string]> = [
       ["/pages/team/team?level=1", (d) => d.pages as number],

@@ -42,7 +42,7 @@ export async function bankCardLoader(request: Request) {
   ]).catch(asPageError);
   const editing = editId === null ? null : (cards.content.find((c) => c.id === editId) ?? null);
   return json({
-    banks: banks.content,
+    banks,
     cards: cards.content,
     editing,
     redirectTo,

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { Currency } from "#contract/wallet";
 import {
+  type Bank,
   bankPageSchema,
   userBankPageSchema,
   userBankSchema,
@@ -15,7 +16,7 @@ import {
 } from "#contract/withdrawal";
 import { upstream, upstreamEnvelope } from "../client.server";
 
-/** Spec section 9: card lists are read 100 at a time. */
+/** Spec section 9: card and bank lists are read 100 at a time. */
 const CARD_PAGE_SIZE = 100;
 export const RECORD_PAGE_SIZE = 20;
 
@@ -26,12 +27,24 @@ export function getWithdrawalInfo(request: Request, currency: Currency) {
   });
 }
 
-export function getBanks(request: Request) {
-  return upstream(request, "/app/bank/page", {
-    method: "POST",
-    params: { pageNo: 1, pageSize: 100 },
-    schema: bankPageSchema,
-  });
+/** How many pages of banks a form reads at the most (1,000 banks). */
+const MAX_BANK_PAGES = 10;
+
+/**
+ * Every bank the operator offers, for the card form: the spec reads them 100 at a time, so a list
+ * of more (India has some 130 banks) reads its next pages too, at once.
+ */
+export async function getBanks(request: Request): Promise<Bank[]> {
+  const pageOf = (pageNo: number) =>
+    upstream(request, "/app/bank/page", {
+      method: "POST",
+      params: { pageNo, pageSize: CARD_PAGE_SIZE },
+      schema: bankPageSchema,
+    });
+  const first = await pageOf(1);
+  const pages = Math.min(MAX_BANK_PAGES, Math.ceil(first.totalElements / CARD_PAGE_SIZE));
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => pageOf(i + 2)));
+  return [first, ...rest].flatMap((page) => page.content);
 }
 
 export function getUserBanks(request: Request) {
