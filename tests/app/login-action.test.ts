@@ -25,6 +25,17 @@ const post = (body: Record<string, string>, headers: Record<string, string> = {}
     context: {},
   });
 
+/** A complete registration form; a test leaves out or changes what it means to refuse. */
+const REGISTER = {
+  intent: "register",
+  areaCode: "91",
+  phone: "9000000002",
+  smsCode: "123456",
+  password: "secret1",
+  confirmPassword: "secret1",
+  ageConfirmed: "on",
+};
+
 describe("login action", () => {
   it("rejects invalid input with 400 and field errors, without calling the upstream", async () => {
     fake.requests.length = 0;
@@ -74,24 +85,10 @@ describe("login action", () => {
   });
 
   it("requires matching passwords and the age confirmation on register", async () => {
-    const res = await post({
-      intent: "register",
-      areaCode: "91",
-      phone: "9000000002",
-      smsCode: "123456",
-      password: "secret1",
-      confirmPassword: "secret1",
-    });
+    const { ageConfirmed: _, ...unconfirmed } = REGISTER;
+    const res = await post(unconfirmed);
     expect((await read(res)).result.error.ageConfirmed).toEqual(["validation.ageConfirm"]);
-    const mismatch = await post({
-      intent: "register",
-      areaCode: "91",
-      phone: "9000000002",
-      smsCode: "123456",
-      password: "secret1",
-      confirmPassword: "secret2",
-      ageConfirmed: "on",
-    });
+    const mismatch = await post({ ...REGISTER, confirmPassword: "secret2" });
     expect(mismatch.status).toBe(400);
     expect((await read(mismatch)).result.error.confirmPassword).toEqual(["validation.passwordsMismatch"]);
   });
@@ -130,22 +127,13 @@ describe("login action", () => {
     fake.setHandler((_s, res) =>
       envelope(res, 200, "ok", { token: "secret-token", userId: 2, expiresAt: 1 }),
     );
-    const form = {
-      intent: "register",
-      areaCode: "91",
-      phone: "9000000002",
-      smsCode: "123456",
-      password: "secret1",
-      confirmPassword: "secret1",
-      ageConfirmed: "on",
-    };
-    const fresh = await post(form);
+    const fresh = await post(REGISTER);
     expect(fresh.status).toBe(302);
     const deviceId = (await sessionFromResponse(fresh)).get("deviceId");
     expect(deviceId).toMatch(/^[0-9a-f-]{36}$/);
     expect(fake.requests.at(-1)?.headers["x-device-id"]).toBe(deviceId);
     const known = await requestWithSession("http://app.test/", { deviceId: "dev-kept" });
-    const again = await post(form, { cookie: known.headers.get("cookie") ?? "" });
+    const again = await post(REGISTER, { cookie: known.headers.get("cookie") ?? "" });
     expect(fake.requests.at(-1)?.headers["x-device-id"]).toBe("dev-kept");
     expect((await sessionFromResponse(again)).get("deviceId")).toBe("dev-kept");
   });

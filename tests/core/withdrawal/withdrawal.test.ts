@@ -28,6 +28,29 @@ describeOnEachDatabase("withdrawals", (core) => {
       token,
       params: { assetPassword: PAY_PASSWORD, network: "TRC20", ...params },
     });
+  /** What the withdrawal page shows the player for `currency`, read through the contract's schema. */
+  const withdrawalInfo = async (token: string, currency: "CASH" | "USDT") =>
+    withdrawalInfoSchema.parse(
+      (await call(core, "/app/wallet/withdrawalInfo", { method: "GET", token, params: { currency } })).result,
+    );
+  /**
+   * The withdrawal page shows the player's cash `turnover`; betting exactly what it says is left
+   * then lets a withdrawal of 150 through.
+   */
+  async function expectTurnoverThenPaid(
+    player: { token: string; userId: number },
+    card: number,
+    turnover: {
+      rechargedSinceWithdrawal: number;
+      turnoverRequired: number;
+      turnoverDone: number;
+      turnoverLeft: number;
+    },
+  ) {
+    expect(await withdrawalInfo(player.token, "CASH")).toMatchObject(turnover);
+    await ledgerMove(core, player.userId, "BET", turnover.turnoverLeft * 100);
+    expect((await cash(player.token, { amount: 150, userBankId: card })).code).toBe(200);
+  }
 
   it("pays a cash withdrawal up to autoAuditAmount at once: fee to FEES, net to WITHDRAWALS_PAID, card masked", async () => {
     const { token, userId } = await payer(core, { CHIP: 50_000 });
@@ -302,12 +325,7 @@ describeOnEachDatabase("withdrawals", (core) => {
       message: "Set a payment password first",
       result: { reason: "NO_PASSWORD" },
     });
-    const info = await call(core, "/app/wallet/withdrawalInfo", {
-      method: "GET",
-      token: plain.token,
-      params: { currency: "USDT" },
-    });
-    expect(withdrawalInfoSchema.parse(info.result).hasAssetPassword).toBe(false);
+    expect((await withdrawalInfo(plain.token, "USDT")).hasAssetPassword).toBe(false);
   });
 
   it("keeps to the single-day limit in the config's time zone, and counts a rejected withdrawal out", async () => {
@@ -324,12 +342,7 @@ describeOnEachDatabase("withdrawals", (core) => {
         reason: "Try a smaller amount",
       });
       expect((await cash(token, { amount: 2500, userBankId: card })).code).toBe(200);
-      const info = await call(core, "/app/wallet/withdrawalInfo", {
-        method: "GET",
-        token,
-        params: { currency: "CASH" },
-      });
-      expect(withdrawalInfoSchema.parse(info.result)).toMatchObject({ withdrawnToday: 2500, dayLeft: 2500 });
+      expect(await withdrawalInfo(token, "CASH")).toMatchObject({ withdrawnToday: 2500, dayLeft: 2500 });
       expect(await chip(core, userId)).toBe(1_000_000 - 250_000);
     } finally {
       await undo();
@@ -344,19 +357,12 @@ describeOnEachDatabase("withdrawals", (core) => {
     const refused = await cash(token, { amount: 150, userBankId: card });
     expect(refused).toMatchObject({ code: 400, result: { reason: "TURNOVER", amount: 700 } });
     expect(refused.message).toMatch(/Bet 700 more/);
-    const info = await call(core, "/app/wallet/withdrawalInfo", {
-      method: "GET",
-      token,
-      params: { currency: "CASH" },
-    });
-    expect(withdrawalInfoSchema.parse(info.result)).toMatchObject({
+    await expectTurnoverThenPaid({ token, userId }, card, {
       rechargedSinceWithdrawal: 1000,
       turnoverRequired: 1000,
       turnoverDone: 300,
       turnoverLeft: 700,
     });
-    await ledgerMove(core, userId, "BET", 70_000);
-    expect((await cash(token, { amount: 150, userBankId: card })).code).toBe(200);
     // A new recharge starts the count again.
     await ledgerMove(core, userId, "RECHARGE", 10_000);
     expect(await cash(token, { amount: 110, userBankId: card })).toMatchObject({
@@ -375,19 +381,12 @@ describeOnEachDatabase("withdrawals", (core) => {
       code: 400,
       result: { reason: "TURNOVER", amount: 5000 },
     });
-    const info = await call(core, "/app/wallet/withdrawalInfo", {
-      method: "GET",
-      token,
-      params: { currency: "CASH" },
-    });
-    expect(withdrawalInfoSchema.parse(info.result)).toMatchObject({
+    await expectTurnoverThenPaid({ token, userId }, card, {
       rechargedSinceWithdrawal: 5100,
       turnoverRequired: 5100,
       turnoverDone: 100,
       turnoverLeft: 5000,
     });
-    await ledgerMove(core, userId, "BET", 500_000);
-    expect((await cash(token, { amount: 150, userBankId: card })).code).toBe(200);
   });
 
   it("takes a repeated idempotency key once, and refuses the key with another amount (409)", async () => {
