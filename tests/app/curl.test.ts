@@ -1,26 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  BUILT,
-  DEMO_PLAYER,
-  Jar,
-  type RunningApp,
-  bodyOf,
-  embeddedCoreOf,
-  startApp,
-  stopApp,
-} from "../support/app-server";
+import { expect, it } from "vitest";
+import { DEMO_PLAYER, bodyOf, embeddedCoreOf } from "../support/app-server";
+import { describeBuilt, useBuiltApp } from "../support/built-app";
 
 /**
  * The README's curl walkthrough, run with fetch against the real product: `node build/server/index.js`
  * (the built app, which starts the embedded core) on free ports with a throw-away database.
  */
-
-if (!BUILT) {
-  console.warn(
-    "tests/app/curl.test.ts SKIPPED: build/index.js or build/core/index.js is missing. " +
-      "Run `npx remix build && node scripts/build-core.mjs` (or `npm run build`) first.",
-  );
-}
 
 const JSON_ACCEPT = { accept: "application/json" };
 const WALKTHROUGH_ENV = {
@@ -29,20 +14,12 @@ const WALKTHROUGH_ENV = {
   UPSTREAM_TIMEOUT_MS: "15000",
 };
 
-describe.skipIf(!BUILT)("README curl walkthrough against the built server", () => {
-  let app: RunningApp | undefined;
-  const jar = new Jar();
+describeBuilt("README curl walkthrough against the built server", () => {
+  const { app, jar } = useBuiltApp({ env: WALKTHROUGH_ENV });
 
-  beforeAll(async () => {
-    app = await startApp({ env: WALKTHROUGH_ENV });
-  }, 120_000);
-  afterAll(async () => {
-    await stopApp(app);
-  }, 30_000);
-
+  // As curl sends it: no Origin header, unlike formCaller's browser form.
   async function call(path: string, init: { method?: string; form?: Record<string, string> } = {}) {
-    if (!app) throw new Error("the app did not start");
-    const res = await fetch(`${app.base}${path}`, {
+    const res = await fetch(`${app().base}${path}`, {
       method: init.method ?? (init.form ? "POST" : "GET"),
       headers: {
         ...JSON_ACCEPT,
@@ -137,8 +114,7 @@ describe.skipIf(!BUILT)("README curl walkthrough against the built server", () =
   }, 90_000);
 
   it("withdraws to a new bank card with a payment password, recharges through the sandbox pay page, and the ledger balances", async () => {
-    if (!app) throw new Error("the app did not start");
-    const running = app;
+    const running = app();
     const login = await call("/pages/login/login", {
       form: DEMO_PLAYER,
     });

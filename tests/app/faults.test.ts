@@ -1,20 +1,15 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { PAGES } from "~/utils/paths";
-import { BUILT, DEMO_PLAYER, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
+import { DEMO_PLAYER, Jar } from "../support/app-server";
+import { describeBuilt, useBuiltApp } from "../support/built-app";
 
 /**
  * Upstream faults against the real, built app: `node build/server/index.js` with UPSTREAM_URL pointing at a
  * small fault server started here. Every fault must end in a clear page or message (never a
  * stack trace, never a crash); 401 and 50001 end the session.
  */
-
-if (!BUILT) {
-  console.warn(
-    "tests/app/faults.test.ts SKIPPED: build/index.js is missing. Run `npx remix build` (or `npm run build`) first.",
-  );
-}
 
 const LOGIN = PAGES.login;
 const ACCOUNT = "/pages/account/account";
@@ -94,28 +89,24 @@ async function startFaultServer() {
 /** A stack trace in a body: "    at fn (/path/file.js:12:3)". */
 const STACK = /\bat\s+[^\n]*\.(?:js|mjs|cjs|ts):\d+/;
 
-describe.skipIf(!BUILT)("upstream faults against the built server", () => {
+describeBuilt("upstream faults against the built server", () => {
   let fault: Awaited<ReturnType<typeof startFaultServer>>;
-  let app: RunningApp;
-
   beforeAll(async () => {
     fault = await startFaultServer();
-    app = await startApp({
-      env: { UPSTREAM_URL: fault.base, UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
-    });
-  }, 60_000);
-
+  });
   afterAll(async () => {
-    await stopApp(app);
     await fault?.close();
-  }, 30_000);
+  });
+  const { app } = useBuiltApp({
+    env: () => ({ UPSTREAM_URL: fault.base, UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }),
+  });
 
   async function request(
     jar: Jar,
     path: string,
     init: { form?: Record<string, string>; json?: boolean } = {},
   ): Promise<{ status: number; body: string; location: string | null }> {
-    const res = await fetch(`${app.base}${path}`, {
+    const res = await fetch(`${app().base}${path}`, {
       method: init.form ? "POST" : "GET",
       headers: {
         accept: init.json ? "application/json" : "text/html",
@@ -150,9 +141,9 @@ describe.skipIf(!BUILT)("upstream faults against the built server", () => {
   }
 
   async function expectAlive() {
-    const health = await fetch(`${app.base}/healthz`, { signal: AbortSignal.timeout(5000) });
+    const health = await fetch(`${app().base}/healthz`, { signal: AbortSignal.timeout(5000) });
     expect(health.status).toBe(200);
-    expect(app.child.exitCode, app.log.join("").slice(-2000)).toBeNull();
+    expect(app().child.exitCode, app().log.join("").slice(-2000)).toBeNull();
   }
 
   const transportFaults: Array<{ mode: Mode; message: string }> = [
@@ -237,8 +228,8 @@ describe.skipIf(!BUILT)("upstream faults against the built server", () => {
   }
 
   it("no fault left the server log with an unhandled error", () => {
-    const unhandled = app.log
-      .join("")
+    const unhandled = app()
+      .log.join("")
       .split("\n")
       .filter((l) => l.includes("unhandled error"));
     expect(unhandled, unhandled.join("\n")).toEqual([]);

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sessionStorage } from "~/utils/session.server";
 import { AVATAR_MAX_BYTES, BODY_LIMITS } from "../../server/body-limits";
-import { BUILT, DEMO_PLAYER, Jar, ROOT, type RunningApp, startApp, stopApp } from "../support/app-server";
+import { DEMO_PLAYER, Jar, ROOT } from "../support/app-server";
+import { describeBuilt, useBuiltApp } from "../support/built-app";
 import { LOCALE_ESCAPES, getAsWritten, rssOf, sendBody } from "./raw-http";
 
 /**
  * Issue 6, points 4, 5, 6 and 13 (CSRF scheme, static misses), as an attacker sends them: the
  * real product (`node build/server/index.js` as `npm start` runs it, development mode, embedded core).
  */
-
-if (!BUILT) {
-  console.warn("tests/app/hardening.test.ts SKIPPED: run `npm run build` first.");
-}
 
 const ACCOUNT = "/pages/account/account";
 const FORM = "application/x-www-form-urlencoded";
@@ -41,13 +38,9 @@ function expectNoStack(text: string) {
   expect(text).not.toMatch(/\bat [^\n]*:\d+:\d+/);
 }
 
-describe.skipIf(!BUILT)("hardening of the built server (development mode, as npm start runs it)", () => {
-  let app: RunningApp | undefined;
-  const player = new Jar();
-  const base = () => {
-    if (!app) throw new Error("the app did not start");
-    return app.base;
-  };
+describeBuilt("hardening of the built server (development mode, as npm start runs it)", () => {
+  const { app, jar: player } = useBuiltApp();
+  const base = () => app().base;
 
   async function post(
     path: string,
@@ -72,16 +65,12 @@ describe.skipIf(!BUILT)("hardening of the built server (development mode, as npm
   }
 
   beforeAll(async () => {
-    app = await startApp();
     const login = await post("/pages/login/login", new URLSearchParams(DEMO_PLAYER), {
       "content-type": FORM,
       accept: "application/json",
     });
     expect(login.status, login.text).toBe(200);
-  }, 120_000);
-  afterAll(async () => {
-    await stopApp(app);
-  }, 30_000);
+  });
 
   describe("open redirect (point 4)", () => {
     it("the login page keeps every attack spelling on the site, signed in or not", async () => {
@@ -266,7 +255,7 @@ describe.skipIf(!BUILT)("hardening of the built server (development mode, as npm
     ];
 
     it("refuses oversize bodies fast, announced or chunked, without the memory growing", async () => {
-      const pid = app?.child.pid ?? 0;
+      const pid = app().child.pid ?? 0;
       const before = await rssOf(pid);
       const started = Date.now();
       const answers = await Promise.all(

@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  BUILT,
-  DEMO_PLAYER,
-  type RunningApp,
-  jsonPlayer,
-  rewindPlayer,
-  startApp,
-  stopApp,
-} from "../support/app-server";
+import { expect, it } from "vitest";
+import { DEMO_PLAYER, jsonPlayer, rewindPlayer } from "../support/app-server";
+import { describeBuilt, useBuiltApp } from "../support/built-app";
 
 /**
  * Player protection through curl (issue 9): a client that drives the app's JSON mode (or the
@@ -18,28 +11,20 @@ import {
 const PAGE = "/pages/responsiblePlay/responsiblePlay";
 const GAME = "/pages/game/game?level=1&coin=CHIP";
 
-describe.skipIf(!BUILT)("player protection through curl", () => {
-  let app: RunningApp | undefined;
-
-  beforeAll(async () => {
-    app = await startApp({
-      env: {
-        ROUND_SECONDS: "20",
-        BET_CLOSE_SECONDS: "5",
-        UPSTREAM_TIMEOUT_MS: "15000",
-        // The rewind below moves the sign-in back at once; the game page must ask the core each
-        // time (the next describe checks what it remembers by default).
-        REALITY_RECHECK_SECONDS: "0",
-      },
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await stopApp(app);
-  }, 30_000);
-
-  const call = jsonPlayer(() => app);
+describeBuilt("player protection through curl", () => {
+  const { app } = useBuiltApp({
+    env: {
+      ROUND_SECONDS: "20",
+      BET_CLOSE_SECONDS: "5",
+      UPSTREAM_TIMEOUT_MS: "15000",
+      // The rewind below moves the sign-in back at once; the game page must ask the core each
+      // time (the next describe checks what it remembers by default).
+      REALITY_RECHECK_SECONDS: "0",
+    },
+  });
+  const call = jsonPlayer(app);
   const rewind = async (userId: number, hours: number) =>
-    expect(await rewindPlayer(app as RunningApp, userId, hours)).toBe(200);
+    expect(await rewindPlayer(app(), userId, hours)).toBe(200);
 
   type Game = { round: { id: string; remaining: { bet: number; round: number } } | null };
   /** A bet of ₹10 on Red in a level-1 round with at least 4 s of betting left. */
@@ -174,17 +159,16 @@ describe.skipIf(!BUILT)("player protection through curl", () => {
  * (app/components/limits/reality.server.ts): one call per sign-in until then, at most
  * REALITY_RECHECK_SECONDS apart; a reminder changed or a "continue" is seen at once.
  */
-describe.skipIf(!BUILT)("the reality check on the game page", () => {
-  let app: RunningApp | undefined;
-  beforeAll(async () => {
-    app = await startApp();
-  }, 120_000);
-  afterAll(async () => {
-    await stopApp(app);
-  }, 30_000);
-  const call = jsonPlayer(() => app);
+describeBuilt("the reality check on the game page", () => {
+  const { app } = useBuiltApp();
+  const call = jsonPlayer(app);
   /** The core's reality calls so far (it logs each request). */
-  const asked = () => (app?.log.join("").match(/"path":"\/core\/app\/limits\/reality"/g) ?? []).length;
+  const asked = () =>
+    (
+      app()
+        .log.join("")
+        .match(/"path":"\/core\/app\/limits\/reality"/g) ?? []
+    ).length;
 
   it("is asked of the core once until it can be due, and again as soon as the player changes it", async () => {
     expect((await call("/pages/login/login", { intent: "login", ...DEMO_PLAYER })).status).toBe(200);
@@ -195,7 +179,7 @@ describe.skipIf(!BUILT)("the reality check on the game page", () => {
     // An hour and more later (the default reminder is an hour): the page has not asked again yet,
     // as it remembered, but the player's new reminder makes it ask at once, and the check is due.
     const me = (await call("/pages/account/account")).body.user as { id: number };
-    expect(await rewindPlayer(app as RunningApp, me.id, 1.1)).toBe(200);
+    expect(await rewindPlayer(app(), me.id, 1.1)).toBe(200);
     expect((await call(PAGE, { intent: "reminder", minutes: "15" })).body.ok).not.toBe(false);
     const due = (await call(GAME)).body.reality as { played: string } | null;
     expect(due?.played).toMatch(/6[56] min/);

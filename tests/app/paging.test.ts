@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, Jar, type RunningApp, startApp, stopApp } from "../support/app-server";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeBuilt, useBuiltApp } from "../support/built-app";
 import { type TestCore, call, registerPlayer, startTestCore } from "../support/core";
 
 /**
@@ -10,18 +10,21 @@ import { type TestCore, call, registerPlayer, startTestCore } from "../support/c
  * every row is reached once, every next link moves on, and the last page has none.
  */
 
-if (!BUILT) console.warn("tests/app/paging.test.ts SKIPPED: run `npm run build` first.");
-
 const MEMBERS = 102;
 const REBATES = 131;
 const FANS = 58;
 const COPIES = 21;
 const STAKES = 105;
 
-describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
+describeBuilt("paged lists walked by their next link", () => {
   let core: TestCore;
-  let app: RunningApp | undefined;
-  const jar = new Jar();
+  beforeAll(async () => {
+    core = await startTestCore();
+  });
+  afterAll(async () => {
+    await core?.close();
+  });
+  const { app, jar } = useBuiltApp({ env: () => ({ UPSTREAM_URL: core.url }) });
   let player: { userId: number; phone: string; password: string; token: string };
   let blogger: { userId: number };
   let memberIds: number[] = [];
@@ -30,8 +33,7 @@ describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
   const stakeIds: number[] = [];
 
   async function get(path: string, accept: "html" | "json") {
-    if (!app) throw new Error("the app did not start");
-    const res = await fetch(`${app.base}${path}`, {
+    const res = await fetch(`${app().base}${path}`, {
       headers: { accept: accept === "json" ? "application/json" : "text/html", cookie: jar.header() },
       redirect: "manual",
     });
@@ -41,8 +43,7 @@ describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
   }
 
   async function post(path: string, form: Record<string, string>, json = true) {
-    if (!app) throw new Error("the app did not start");
-    const res = await fetch(`${app.base}${path}`, {
+    const res = await fetch(`${app().base}${path}`, {
       method: "POST",
       headers: {
         ...(json ? { accept: "application/json" } : {}),
@@ -97,8 +98,6 @@ describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
   }
 
   beforeAll(async () => {
-    core = await startTestCore();
-    app = await startApp({ env: { UPSTREAM_URL: core.url } });
     const db = core.deps.db;
     // Enough chips for more stakes than the core's page size limit (100) holds.
     player = await registerPlayer(core, { balances: { CHIP: STAKES * 20_000 } });
@@ -165,11 +164,6 @@ describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
     });
     expect(login.status, await login.clone().text()).toBe(200);
   }, 120_000);
-
-  afterAll(async () => {
-    await stopApp(app);
-    await core?.close();
-  }, 30_000);
 
   it(`reaches all ${MEMBERS} direct members of the team page, 10 a page`, async () => {
     const walked = await walk("/pages/team/team?level=1", (d) =>
@@ -309,7 +303,7 @@ describe.skipIf(!BUILT)("paged lists walked by their next link", () => {
       const expected = new URL(path, "http://x");
       if (pages > 1) expected.searchParams.set(param, String(pages));
       const to = `${expected.pathname}${expected.search}`;
-      const res = await fetch(`${app?.base}${past.pathname}${past.search}`, {
+      const res = await fetch(`${app().base}${past.pathname}${past.search}`, {
         headers: { cookie: jar.header() },
         redirect: "manual",
       });

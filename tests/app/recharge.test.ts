@@ -1,40 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { checkUsdtAddress } from "#contract/addresses";
 import { SANDBOX_SIGNATURE_HEADER, sandboxNotification } from "../../core/src/recharge/providers";
-import {
-  BUILT,
-  DEMO_PLAYER,
-  Jar,
-  type RunningApp,
-  formCaller,
-  startApp,
-  stopApp,
-} from "../support/app-server";
+import { DEMO_PLAYER } from "../support/app-server";
+import { describeBuilt, useBuiltApp } from "../support/built-app";
 
 /**
  * The recharge pages' loaders and actions in JSON mode and as a browser without JavaScript, against
  * the built app and its embedded core (the curl walkthrough of docs/wallet.md "Recharge").
  */
 
-if (!BUILT) console.warn("tests/app/recharge.test.ts SKIPPED: run `npm run build` first.");
-
 const PAGE = "/pages/recharge/recharge";
 const RECORDS = "/pages/recharge/rechargeRecords/rechargeRecords";
 /** The sandbox's signing key for this app's core, so that the test can sign as the provider. */
 const SECRET = "test-sandbox-secret-0123456789abcdef";
 
-describe.skipIf(!BUILT)("recharge pages against the built server", () => {
-  let app: RunningApp | undefined;
-  const jar = new Jar();
-
-  beforeAll(async () => {
-    app = await startApp({ env: { UPSTREAM_TIMEOUT_MS: "15000", PAYMENT_SANDBOX_SECRET: SECRET } });
-  }, 120_000);
-  afterAll(async () => {
-    await stopApp(app);
-  }, 30_000);
-
-  const call = formCaller(() => app, jar);
+describeBuilt("recharge pages against the built server", () => {
+  const { app, jar, call } = useBuiltApp({
+    env: { UPSTREAM_TIMEOUT_MS: "15000", PAYMENT_SANDBOX_SECRET: SECRET },
+  });
 
   const balance = async () => (await call(PAGE)).body.balance as number;
   const records = async () =>
@@ -129,7 +112,7 @@ describe.skipIf(!BUILT)("recharge pages against the built server", () => {
     expect(made.location).toMatch(/^\/pay\/sandbox\//);
     // The page's address carries the order's secret: never stored, and only the origin goes to
     // another site as a referrer (no-referrer would send its Pay form with "Origin: null").
-    const payPage = await fetch(`${app?.base}${made.location}`, { headers: { cookie: jar.header() } });
+    const payPage = await fetch(`${app().base}${made.location}`, { headers: { cookie: jar.header() } });
     expect(payPage.status).toBe(200);
     expect(payPage.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(payPage.headers.get("cache-control")).toBe("no-store");
@@ -152,12 +135,11 @@ describe.skipIf(!BUILT)("recharge pages against the built server", () => {
   });
 
   it("passes a provider's callback through /pay/notify to the core: forged refused, signed credited once", async () => {
-    if (!app) throw new Error("the app did not start");
     const made = await call(PAGE, { form: { amount: "123.45", payChannelName: "SANDBOX_UPI" } });
     const orderId = (made.body.order as { id: string }).id;
     const before = await balance();
     const notify = (body: string, headers: Record<string, string>) =>
-      fetch(`${app?.base}/pay/notify/sandbox`, { method: "POST", headers, body });
+      fetch(`${app().base}/pay/notify/sandbox`, { method: "POST", headers, body });
     const signed = sandboxNotification(SECRET, {
       orderId,
       amount: "123.45",
@@ -176,7 +158,7 @@ describe.skipIf(!BUILT)("recharge pages against the built server", () => {
     expect(tampered.status).toBe(400);
     expect((await notify("{}", { "content-type": "application/json" })).status).toBe(400);
     expect(
-      (await fetch(`${app.base}/pay/notify/Not%20A%20Provider`, { method: "POST", body: "x" })).status,
+      (await fetch(`${app().base}/pay/notify/Not%20A%20Provider`, { method: "POST", body: "x" })).status,
     ).toBe(404);
     expect(await balance()).toBe(before);
     for (let i = 0; i < 3; i++) {
@@ -202,7 +184,7 @@ describe.skipIf(!BUILT)("recharge pages against the built server", () => {
     // Without JavaScript: back to the pay page with the same words in the toast.
     const html = await call(payUrl, { form: { intent: "cancel" }, json: false });
     expect(html.status).toBe(302);
-    const page = await fetch(`${app?.base}${html.location}`, { headers: { cookie: jar.header() } });
+    const page = await fetch(`${app().base}${html.location}`, { headers: { cookie: jar.header() } });
     const text = await page.text();
     expect(text).toContain("Diese Zahlung ist abgeschlossen: Abgeschlossen.");
     expect(text).not.toContain("This payment is already closed");

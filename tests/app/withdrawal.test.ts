@@ -1,41 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  BUILT,
-  DEMO_PLAYER,
-  Jar,
-  type RunningApp,
-  formCaller,
-  startApp,
-  stopApp,
-} from "../support/app-server";
+import { expect, it } from "vitest";
+import { DEMO_PLAYER } from "../support/app-server";
+import { describeBuilt, useBuiltApp } from "../support/built-app";
 
 /**
  * The withdrawal and bank-card pages against the built app and its embedded core, as curl and a
  * browser without JavaScript use them: what the USDT form promises is what is sent and recorded.
  */
 
-if (!BUILT) console.warn("tests/app/withdrawal.test.ts SKIPPED: run `npm run build` first.");
-
 const USDT_PAGE = "/pages/withdrawal/withdrawal?tab=usdt";
 const TRC20 = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const PASSWORD = "246810";
 
-describe.skipIf(!BUILT)("withdrawal pages against the built server", () => {
-  let app: RunningApp | undefined;
-  const jar = new Jar();
-
-  beforeAll(async () => {
-    app = await startApp({ env: { UPSTREAM_TIMEOUT_MS: "15000" } });
-  }, 120_000);
-  afterAll(async () => {
-    await stopApp(app);
-  }, 30_000);
-
-  const call = formCaller(() => app, jar);
+describeBuilt("withdrawal pages against the built server", () => {
+  const { app, call } = useBuiltApp({ env: { UPSTREAM_TIMEOUT_MS: "15000" } });
 
   it("signs in and sets a payment password", async () => {
-    const running = app;
-    if (!running) throw new Error("the app did not start");
+    const running = app();
     expect((await call("/pages/login/login", { form: DEMO_PLAYER })).status).toBe(200);
     expect(
       (await call("/pages/paymentPassword/paymentPassword", { form: { intent: "sendSms" } })).status,

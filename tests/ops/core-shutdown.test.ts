@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BUILT, ROOT } from "../support/app-server";
+import { ROOT } from "../support/app-server";
+import { describeBuilt } from "../support/built-app";
 
 /**
  * The core started on its own (`node build/core/index.js`), as an operator runs it: SIGTERM stops
@@ -61,7 +62,7 @@ function requestInFlight(port: number) {
   return socket;
 }
 
-describe.skipIf(!BUILT)("a standalone core", () => {
+describeBuilt("a standalone core", () => {
   let core: StandaloneCore | undefined;
   afterEach(() => {
     if (core?.child.exitCode === null && core.child.signalCode === null) core.child.kill("SIGKILL");

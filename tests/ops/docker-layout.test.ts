@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs"
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { BUILT, startApp, stopApp } from "../support/app-server";
+import { startApp, stopApp } from "../support/app-server";
+import { describeBuilt } from "../support/built-app";
 import { PRODUCTION_KEYS } from "../support/production";
 
 /**
@@ -48,7 +49,7 @@ test("the runtime stage copies the files the app needs and runs node under tini 
   expect(runtime).toMatch(/NODE_ENV=production/);
 });
 
-describe.skipIf(!BUILT)("the runtime stage, outside Docker", () => {
+describeBuilt("the runtime stage, outside Docker", () => {
   test("everything the shipped code imports is a production dependency", () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
     const shipped = ["build/server/index.js", "build/index.js", "build/core/index.js", "build/core/admin.js"];

@@ -1,6 +1,5 @@
 import { type Server, createServer } from "node:http";
 import {
-  BUILT,
   type RunningApp,
   embeddedCoreOf,
   isRunning,
@@ -10,6 +9,7 @@ import {
   until,
   untilCoreRestarting,
 } from "../support/app-server";
+import { describeBuilt } from "../support/built-app";
 
 /**
  * The embedded core as `npm start` runs it: on a port nobody else can answer for, restarted when
@@ -35,7 +35,7 @@ async function foreignServer(port: number): Promise<{ server: Server; hits: stri
   });
 }
 
-describe.skipIf(!BUILT)("the embedded core", () => {
+describeBuilt("the embedded core", () => {
   test("is the app's own, even when another server answers on the old core port; the start output ends with the URL", async () => {
     // 3100 was the core's fixed default: `PORT=3100 npm start` collided with it, and any process
     // answering there was taken for the core.

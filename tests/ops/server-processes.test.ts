@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
-  BUILT,
   DEMO_PLAYER,
   Jar,
   type RunningApp,
@@ -13,6 +12,7 @@ import {
   until,
   untilCoreRestarting,
 } from "../support/app-server";
+import { describeBuilt } from "../support/built-app";
 
 /**
  * WEB_CONCURRENCY=2 (server/primary.ts): two server processes share the port beside one embedded
@@ -34,7 +34,7 @@ function childrenOf(pid: number): Array<{ pid: number; cmd: string }> {
 const servers = (app: RunningApp) =>
   childrenOf(app.child.pid as number).filter((c) => c.cmd.includes("build/server/index.js"));
 
-describe.skipIf(!BUILT)("several server processes (WEB_CONCURRENCY)", () => {
+describeBuilt("several server processes (WEB_CONCURRENCY)", () => {
   test("share the port and the session, are replaced when they die, follow a restarted core, and all stop on SIGTERM", async () => {
     const app = await startApp({ env: { WEB_CONCURRENCY: "2" } });
     let stopped = false;

@@ -2,13 +2,14 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BUILT, ROOT, SERVER_ENTRY } from "../support/app-server";
+import { ROOT, SERVER_ENTRY } from "../support/app-server";
+import { describeBuilt } from "../support/built-app";
 
 /**
  * The server refuses a weak SESSION_SECRET in production before it starts anything, with the same
  * rule as the app (server/session-secret.ts), saying what to do and never echoing the secret.
  */
-describe.skipIf(!BUILT)("the built server in production", () => {
+describeBuilt("the built server in production", () => {
   const run = (secret: string | undefined) => {
     const dir = mkdtempSync(join(tmpdir(), "app-secret-"));
     try {

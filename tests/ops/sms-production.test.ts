@@ -2,14 +2,15 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BUILT, ROOT } from "../support/app-server";
+import { ROOT } from "../support/app-server";
+import { describeBuilt } from "../support/built-app";
 import { PRODUCTION_KEYS } from "../support/production";
 
 /**
  * The built core, started as an operator would: in production without an SMS gateway it refuses
  * to start and says why (codes must never go to a log nobody texts from).
  */
-describe.skipIf(!BUILT)("the core in production", () => {
+describeBuilt("the core in production", () => {
   const run = (env: Record<string, string>) => {
     const dir = mkdtempSync(join(tmpdir(), "core-sms-prod-"));
     try {
