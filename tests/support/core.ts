@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -17,6 +17,7 @@ import { DEV_OPERATOR_PASSWORD } from "../../core/src/platform/config";
 import type { CoreConfig } from "../../core/src/platform/config";
 import type { Deps } from "../../core/src/platform/context";
 import { type Db, openDb } from "../../core/src/platform/db";
+import { migrate } from "../../core/src/platform/migrate";
 import type { SmsSender } from "../../core/src/platform/sms";
 import { startCore } from "../../core/src/start";
 
@@ -91,6 +92,24 @@ export function testCoreConfig(uploadDir: string): Partial<CoreConfig> {
     migrationsDir: resolve("core/migrations"),
     logLevel: "info",
   };
+}
+
+/**
+ * A throw-away database (PGlite, in memory) migrated up to, not including, migration `next` (e.g.
+ * "065"), for a test of what `next` does to rows written before it: `migrateRest()` runs `next` and
+ * every later migration.
+ */
+export async function openDbBeforeMigration(next: string) {
+  const all = resolve("core/migrations");
+  const earlier = mkdtempSync(join(tmpdir(), `migrations-before-${next}-`));
+  const db = await openDb({ dataDir: "memory://" });
+  try {
+    for (const f of readdirSync(all).filter((f) => f < next)) copyFileSync(join(all, f), join(earlier, f));
+    await migrate(db, earlier);
+  } finally {
+    rmSync(earlier, { recursive: true, force: true });
+  }
+  return { db, migrateRest: () => migrate(db, all) };
 }
 
 /** Starts a real core (HTTP on a free port) on a throw-away database. */

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -12,13 +12,14 @@ import { settleDue, settleRound } from "../../../core/src/game/settle";
 import { stakesByPlayer } from "../../../core/src/game/totals";
 import { verifyView } from "../../../core/src/game/verify";
 import { DEV_FAIRNESS, loadConfig } from "../../../core/src/platform/config";
-import { type Db, openDb } from "../../../core/src/platform/db";
+import type { Db } from "../../../core/src/platform/db";
 import { migrate } from "../../../core/src/platform/migrate";
 import {
   TEST_DATABASES,
   type TestDatabase,
   createPostgresDatabase,
   expectLedgerBalanced,
+  openDbBeforeMigration,
 } from "../../support/core";
 import {
   MIGRATIONS,
@@ -318,12 +319,7 @@ describe("the seed key: rotation, a wrong key, a lost key", () => {
 
 describe("migration 064 on a database where retire-unreadable ran before it", () => {
   it("marks the chains the audit says were retired, with their used count back to the rounds they gave", async () => {
-    const upTo063 = mkdtempSync(join(tmpdir(), "migrations-063-"));
-    for (const f of readdirSync(MIGRATIONS).filter((f) => f < "064")) {
-      copyFileSync(join(MIGRATIONS, f), join(upTo063, f));
-    }
-    const db = await openDb({ dataDir: "memory://" });
-    await migrate(db, upTo063);
+    const { db, migrateRest } = await openDbBeforeMigration("064");
     // What the command did then: next_index past the end, and an audit row naming the chains.
     const [chain] = await db.query<{ id: number }>(
       `INSERT INTO game_chains (coin, level, lane, length, terminal_hash, top_seed_enc, next_index)
@@ -340,11 +336,10 @@ describe("migration 064 on a database where retire-unreadable ran before it", ()
       "INSERT INTO operator_audit (operator, action, target) VALUES ('cli', 'fairness.chains.retire', $1)",
       [String(chain.id)],
     );
-    await migrate(db, MIGRATIONS);
+    await migrateRest();
     const [after] = await listChains(db);
     expect(after).toMatchObject({ id: chain.id, used: 3 });
     expect(after.retiredAt).toEqual(expect.any(Number));
     await db.close();
-    rmSync(upTo063, { recursive: true, force: true });
   });
 });

@@ -1,12 +1,6 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { bankPageSchema, userBankPageSchema } from "#contract/withdrawal";
-import { openDb } from "../../../core/src/platform/db";
-import { migrate } from "../../../core/src/platform/migrate";
-import { call, describeOnEachDatabase, registerPlayer } from "../../support/core";
-import { MIGRATIONS } from "../game/helpers";
+import { call, describeOnEachDatabase, openDbBeforeMigration, registerPlayer } from "../../support/core";
 import { PAY_PASSWORD, addCard, payer } from "./helpers";
 
 describeOnEachDatabase("bank cards", (core) => {
@@ -127,13 +121,8 @@ describeOnEachDatabase("bank cards", (core) => {
 
 describe("migration 065 on a database with cards saved twice", () => {
   it("merges each player's repeated account number into the first card, withdrawals pointing to it", async () => {
-    const upTo064 = mkdtempSync(join(tmpdir(), "migrations-064-"));
-    for (const f of readdirSync(MIGRATIONS).filter((f) => f < "065")) {
-      copyFileSync(join(MIGRATIONS, f), join(upTo064, f));
-    }
-    const db = await openDb({ dataDir: "memory://" });
+    const { db, migrateRest } = await openDbBeforeMigration("065");
     try {
-      await migrate(db, upTo064);
       const users = await db.query<{ id: number }>(
         `INSERT INTO users (area_code, phone, password_hash, invitation)
          VALUES ('91', '9100000001', 'x', 'MIGR0001'), ('91', '9100000002', 'x', 'MIGR0002') RETURNING id`,
@@ -153,7 +142,7 @@ describe("migration 065 on a database with cards saved twice", () => {
          VALUES ($1, 'CASH', 100, 0, 100, $2, 'SBI', 'A', '3333', '111122223333', '2026-11-26')`,
         [a, second],
       );
-      await migrate(db, MIGRATIONS);
+      await migrateRest();
       const left = await db.query<{ id: number }>("SELECT id FROM user_banks ORDER BY id");
       expect(left.map((c) => Number(c.id))).toEqual([first, third, theirs]);
       const [w] = await db.query<{ user_bank_id: number; account_last4: string }>(
@@ -171,7 +160,6 @@ describe("migration 065 on a database with cards saved twice", () => {
       ).rejects.toThrow(/user_banks_user_number/);
     } finally {
       await db.close();
-      rmSync(upTo064, { recursive: true, force: true });
     }
   });
 });
