@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
 import {
   accountJson,
@@ -22,6 +22,14 @@ test.use({ bypassCSP: true });
 
 const PAY_PASSWORD = "135790";
 
+/** Sends the withdrawal form as filled, with the payment password; answers the newest record it lands on. */
+async function withdraw(page: Page) {
+  await page.getByLabel("Payment password", { exact: true }).fill(PAY_PASSWORD);
+  await page.getByRole("button", { name: "Withdraw" }).click();
+  await expect(page).toHaveURL(/withdrawalRecords\/withdrawalRecords/);
+  return page.getByTestId("withdrawal-record").first();
+}
+
 test("a player sets a payment password, adds a card, withdraws (paid, then rejected with a reason), also without JS", async ({
   page,
   browser,
@@ -29,9 +37,11 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
   // The core sends one SMS code per phone a minute: the payment password's code waits for it.
   test.setTimeout(240_000);
   const player = await registerPlayer(page.request);
+  /** The player's chips in cents, as the account page's JSON says. */
+  const chipCents = async () => toCents((await accountJson(page.request)).chip);
   const registeredAt = Date.now();
   await operator(page.request, "/users/credit", { phone: player.phone, coin: "CHIP", amount: "5000" });
-  expect(toCents((await accountJson(page.request)).chip)).toBe(500_000);
+  expect(await chipCents()).toBe(500_000);
 
   await test.step("the withdrawal page leads to setting a payment password, and back", async () => {
     await page.goto(PAGES.withdrawal);
@@ -95,14 +105,11 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await expect(page.getByTestId("withdraw-fee")).toHaveText("₹3.00");
     await expect(page.getByTestId("withdraw-net")).toHaveText("₹147.00");
     await screen(page, "withdraw-cash");
-    await page.getByLabel("Payment password", { exact: true }).fill(PAY_PASSWORD);
-    await page.getByRole("button", { name: "Withdraw" }).click();
-    await expect(page).toHaveURL(/withdrawalRecords\/withdrawalRecords/);
-    const first = page.getByTestId("withdrawal-record").first();
+    const first = await withdraw(page);
     await expect(first).toContainText("₹150.00");
     await expect(first).toContainText("Completed");
     await expect(first).toContainText("HDFC Bank **** 3004");
-    expect(toCents((await accountJson(page.request)).chip)).toBe(500_000 - 15_000);
+    expect(await chipCents()).toBe(500_000 - 15_000);
   });
 
   let largeId = 0;
@@ -110,15 +117,12 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await page.goto(PAGES.withdrawal);
     await hydrated(page);
     await page.getByLabel("Withdrawal Amount").fill("3000");
-    await page.getByLabel("Payment password", { exact: true }).fill(PAY_PASSWORD);
-    await page.getByRole("button", { name: "Withdraw" }).click();
-    await expect(page).toHaveURL(/withdrawalRecords\/withdrawalRecords/);
-    const pending = page.getByTestId("withdrawal-record").first();
+    const pending = await withdraw(page);
     await expect(pending).toContainText("Pending Review");
     // Not paid yet: what the player will receive, not "Received".
     await expect(pending).toContainText("To receive₹2,940.00");
     await expect(pending).not.toContainText("Received");
-    expect(toCents((await accountJson(page.request)).chip)).toBe(500_000 - 15_000 - 300_000);
+    expect(await chipCents()).toBe(500_000 - 15_000 - 300_000);
     const waiting = await operator<{ id: number; amount: number }[]>(
       page.request,
       "/withdrawals?status=WAITING",
@@ -142,7 +146,7 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await expect(page.getByTestId("empty-state")).toContainText("No Records Available");
     await page.getByRole("link", { name: "Make a withdrawal" }).click();
     await expect(page).toHaveURL(/tab=usdt/);
-    expect(toCents((await accountJson(page.request)).chip)).toBe(500_000 - 15_000);
+    expect(await chipCents()).toBe(500_000 - 15_000);
   });
 
   await test.step("without JavaScript: the fee is shown on request, the withdrawal goes through", async () => {
@@ -161,13 +165,11 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await nojs.getByLabel("Payment password", { exact: true }).fill("000000");
     await nojs.getByRole("button", { name: "Withdraw" }).click();
     await expect(nojs.getByText("Wrong payment password: 4 tries left.")).toBeVisible();
-    await nojs.getByLabel("Payment password", { exact: true }).fill(PAY_PASSWORD);
-    await nojs.getByRole("button", { name: "Withdraw" }).click();
-    await expect(nojs).toHaveURL(/withdrawalRecords\/withdrawalRecords/);
-    await expect(nojs.getByTestId("withdrawal-record").first()).toContainText("₹200.50");
-    await expect(nojs.getByTestId("withdrawal-record").first()).toContainText("Completed");
+    const paid = await withdraw(nojs);
+    await expect(paid).toContainText("₹200.50");
+    await expect(paid).toContainText("Completed");
     await context.close();
-    expect(toCents((await accountJson(page.request)).chip)).toBe(500_000 - 15_000 - 20_050);
+    expect(await chipCents()).toBe(500_000 - 15_000 - 20_050);
   });
 
   await test.step("the money-out pages have no serious or critical axe violations, light and dark", async () => {
