@@ -1,5 +1,6 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll } from "vitest";
 
 /** What the fake upstream saw of one request. */
 export interface Seen {
@@ -45,6 +46,21 @@ export async function startFakeUpstream() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The fake upstream of a whole test file: started now, with UPSTREAM_URL pointing at it; after the
+ * file's tests UPSTREAM_URL is what it was before and the fake is closed.
+ */
+export async function fakeUpstreamForFile() {
+  const saved = process.env.UPSTREAM_URL;
+  const fake = await startFakeUpstream();
+  process.env.UPSTREAM_URL = fake.base;
+  afterAll(async () => {
+    process.env.UPSTREAM_URL = saved;
+    await fake.close();
+  });
+  return fake;
 }
 
 export function envelope(res: ServerResponse, code: number, message: string, result: unknown, status = 200) {

@@ -4,9 +4,9 @@
  * get there), and the rankings it passes on carry masked phones only.
  */
 import type { ServerResponse } from "node:http";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { homeLoader } from "~/routes/pages.home.home/home.server";
-import { USER_INFO, envelope, startFakeUpstream } from "./fake-upstream";
+import { USER_INFO, envelope, fakeUpstreamForFile } from "./fake-upstream";
 import { requestWithSession } from "./helpers";
 
 const ANSWERS: Record<string, unknown> = {
@@ -32,12 +32,7 @@ const ANSWERS: Record<string, unknown> = {
   },
 };
 
-const saved = process.env.UPSTREAM_URL;
-const fake = await startFakeUpstream();
-afterAll(async () => {
-  process.env.UPSTREAM_URL = saved;
-  await fake.close();
-});
+const fake = await fakeUpstreamForFile();
 
 it("calls each upstream path once, all in parallel, and passes on the figures", async () => {
   const expected = Object.keys(ANSWERS).length;
@@ -57,7 +52,6 @@ it("calls each upstream path once, all in parallel, and passes on the figures", 
       }, 3000);
     }
   });
-  process.env.UPSTREAM_URL = fake.base;
   const request = await requestWithSession("http://app.test/", {
     token: "tok-1",
     lang: "en-US",

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action } from "~/routes/pages.login.login/route";
-import { envelope, startFakeUpstream } from "./fake-upstream";
+import { envelope, fakeUpstreamForFile } from "./fake-upstream";
 import { requestWithSession, sessionFromResponse, setCookies, toastOf } from "./helpers";
 
-let fake: Awaited<ReturnType<typeof startFakeUpstream>>;
-beforeAll(async () => {
-  fake = await startFakeUpstream();
-  process.env.UPSTREAM_URL = fake.base;
-});
-afterAll(() => fake.close());
+const fake = await fakeUpstreamForFile();
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read several answer shapes.
 type Answer = any;

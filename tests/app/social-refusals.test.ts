@@ -3,18 +3,13 @@
  * path, which refuses it with the break's detail) says so in the player's language, as every
  * other page does (app/utils/limit-refusal.server.ts), not in the upstream's English.
  */
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { bloggerAction } from "~/components/social/blogger-action.server";
 import { copyBloggerBet } from "~/utils/api/bloggers.server";
-import { envelope, startFakeUpstream } from "./fake-upstream";
+import { envelope, fakeUpstreamForFile } from "./fake-upstream";
 import { requestWithSession } from "./helpers";
 
-const saved = process.env.UPSTREAM_URL;
-const fake = await startFakeUpstream();
-afterAll(async () => {
-  process.env.UPSTREAM_URL = saved;
-  await fake.close();
-});
+const fake = await fakeUpstreamForFile();
 
 it("a copy refused during a time-out answers the break's words in German", async () => {
   const until = Date.UTC(2026, 10, 28, 12, 30);
@@ -25,7 +20,6 @@ it("a copy refused during a time-out answers the break's words in German", async
       until,
     }),
   );
-  process.env.UPSTREAM_URL = fake.base;
   const request = await requestWithSession(
     "http://localhost/pages/bloggerDetails/bloggerDetails?id=4",
     { token: "t", lang: "de-DE" },
