@@ -48,7 +48,7 @@ export const ASSET_KINDS = [
   "STAKE_INTEREST",
   "REBATE",
   "COMMISSION",
-  "GIFT",
+  "TASK_GIFT",
   "JACKPOT",
   "DIVIDEND",
   "ADJUST",

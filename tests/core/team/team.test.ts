@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ASSET_KINDS } from "#contract/asset-rules";
+import { assetRecordPageSchema } from "#contract/assets";
 import {
   rebatePageSchema,
   rebateReceiveResultSchema,
@@ -420,6 +422,18 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
       [player.userId],
     );
     expect(entry).toEqual({ counter_account: "GIFTS", kind: "TASK_GIFT" });
+    // The asset records list the gift under a kind the page labels (not "Other") and filters by.
+    const gifts = assetRecordPageSchema.parse(
+      (
+        await call(core, "/app/user/account/findUserAccountRecordPage", {
+          method: "GET",
+          token: player.token,
+          params: { kind: "TASK_GIFT" },
+        })
+      ).result,
+    );
+    expect(gifts.content.map((r) => [r.kind, r.amount])).toEqual([["TASK_GIFT", 2]]);
+    expect(ASSET_KINDS).toContain(gifts.content[0].kind);
     // The next day is a new period.
     const tomorrow = await listTasks(core.deps.db, player.userId, core.deps.now() + 24 * 3600 * 1000);
     expect(tomorrow.find((t) => t.id === daily.id)).toMatchObject({ progress: 0, claimed: false });
