@@ -103,7 +103,11 @@ export async function exchangeAction(request: Request) {
   const pair = pairs.find((p: ExchangePair) => p.fromCoin === fromCoin && p.toCoin === toCoin);
   if (!pair) return refuse("errors.unknownPair");
   const balance = fromCoin === "CHIP" ? balances.chip : fromCoin === "GOLD" ? balances.gold : balances.point;
-  if (Math.round(amount * 100) > Math.round(balance * 100)) return refuse("errors.insufficient");
+  // A confirm leaves the balance to the core: sent again after it went through (a retry, the back
+  // button), its key answers that exchange, which this balance, already spent, would refuse.
+  if (intent !== "confirm" && Math.round(amount * 100) > Math.round(balance * 100)) {
+    return refuse("errors.insufficient");
+  }
   const quote = quoteExchange(pair, Math.round(amount * 100));
   if (quote.netCents <= 0) return refuse("errors.tooSmall");
 

@@ -30,11 +30,11 @@ async function post(
   action: Action,
   path: string,
   body: Record<string, string>,
-  o: { json?: boolean; lang?: Lang } = {},
+  o: { json?: boolean; lang?: Lang; token?: string } = {},
 ) {
   const request = await requestWithSession(
     `${APP}${path}`,
-    { token: player.token, ...(o.lang ? { lang: o.lang } : {}) },
+    { token: o.token ?? player.token, ...(o.lang ? { lang: o.lang } : {}) },
     {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", ...(o.json ? JSON_MODE : {}) },
@@ -84,6 +84,20 @@ describe("exchange page action", () => {
       });
     }
     expect(await money()).toEqual({ ...before, CHIP: before.CHIP - 1234, GOLD: before.GOLD + 1234 });
+  });
+
+  it("a confirm sent again after it exchanged the whole balance answers that exchange, not a refusal", async () => {
+    const all = await registerPlayer(core, { balances: { GOLD: 1_000 } });
+    const confirm = { pair: "GOLD>CHIP", amount: "10", intent: "confirm", idempotencyKey: "all-gold-once" };
+    for (const _ of [1, 2]) {
+      const res = await post(exchangeAction, PAGES.exchange, confirm, { token: all.token });
+      expect(res.status).toBe(302);
+      expect(await toastOf(res)).toMatchObject({
+        type: "success",
+        message: "Exchanged 10.00 Gold for ₹10.00",
+      });
+    }
+    expect(await balances(core.deps.db, all.userId)).toMatchObject({ CHIP: 1_000, GOLD: 0 });
   });
 
   it("refuses in the player's language, changing nothing", async () => {
