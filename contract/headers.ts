@@ -16,3 +16,9 @@ export const Header = {
 
 /** Language sent when the session has none (spec section 9). */
 export const DEFAULT_REQUEST_LANGUAGE = "ja-JP";
+
+/**
+ * The result of a 409 when an idempotency key comes again with other values (another amount, say):
+ * the first request was done, this one was not; the client says so in the player's words.
+ */
+export const KEY_REUSED_DETAIL = { reason: "KEY_REUSED" } as const;

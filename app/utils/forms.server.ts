@@ -8,7 +8,7 @@ import {
 import { UpstreamError, statusOf } from "./api/errors.server";
 import { i18n } from "./i18n.server";
 import { wantsJson } from "./json-mode.server";
-import { refusalOr } from "./limit-refusal.server";
+import { isKeyReused, refusalOr } from "./limit-refusal.server";
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,80}$/;
 
@@ -19,6 +19,15 @@ const IDEMPOTENCY_KEY = /^[\w-]{8,80}$/;
 export function formIdempotencyKey(form: FormData): string {
   const key = form.get("idempotencyKey");
   return typeof key === "string" && IDEMPOTENCY_KEY.test(key) ? key : crypto.randomUUID();
+}
+
+/**
+ * The key a money form keeps after a refusal: its own (sent again, it still counts once), or a
+ * fresh one when the refusal was that key sent with other values, which the next send would
+ * only meet again.
+ */
+export function keyAfterRefusal(key: string, detail: unknown): string {
+  return isKeyReused(detail) ? crypto.randomUUID() : key;
 }
 
 /** Server-side t() for the request's language. */

@@ -2,6 +2,7 @@ import type { Formats } from "~/utils/format";
 import { formatsFor } from "~/utils/format.server";
 import { i18n } from "~/utils/i18n.server";
 import type { TFunction } from "~/utils/translate";
+import { KEY_REUSED_DETAIL } from "#contract/headers";
 import { type LimitRefusal, limitRefusalSchema } from "#contract/limits";
 
 /**
@@ -33,7 +34,22 @@ export function limitRefusalText(t: TFunction, format: Formats, detail: unknown)
  * `fallback` (the page's own words for its own reasons, or the upstream's message).
  */
 export async function refusalOr(request: Request, detail: unknown, fallback: string): Promise<string> {
-  return (await protectionRefusal(request, detail)) ?? fallback;
+  return (await protectionRefusal(request, detail)) ?? (await keyReusedRefusal(request, detail)) ?? fallback;
+}
+
+/** True when the upstream refused a form's key sent again with other values (KEY_REUSED_DETAIL). */
+export function isKeyReused(detail: unknown): boolean {
+  return (detail as { reason?: unknown } | null)?.reason === KEY_REUSED_DETAIL.reason;
+}
+
+/**
+ * A money form sent again with its key but other values (the back button, a retry after a lost
+ * answer, then another amount): the first one was done and this one was not, in the player's
+ * language; null when the refusal is another.
+ */
+export async function keyReusedRefusal(request: Request, detail: unknown): Promise<string | null> {
+  if (!isKeyReused(detail)) return null;
+  return (await i18n.getFixedT(request, "common"))("error.keyReused");
 }
 
 /** Player protection's words for a refusal's detail, in the request's language; null when it is not one. */

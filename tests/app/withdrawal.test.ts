@@ -93,4 +93,30 @@ describeBuilt("withdrawal pages against the built server", () => {
     for (const answer of [en, enCard, de, deCard])
       expect(JSON.stringify(answer.body)).not.toMatch(/Invalid|Expected/);
   });
+
+  it("a form's key sent again with another amount withdraws nothing more, says so in the player's words and hands a new key", async () => {
+    const form = {
+      network: "TRC20",
+      address: TRC20,
+      assetPassword: PASSWORD,
+      idempotencyKey: "usdt-form-key-1",
+    };
+    const rows = async () =>
+      ((await call("/pages/withdrawal/withdrawalRecords/withdrawalURecords")).body.rows as unknown[]).length;
+    const first = await call(USDT_PAGE, { form: { ...form, amount: "200" } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const listed = await rows();
+    // The back button (or a retry after a lost answer), then another amount: the session is German.
+    const other = await call(USDT_PAGE, { form: { ...form, amount: "210" } });
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe(
+      "Dieses Formular wurde bereits mit anderen Werten gesendet und ausgeführt: siehe Ihre Verläufe. Senden Sie das Formular erneut, um einen neuen Vorgang zu starten.",
+    );
+    expect(await rows()).toBe(listed);
+    const key = String(other.body.idempotencyKey);
+    expect(key).not.toBe(form.idempotencyKey);
+    const again = await call(USDT_PAGE, { form: { ...form, amount: "210", idempotencyKey: key } });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await rows()).toBe(listed + 1);
+  });
 });

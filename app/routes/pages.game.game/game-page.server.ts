@@ -28,6 +28,7 @@ import { formatsFor } from "~/utils/format.server";
 import { readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { wantsJson } from "~/utils/json-mode.server";
+import { keyReusedRefusal } from "~/utils/limit-refusal.server";
 import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { coinOf, commitSession, getSession, requireToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -308,7 +309,8 @@ export async function gameAction(request: Request) {
       : statusOf(new UpstreamError(outcome.code, outcome.message));
   const refused = !failure && outcome.code !== 200;
   const message = refused
-    ? refusalMessage(t, await formatsFor(request), bet.coin, outcome.detail, outcome.message)
+    ? ((await keyReusedRefusal(request, outcome.detail)) ??
+      refusalMessage(t, await formatsFor(request), bet.coin, outcome.detail, outcome.message))
     : outcome.message || (outcome.code === 200 ? t("bet.placed") : t("errors.invalidBet"));
   if (asJson) {
     return json<GameActionData>(

@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { withdrawalRefusal } from "~/components/wallet/refusals";
 import {
@@ -15,8 +15,15 @@ import {
   getWithdrawalInfo,
 } from "~/utils/api/wallet/withdrawal.server";
 import { formatsFor } from "~/utils/format.server";
-import { formError, formIdempotencyKey, readForm, upstreamFormError } from "~/utils/forms.server";
+import {
+  formError,
+  formIdempotencyKey,
+  keyAfterRefusal,
+  readForm,
+  upstreamFormError,
+} from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
+import { keyReusedRefusal } from "~/utils/limit-refusal.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
@@ -61,6 +68,17 @@ export async function withdrawalAction(request: Request) {
   const t = await i18n.getFixedT(request, "withdraw");
   const format = await formatsFor(request);
   const key = formIdempotencyKey(formData);
+  const refused = async (
+    submission: Submission<unknown, string[]>,
+    answer: { message: string; detail: unknown },
+  ) => {
+    const message =
+      (await keyReusedRefusal(request, answer.detail)) ??
+      withdrawalRefusal(t, format, answer.detail, answer.message);
+    return formError(request, submission.reply({ formErrors: [message], hideFields }), 400, {
+      idempotencyKey: keyAfterRefusal(key, answer.detail),
+    });
+  };
   if (tab === "cash") {
     const submission = parseWithZod(formData, { schema: cashFormSchema });
     if (submission.status !== "success") return formError(request, submission.reply({ hideFields }));
@@ -71,12 +89,7 @@ export async function withdrawalAction(request: Request) {
         { amount, userBankId: Number(userBankId), assetPassword },
         key,
       );
-      if (answer.code !== 200 || !answer.result) {
-        const message = withdrawalRefusal(t, format, answer.detail, answer.message);
-        return formError(request, submission.reply({ formErrors: [message], hideFields }), 400, {
-          idempotencyKey: key,
-        });
-      }
+      if (answer.code !== 200 || !answer.result) return refused(submission, answer);
       const { status, netAmount } = answer.result;
       return done(request, PAGES.withdrawalRecords, status, format.money(netAmount), t);
     } catch (error) {
@@ -87,12 +100,7 @@ export async function withdrawalAction(request: Request) {
   if (submission.status !== "success") return formError(request, submission.reply({ hideFields }));
   try {
     const answer = await applyUsdtWithdrawal(request, submission.value, key);
-    if (answer.code !== 200 || !answer.result) {
-      const message = withdrawalRefusal(t, format, answer.detail, answer.message);
-      return formError(request, submission.reply({ formErrors: [message], hideFields }), 400, {
-        idempotencyKey: key,
-      });
-    }
+    if (answer.code !== 200 || !answer.result) return refused(submission, answer);
     const { status, netAmount, usdtAmount } = answer.result;
     const sent = usdtAmount === null ? format.money(netAmount) : format.usdt(usdtAmount);
     return done(request, PAGES.withdrawalURecords, status, sent, t);

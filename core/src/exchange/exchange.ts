@@ -1,5 +1,6 @@
 import { EXCHANGE_MESSAGES, type ExchangeInput, type ExchangeResult, quoteExchange } from "#contract/assets";
 import { Code } from "#contract/codes";
+import { KEY_REUSED_DETAIL } from "#contract/headers";
 import { type Coin, fromCents, toCents } from "#contract/money";
 import { balances, moveBetweenSystemAccounts, post } from "../ledger/ledger";
 import { spendOnce } from "../ledger/spend-once";
@@ -48,7 +49,7 @@ function answerRepeat(row: ExchangeRow, input: ExchangeInput) {
     row.to_coin !== input.toCoin ||
     Number(row.amount_cents) !== toCents(input.amount)
   )
-    throw new ApiError(Code.CONFLICT, EXCHANGE_MESSAGES.keyReused);
+    throw new ApiError(Code.CONFLICT, EXCHANGE_MESSAGES.keyReused, KEY_REUSED_DETAIL);
 }
 
 /**

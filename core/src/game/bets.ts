@@ -1,5 +1,6 @@
 import { Code } from "#contract/codes";
 import type { BetRecord, BetRefusal, BetRefusalDetail, BettingInput } from "#contract/game";
+import { KEY_REUSED_DETAIL } from "#contract/headers";
 import type { BlockKind, LimitPeriod } from "#contract/limits";
 import { type Coin, fromCents, toCents } from "#contract/money";
 import { blockRefusal, limitRefusal } from "../limits/limits";
@@ -96,7 +97,7 @@ function sameBet(bet: BetRecord, input: BettingInput): boolean {
 
 /** The answer to a repeated key: the first bet when it is the same bet, else a 409. */
 function repeatOf(first: PlacedBet, input: BettingInput): PlacedBet {
-  if (!sameBet(first.bet, input)) throw new ApiError(Code.CONFLICT, KEY_REUSED);
+  if (!sameBet(first.bet, input)) throw new ApiError(Code.CONFLICT, KEY_REUSED, KEY_REUSED_DETAIL);
   return first;
 }
 
@@ -141,7 +142,7 @@ function refusal(row: PlaceRow | undefined, stakeCents: number, balanceCents: nu
         ...(balanceCents === null ? {} : { balance: fromCents(balanceCents) }),
       });
     case "KEY_REUSED":
-      return new ApiError(Code.CONFLICT, KEY_REUSED);
+      return new ApiError(Code.CONFLICT, KEY_REUSED, KEY_REUSED_DETAIL);
     case "LOSS_LIMIT": {
       // Player protection (migration 041): "PERIOD,limitCents,leftCents,resetMs".
       const [period, limit, left, resetsAt] = (row.o_detail ?? "").split(",");

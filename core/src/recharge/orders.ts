@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { Code } from "#contract/codes";
 import type { Page } from "#contract/envelope";
+import { KEY_REUSED_DETAIL } from "#contract/headers";
 import { fromCents, toCents } from "#contract/money";
 import {
   type CashRechargeRecord,
@@ -126,7 +127,7 @@ export async function createRecharge(
       : undefined;
   const repeatOf = async (first: OrderRow) => {
     if (first.amount_cents !== amountCents || first.pay_channel_name !== input.payChannelName) {
-      throw new ApiError(Code.CONFLICT, KEY_REUSED);
+      throw new ApiError(Code.CONFLICT, KEY_REUSED, KEY_REUSED_DETAIL);
     }
     return answerOf(deps, first);
   };

@@ -1,6 +1,7 @@
 import { type PledgeRecord, dailyInterestCents } from "#contract/assets";
 import { Code } from "#contract/codes";
 import type { Page } from "#contract/envelope";
+import { KEY_REUSED_DETAIL } from "#contract/headers";
 import { type Coin, fromCents, toCents } from "#contract/money";
 import { balances, moveBetweenSystemAccounts, post } from "../ledger/ledger";
 import { spendOnce } from "../ledger/spend-once";
@@ -78,7 +79,7 @@ async function answer(db: Sql, userId: number, row: StakeRow) {
 
 function checkRepeat(row: StakeRow, input: { configId: number; amount: number }) {
   if (row.plan_id !== input.configId || Number(row.principal_cents) !== toCents(input.amount))
-    throw new ApiError(Code.CONFLICT, PLEDGE_MESSAGES.keyReused);
+    throw new ApiError(Code.CONFLICT, PLEDGE_MESSAGES.keyReused, KEY_REUSED_DETAIL);
 }
 
 /**

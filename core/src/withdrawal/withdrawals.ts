@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { isBep20Address, isTrc20Address } from "#contract/addresses";
 import { Code } from "#contract/codes";
 import type { Page } from "#contract/envelope";
+import { KEY_REUSED_DETAIL } from "#contract/headers";
 import { fromCents, toCents } from "#contract/money";
 import { usdtMicrosOf, usdtOf } from "#contract/usdt-amounts";
 import type { Currency, Network } from "#contract/wallet";
@@ -108,7 +109,7 @@ async function findRow(db: Sql, id: number): Promise<WithdrawalRow | null> {
 }
 
 function repeatOf(first: WithdrawalRow, hash: string): WithdrawalRecord {
-  if (first.request_hash !== hash) throw new ApiError(Code.CONFLICT, KEY_REUSED);
+  if (first.request_hash !== hash) throw new ApiError(Code.CONFLICT, KEY_REUSED, KEY_REUSED_DETAIL);
   return recordOf(first);
 }
 

@@ -150,3 +150,26 @@ describe("staking page action", () => {
     expect((await money()).CHIP).toBe(before.CHIP - 10_000);
   });
 });
+
+describe("a money form's key sent again with other values", () => {
+  const REUSED =
+    "Dieses Formular wurde bereits mit anderen Werten gesendet und ausgeführt: siehe Ihre Verläufe. Senden Sie das Formular erneut, um einen neuen Vorgang zu starten.";
+
+  it("is refused in the player's words on the exchange and staking pages, nothing moved again", async () => {
+    const exchanged = {
+      pair: "CHIP>GOLD",
+      amount: "1",
+      intent: "confirm",
+      idempotencyKey: "reused-exchange-key",
+    };
+    expect((await post(exchangeAction, PAGES.exchange, exchanged)).status).toBe(302);
+    const staked = { configId: "1", amount: "100", idempotencyKey: "reused-pledge-key" };
+    expect((await post(pledgeAction, PAGES.pledge, staked)).status).toBe(302);
+    const before = await money();
+    const exchange = await postJson(exchangeAction, PAGES.exchange, { ...exchanged, amount: "2" }, "de-DE");
+    expect(exchange).toMatchObject({ status: 409, body: { message: REUSED } });
+    const pledge = await postJson(pledgeAction, PAGES.pledge, { ...staked, amount: "200" }, "de-DE");
+    expect(pledge).toMatchObject({ status: 409, body: { message: REUSED } });
+    expect(await money()).toEqual(before);
+  });
+});

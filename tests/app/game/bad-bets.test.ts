@@ -94,6 +94,8 @@ describe("one idempotency key, one bet", () => {
   });
 
   it("the same key with another bet is refused with 409 and a clear message; the first bet stands", async () => {
+    const REUSED =
+      "This form was already sent with other values, and that one went through: see your records. Send the form again to make a new one.";
     const { round, formKey } = await loadGame();
     const first = await post(betOf(round, { idempotencyKey: formKey }), JSON_MODE);
     expect(first.status).toBe(200);
@@ -109,15 +111,15 @@ describe("one idempotency key, one bet", () => {
       expect(res.status, JSON.stringify(change)).toBe(409);
       expect(await res.json()).toMatchObject({
         code: 409,
-        message: "This idempotency key was already used for a different bet",
-        result: null,
+        message: REUSED,
+        result: { reason: "KEY_REUSED" },
       });
     }
     // Without JSON: the page again, the sheet open with the choice and the message (issue 6, 14).
     const form = await post(betOf(round, { idempotencyKey: formKey, betName: "Violet" }));
     expect(form.status).toBe(409);
     expect(await form.json()).toMatchObject({
-      error: { field: "form", message: "This idempotency key was already used for a different bet" },
+      error: { field: "form", message: REUSED },
       betName: "Violet",
     });
     const again = await post(betOf(round, { idempotencyKey: formKey }), JSON_MODE);

@@ -235,7 +235,7 @@ describe("betting", () => {
       expect(res, JSON.stringify(change)).toMatchObject({
         code: 409,
         message: "This idempotency key was already used for a different bet",
-        result: null,
+        result: { reason: "KEY_REUSED" },
       });
     }
     // The same bet again, also without the optional level: the first bet, nothing charged.

@@ -112,7 +112,7 @@ export function gameApp(db: Db, now: () => number, timing: GameTiming = TIMING) 
   });
   app.onError((error, c) =>
     error instanceof ApiError
-      ? reply(c, error.code, error.message)
+      ? reply(c, error.code, error.message, error.result)
       : reply(c, Code.SERVER_ERROR, error.message),
   );
   gameRoutes(core);
