@@ -175,9 +175,19 @@ async function getToken(request: Request): Promise<string | undefined> {
 export async function requireToken(request: Request): Promise<string> {
   const token = await getToken(request);
   if (token) return token;
-  const params = new URLSearchParams({ redirectTo: safeRedirectTo(request) });
   const cookie = await sessionKeepAliveCookie(request);
-  throw redirect(`${LOGIN_PATH}?${params}`, cookie ? { headers: { "set-cookie": cookie } } : undefined);
+  throw redirect(loginUrlFor(request), cookie ? { headers: { "set-cookie": cookie } } : undefined);
+}
+
+/**
+ * The login page that brings the player back to where the request was going (a form posted after
+ * the sign-in ended opens again after signing in, without being done), whoever ended the sign-in:
+ * the app's session or the upstream's token.
+ */
+export function loginUrlFor(request: Request): string {
+  const redirectTo = safeRedirectTo(request);
+  if (new URL(redirectTo, "http://app.invalid").pathname === LOGIN_PATH) return LOGIN_PATH;
+  return `${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`;
 }
 
 /**

@@ -190,12 +190,21 @@ describeBuilt("upstream faults against the built server", () => {
 
   for (const { mode, message } of sessionEnders) {
     it(`${mode}: a signed-in page ends the session and the login page says why`, async () => {
+      const stakeJar = await signedIn();
       const jar = await signedIn();
       fault.setMode(mode);
 
+      // A money form posted as the upstream ends the sign-in: to the login page, then back to the
+      // form (nothing was done), as when the app's own session has ended.
+      const stake = await request(stakeJar, `${PAGES.pledge}?page=2`, {
+        form: { configId: "1", amount: "100", idempotencyKey: "stake-after-expiry" },
+      });
+      expect(stake.status).toBe(302);
+      expect(stake.location).toBe(`${LOGIN}?redirectTo=%2Fpages%2Fpledge%2Fpledge%3Fpage%3D2`);
+
       const page = await request(jar, ACCOUNT);
       expect(page.status).toBe(302);
-      expect(page.location).toMatch(/^\/pages\/login\/login(\?|$)/);
+      expect(page.location).toBe(`${LOGIN}?redirectTo=%2Fpages%2Faccount%2Faccount`);
       expect(page.body).not.toMatch(STACK);
 
       // The login page (upstream still failing) shows the message.

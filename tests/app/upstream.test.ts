@@ -276,7 +276,10 @@ describe("upstream client", () => {
       expect(thrown).toBeInstanceOf(Response);
       const response = thrown as Response;
       expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe("/pages/login/login");
+      // After signing in again the player is back on the page that was asked for.
+      expect(response.headers.get("location")).toBe(
+        "/pages/login/login?redirectTo=%2Fpages%2Faccount%2Faccount",
+      );
       const session = await sessionFromResponse(response);
       expect(session.get("token")).toBeUndefined();
       expect(session.get("lang")).toBe("fr-FR");

@@ -15,7 +15,7 @@ import { envelopeSchema } from "#contract/envelope";
 import { DEFAULT_REQUEST_LANGUAGE, Header } from "#contract/headers";
 import { type Env, getEnv, upstreamBaseUrl } from "../env.server";
 import { logger } from "../logger.server";
-import { LOGIN_PATH, createLoggedOutSession, getSession } from "../session.server";
+import { LOGIN_PATH, createLoggedOutSession, getSession, loginUrlFor } from "../session.server";
 import { combineHeaders, createToastHeaders } from "../toast.server";
 import { UpstreamError } from "./errors.server";
 
@@ -317,7 +317,7 @@ async function logoutRedirect(request: Request | null, message: string): Promise
     request ? { "set-cookie": await createLoggedOutSession(request) } : null,
     await createToastHeaders({ type: "error", message: message || "Please log in first" }),
   );
-  throw redirect(LOGIN_PATH, { headers });
+  throw redirect(request ? loginUrlFor(request) : LOGIN_PATH, { headers });
 }
 
 async function send(
