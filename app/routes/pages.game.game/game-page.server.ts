@@ -311,7 +311,9 @@ export async function gameAction(request: Request) {
   const message = refused
     ? ((await keyReusedRefusal(request, outcome.detail)) ??
       refusalMessage(t, await formatsFor(request), bet.coin, outcome.detail, outcome.message))
-    : outcome.message || (outcome.code === 200 ? t("bet.placed") : t("errors.invalidBet"));
+    : outcome.code === 200
+      ? t("bet.placed")
+      : outcome.message || t("errors.invalidBet");
   if (asJson) {
     return json<GameActionData>(
       { code: outcome.code, message, result: refused ? outcome.detail : outcome.result },

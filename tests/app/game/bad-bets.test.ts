@@ -44,6 +44,15 @@ async function expectRefused(body: Record<string, string>, message: RegExp | str
 }
 
 describe("one idempotency key, one bet", () => {
+  it("says a placed bet in the player's language, with JavaScript or without", async () => {
+    const { round } = await loadGame();
+    const page = await client.post(betOf(round), {}, undefined, "de-DE");
+    expect(page.status).toBe(302);
+    expect(await toastOf(page)).toMatchObject({ type: "success", message: "Wette platziert" });
+    const asJson = await client.post(betOf(round), JSON_MODE, undefined, "ja-JP");
+    expect(await asJson.json()).toMatchObject({ code: 200, message: "ベットしました" });
+  });
+
   it("a form post repeated with the same key (no JSON, the browser's way) places one bet", async () => {
     const { round, formKey } = await loadGame();
     const before = await snapshot();

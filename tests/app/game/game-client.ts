@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game/route";
+import type { Lang } from "~/utils/i18n";
 import { PAGES } from "~/utils/paths";
 import { type TestCore, call } from "../../support/core";
 import { requestWithSession } from "../helpers";
@@ -41,12 +42,17 @@ export function betOf(round: GameData["round"], extra: Record<string, string> = 
 export function gameClient(player: { core: TestCore; token: string }) {
   const { core, token } = player;
 
-  /** Posts the form to the game page (at ?level=&coin= of the body, or `query`). */
-  async function post(body: Record<string, string>, headers: Record<string, string> = {}, query?: string) {
+  /** Posts the form to the game page (at ?level=&coin= of the body, or `query`), in `lang` when given. */
+  async function post(
+    body: Record<string, string>,
+    headers: Record<string, string> = {},
+    query?: string,
+    lang?: Lang,
+  ) {
     const search = query ?? `level=${body.level ?? 1}&coin=${body.coin ?? "CHIP"}`;
     const request = await requestWithSession(
       `${APP}${GAME}?${search}`,
-      { token },
+      { token, ...(lang ? { lang } : {}) },
       {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
