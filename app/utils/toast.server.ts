@@ -61,8 +61,9 @@ export async function getToast(request: Request): Promise<{ toast: Toast | null;
 }
 
 /**
- * How a successful action ends: a redirect with a toast for browsers, or JSON
- * `{ok, message, redirect, ...extra}` for curl and other JSON clients.
+ * How an action ends: a redirect with a toast for browsers, or JSON
+ * `{ok, message, redirect, ...extra}` for curl and other JSON clients, `ok` false for an error
+ * toast (with `init`'s status when given), so that JSON never calls a refusal a success.
  */
 export async function finish(
   request: Request,
@@ -72,7 +73,10 @@ export async function finish(
   extra?: Record<string, unknown>,
 ) {
   if (wantsJson(request)) {
-    return json({ ok: true, message: toast.message, redirect: url, ...extra }, { headers: init?.headers });
+    return json(
+      { ok: toast.type !== "error", message: toast.message, redirect: url, ...extra },
+      { status: init?.status, headers: init?.headers },
+    );
   }
   return redirectWithToast(url, toast, init);
 }

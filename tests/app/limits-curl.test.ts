@@ -134,9 +134,11 @@ describeBuilt("player protection through curl", () => {
       }),
       pledge: await call("/pages/pledge/pledge", { configId: "1", amount: "100" }),
       claim: await call("/pages/team/claimBonus/claimBonus", { intent: "claim" }),
+      points: await call("/pages/exchange/exchange", { intent: "claimPoints" }),
     };
     for (const [form, answer] of Object.entries(refusals)) {
       expect(answer.status, form).toBe(403);
+      expect(answer.body.ok, form).toBe(false);
       expect(answer.body.message, form).toMatch(inGerman);
     }
     // An external game of the lobby: no signed link, the same words; a browser goes back to the

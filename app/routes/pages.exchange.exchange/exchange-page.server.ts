@@ -68,7 +68,7 @@ export async function exchangeAction(request: Request) {
       return finish(
         request,
         SELF,
-        { type: "error", message: claimed.message },
+        { type: "error", message: await refusalOr(request, claimed.detail, claimed.message) },
         { status: statusOf(claimed) },
       );
     }
