@@ -86,6 +86,13 @@ describeBuilt("recharge pages against the built server", () => {
     const payUrl = first.body.redirect as string;
     expect(payUrl).toMatch(/^\/pay\/sandbox\/R\d{8}[0-9A-F]{12}\?t=[0-9a-f]{32}$/);
     expect(second.body.redirect).toBe(payUrl);
+    // The answer says what to do next, both times: pay on the provider's page.
+    for (const answer of [first, second])
+      expect(answer.body).toMatchObject({
+        ok: true,
+        message:
+          "You pay on the provider's secure page; your balance is credited as soon as the provider confirms.",
+      });
     expect((await call(payUrl.replace(/t=\w+/, `t=${"0".repeat(32)}`))).status).toBe(404);
     // A link cut short (no token, an empty one) is no pay page either: 404, not zod's words.
     for (const cut of [

@@ -144,7 +144,10 @@ export async function rechargeAction(request: Request) {
         502,
       );
     }
-    if (wantsJson(request)) return json({ ok: true, message: "", redirect: order.payUrl, order });
+    if (wantsJson(request)) {
+      const message = (await translator(request))("cash.note");
+      return json({ ok: true, message, redirect: order.payUrl, order });
+    }
     return redirect(order.payUrl);
   } catch (error) {
     return upstreamFormError(request, submission, error);
