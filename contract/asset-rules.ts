@@ -32,7 +32,10 @@ export function dailyInterestCents(principalCents: number, dailyRateBp: number):
   return Math.floor((principalCents * dailyRateBp) / 10000);
 }
 
-/** The kinds of ledger entries a player may see (each translated on the page). */
+/**
+ * The kinds of ledger entries a player may see (each translated on the page, each a filter of the
+ * asset records): the ledger's postings to a player take no other (`AssetKind`).
+ */
 export const ASSET_KINDS = [
   "RECHARGE",
   "WITHDRAW",
@@ -47,10 +50,10 @@ export const ASSET_KINDS = [
   "STAKE_RETURN",
   "STAKE_INTEREST",
   "REBATE",
-  "COMMISSION",
   "TASK_GIFT",
   "JACKPOT",
   "DIVIDEND",
   "ADJUST",
   "SEED",
 ] as const;
+export type AssetKind = (typeof ASSET_KINDS)[number];

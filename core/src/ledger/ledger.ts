@@ -1,3 +1,4 @@
+import type { AssetKind } from "#contract/asset-rules";
 import type { Coin } from "#contract/money";
 import type { Sql } from "../platform/db";
 import type { SystemAccount } from "./accounts";
@@ -29,8 +30,8 @@ interface Posting {
   coin: Coin;
   /** Signed cents: positive credits, negative debits. */
   amount: number;
-  /** What moved the money: BET, WIN, RECHARGE, WITHDRAW, EXCHANGE, ADJUST, ... */
-  kind: string;
+  /** What moved the money: BET, WIN, RECHARGE, WITHDRAW, ADJUST, ... (the kinds a player sees). */
+  kind: AssetKind;
   /** The system account on the other side: the player's gain is its loss, and back. */
   counter: SystemAccount;
   /** What it refers to (a bet id, a round id...). With kind, user and coin, unique. */
@@ -88,7 +89,7 @@ export async function balances(db: Sql, userId: number): Promise<Record<Coin, nu
  */
 export async function creditMany(
   tx: Sql,
-  credit: { kind: string; counter: SystemAccount; source: string; params: unknown[] },
+  credit: { kind: AssetKind; counter: SystemAccount; source: string; params: unknown[] },
 ): Promise<{ entries: number; cents: number }> {
   const kind = `$${credit.params.length + 1}`;
   const counter = `$${credit.params.length + 2}`;

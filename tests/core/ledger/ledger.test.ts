@@ -82,7 +82,7 @@ describeOnEachDatabase("ledger", (core, database) => {
     expect((await balances(core.deps.db, userId)).GOLD).toBe(500);
     await expect(
       core.deps.db.tx((tx) =>
-        post(tx, { userId, coin: "GOLD", amount: 0.5, kind: "X", counter: "ADJUSTMENTS" }),
+        post(tx, { userId, coin: "GOLD", amount: 0.5, kind: "ADJUST", counter: "ADJUSTMENTS" }),
       ),
     ).rejects.toThrow("Bad posting amount");
     await invariantHolds();
@@ -98,13 +98,13 @@ describeOnEachDatabase("ledger", (core, database) => {
         ($1::bigint, 'POINT', 20::bigint, 'w2', 'm', 2), ($2::bigint, 'POINT', 5::bigint, 'w3', 'm', 3),
         ($2::bigint, 'POINT', 0::bigint, 'w4', 'm', 4)) AS v (user_id, coin, amount, ref_id, memo, ord)`;
     const paid = await core.deps.db.tx((tx) =>
-      creditMany(tx, { kind: "TEST_CREDIT", counter: "ADJUSTMENTS", source, params: [a.userId, b.userId] }),
+      creditMany(tx, { kind: "DIVIDEND", counter: "ADJUSTMENTS", source, params: [a.userId, b.userId] }),
     );
     expect(paid).toEqual({ entries: 3, cents: 55 });
     expect((await balances(core.deps.db, a.userId)).POINT).toBe(150);
     expect((await balances(core.deps.db, b.userId)).POINT).toBe(5);
     const entries = await core.deps.db.query<{ ref_id: string; balance_after: number }>(
-      "SELECT ref_id, balance_after FROM ledger_entries WHERE kind = 'TEST_CREDIT' AND user_id = $1 ORDER BY id",
+      "SELECT ref_id, balance_after FROM ledger_entries WHERE kind = 'DIVIDEND' AND user_id = $1 ORDER BY id",
       [a.userId],
     );
     expect(entries).toEqual([
@@ -113,7 +113,7 @@ describeOnEachDatabase("ledger", (core, database) => {
     ]);
     await expect(
       core.deps.db.tx((tx) =>
-        creditMany(tx, { kind: "TEST_CREDIT", counter: "ADJUSTMENTS", source, params: [a.userId, b.userId] }),
+        creditMany(tx, { kind: "DIVIDEND", counter: "ADJUSTMENTS", source, params: [a.userId, b.userId] }),
       ),
     ).rejects.toThrow();
     expect((await balances(core.deps.db, a.userId)).POINT).toBe(150);
