@@ -15,7 +15,7 @@ const LOGIN = PAGES.login;
 const ACCOUNT = "/pages/account/account";
 const TIMEOUT_MS = 1000;
 
-type Mode = "ok" | "hang" | "http500" | "garbage" | "code401" | "code50001";
+type Mode = "ok" | "hang" | "reset" | "http500" | "garbage" | "code401" | "code50001";
 
 // ------------------------------------------------------------------------------------------------
 // The fault server: a stand-in upstream under /core whose behaviour the test switches.
@@ -56,6 +56,8 @@ async function startFaultServer() {
           return okAnswer(req, res);
         case "hang":
           return; // Never answers: the app's UPSTREAM_TIMEOUT_MS must end the wait.
+        case "reset":
+          return req.socket.destroy(); // Took the request, then the connection died.
         case "http500":
           res.writeHead(500, { "content-type": "text/html" });
           return res.end("<html><body><h1>500 Internal Server Error</h1></body></html>");
@@ -146,10 +148,27 @@ describeBuilt("upstream faults against the built server", () => {
     expect(app().child.exitCode, app().log.join("").slice(-2000)).toBeNull();
   }
 
-  const transportFaults: Array<{ mode: Mode; message: string }> = [
-    { mode: "hang", message: "Request timed out" },
-    { mode: "http500", message: "The server is unavailable (HTTP 500). Please try again later." },
-    { mode: "garbage", message: "The server sent an unreadable answer" },
+  const transportFaults: Array<{ mode: Mode; message: string; german: string }> = [
+    {
+      mode: "hang",
+      message: "The server did not answer in time. Please try again.",
+      german: "Der Server hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es erneut.",
+    },
+    {
+      mode: "reset",
+      message: "The server did not answer. Please try again.",
+      german: "Der Server hat nicht geantwortet. Bitte versuchen Sie es erneut.",
+    },
+    {
+      mode: "http500",
+      message: "The server is unavailable (HTTP 500). Please try again later.",
+      german: "Der Server ist nicht verfügbar (HTTP 500). Bitte versuchen Sie es später erneut.",
+    },
+    {
+      mode: "garbage",
+      message: "The server sent an answer that could not be read. Please try again later.",
+      german: "Die Antwort des Servers konnte nicht gelesen werden. Bitte versuchen Sie es später erneut.",
+    },
   ];
 
   for (const { mode, message } of transportFaults) {
@@ -180,6 +199,25 @@ describeBuilt("upstream faults against the built server", () => {
       expect(again.status).not.toBe(401);
 
       await expectAlive();
+    }, 30_000);
+  }
+
+  for (const { mode, message, german: said } of transportFaults) {
+    it(`${mode}: a German session is told "${said}", page and form alike`, async () => {
+      const jar = await signedIn();
+      const german = await request(jar, "/resources/lang", { form: { lang: "de-DE" }, json: true });
+      expect(german.status).toBe(200);
+      fault.setMode(mode);
+
+      const page = await request(jar, ACCOUNT);
+      expectClear(page, said, `${mode} account GET`);
+      expect(page.body).not.toContain(message);
+      const json = await request(jar, ACCOUNT, { json: true });
+      expect(JSON.parse(json.body)).toMatchObject({ message: said });
+
+      const form = await request(jar, LOGIN, { form: DEMO_PLAYER, json: true });
+      expect(JSON.parse(form.body)).toMatchObject({ ok: false, message: said });
+      fault.setMode("ok");
     }, 30_000);
   }
 

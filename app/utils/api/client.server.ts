@@ -14,6 +14,7 @@ import { Code, endsSession } from "#contract/codes";
 import { envelopeSchema } from "#contract/envelope";
 import { DEFAULT_REQUEST_LANGUAGE, Header } from "#contract/headers";
 import { type Env, getEnv, upstreamBaseUrl } from "../env.server";
+import { i18n } from "../i18n.server";
 import { logger } from "../logger.server";
 import { LOGIN_PATH, createLoggedOutSession, getSession, loginUrlFor } from "../session.server";
 import { combineHeaders, createToastHeaders } from "../toast.server";
@@ -412,6 +413,37 @@ function parseResult<S extends z.ZodTypeAny>(schema: S, result: unknown, path: s
 }
 
 /**
+ * A call whose failure to get an answer (timed out, no connection, lost or unreadable answer) is
+ * said in the player's language (common error.upstream.*): the upstream's own refusals already
+ * are. Without a request (a background call) the English of the error stays.
+ */
+const NO_ANSWER_KEYS = {
+  timeout: "error.upstream.timeout",
+  unreachable: "error.upstream.unreachable",
+  "no-reply": "error.upstream.noReply",
+  "bad-answer": "error.upstream.badAnswer",
+  unavailable: "error.upstream.unavailable",
+  aborted: "error.upstream.aborted",
+};
+
+async function inPlayersWords<T>(request: Request | null, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!request || !(error instanceof UpstreamError) || error.failure === "refused") throw error;
+    const t = await i18n.getFixedT(request, "common");
+    const key = error.failure === "bad-answer" && (error.status ?? 0) >= 500 ? "unavailable" : error.failure;
+    throw new UpstreamError(
+      error.code,
+      t(NO_ANSWER_KEYS[key], { status: error.status }),
+      error.status,
+      error.failure,
+      error.detail,
+    );
+  }
+}
+
+/**
  * Calls the upstream and returns the parsed `result` of a code-200 answer. A 401/50001 answer
  * throws a redirect to the login page that ends the session and flashes the message; any other
  * code throws UpstreamError(code, message).
@@ -421,16 +453,18 @@ export async function upstream<S extends z.ZodTypeAny>(
   path: string,
   opts: UpstreamOptions<S>,
 ): Promise<z.infer<S>> {
-  const envelope = await send(request, path, opts);
-  if (envelope.code !== Code.OK)
-    throw new UpstreamError(
-      envelope.code,
-      envelope.message || "Request failed",
-      undefined,
-      "refused",
-      envelope.result ?? null,
-    );
-  return parseResult(opts.schema, envelope.result, path);
+  return inPlayersWords(request, async () => {
+    const envelope = await send(request, path, opts);
+    if (envelope.code !== Code.OK)
+      throw new UpstreamError(
+        envelope.code,
+        envelope.message || "Request failed",
+        undefined,
+        "refused",
+        envelope.result ?? null,
+      );
+    return parseResult(opts.schema, envelope.result, path);
+  });
 }
 
 /**
@@ -442,18 +476,28 @@ export async function upstreamEnvelope<S extends z.ZodTypeAny>(
   path: string,
   opts: UpstreamOptions<S>,
 ): Promise<EnvelopeResult<z.infer<S>>> {
-  const envelope = await send(request, path, opts);
-  const ok = envelope.code === Code.OK;
-  const result = ok ? parseResult(opts.schema, envelope.result, path) : null;
-  const detail = ok ? null : (envelope.result ?? null);
-  return { code: envelope.code, message: envelope.message, result, detail, timestamp: envelope.timestamp };
+  return inPlayersWords(request, async () => {
+    const envelope = await send(request, path, opts);
+    const ok = envelope.code === Code.OK;
+    const result = ok ? parseResult(opts.schema, envelope.result, path) : null;
+    const detail = ok ? null : (envelope.result ?? null);
+    return { code: envelope.code, message: envelope.message, result, detail, timestamp: envelope.timestamp };
+  });
 }
 
 /**
  * `file/upload`: multipart with the file in field "file"; token and language sent, encryption
  * off. Transport failures answer 602001; a non-200 code rejects with the server's text.
  */
-export async function uploadFile<S extends z.ZodTypeAny>(
+export function uploadFile<S extends z.ZodTypeAny>(
+  request: Request,
+  file: Blob,
+  opts: { schema: S; filename?: string; field?: string; timeoutMs?: number },
+): Promise<z.infer<S>> {
+  return inPlayersWords(request, () => sendFile(request, file, opts));
+}
+
+async function sendFile<S extends z.ZodTypeAny>(
   request: Request,
   file: Blob,
   opts: { schema: S; filename?: string; field?: string; timeoutMs?: number },

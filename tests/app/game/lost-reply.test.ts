@@ -119,7 +119,7 @@ describe("one mapping of upstream failures to statuses, for the bet and the page
     proxy.set("hang");
     const page = await client.page(1, "CHIP");
     expect(page.status).toBe(504);
-    expect((await page.json()).message).toBe("Request timed out");
+    expect((await page.json()).message).toBe("The server did not answer in time. Please try again.");
   });
 
   it("nothing sent (no connection): 503 for the bet, said plainly, and 503 for the page", async () => {
@@ -130,7 +130,7 @@ describe("one mapping of upstream failures to statuses, for the bet and the page
     const bet = await client.post(betOf(round, { idempotencyKey: formKey }), JSON_MODE);
     expect(bet.status).toBe(503);
     const answer = await bet.json();
-    expect(answer.message).toBe("Network error");
+    expect(answer.message).toBe("The server cannot be reached right now. Please try again in a moment.");
     expect(answer.idempotencyKey).toBeUndefined();
     expect((await client.page(1, "CHIP")).status).toBe(503);
     expect(await client.snapshot()).toEqual(before);
