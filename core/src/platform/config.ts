@@ -197,6 +197,16 @@ function fairnessConfig(e: z.infer<typeof envSchema>, production: boolean): Fair
   };
   if (production && !e.FAIRNESS_SEED_KEY) fail("FAIRNESS_SEED_KEY is required in production (64 hex)");
   if (production && !e.FAIRNESS_LOG_KEY) fail("FAIRNESS_LOG_KEY is required in production (64 hex)");
+  // The development keys are in this file for anyone to read: with them, anyone could open the
+  // seeds of unplayed rounds or sign the public log.
+  for (const [name, key, devKey] of [
+    ["FAIRNESS_SEED_KEY", e.FAIRNESS_SEED_KEY, DEV_FAIRNESS.seedKey],
+    ["FAIRNESS_LOG_KEY", e.FAIRNESS_LOG_KEY, DEV_FAIRNESS.logKey],
+  ] as const) {
+    if (production && key?.toLowerCase() === devKey) {
+      fail(`${name} is the public development key: generate your own with openssl rand -hex 32`);
+    }
+  }
   if (production && e.BEACON === "sandbox" && e.BEACON_ALLOW_SANDBOX !== "1") {
     fail("BEACON=sandbox is a local stand-in: set BEACON=drand in production, or BEACON_ALLOW_SANDBOX=1");
   }

@@ -115,6 +115,22 @@ describe("commitments players keep", () => {
     });
     expect(ok.fairness).toMatchObject({ seedKey, logKey: seedKey, beacon: { source: "drand" } });
   });
+
+  it("production refuses the public development keys, however they are written", () => {
+    const prod = { NODE_ENV: "production", SMS_ALLOW_LOG_PROVIDER: "1", DEMO_SEED: "0", BEACON: "drand" };
+    const own = "ab".repeat(32);
+    const { seedKey, logKey } = DEV_FAIRNESS;
+    expect(() => loadConfig({ ...prod, FAIRNESS_SEED_KEY: seedKey, FAIRNESS_LOG_KEY: own })).toThrow(
+      "FAIRNESS_SEED_KEY is the public development key",
+    );
+    expect(() =>
+      loadConfig({ ...prod, FAIRNESS_SEED_KEY: own, FAIRNESS_LOG_KEY: logKey.toUpperCase() }),
+    ).toThrow("FAIRNESS_LOG_KEY is the public development key");
+    // Outside production they are the defaults, and may be given.
+    expect(loadConfig({ FAIRNESS_SEED_KEY: seedKey, FAIRNESS_LOG_KEY: logKey }).fairness.seedKey).toBe(
+      seedKey,
+    );
+  });
 });
 
 describe("the beacon", () => {
