@@ -2,6 +2,15 @@ import { parseArgs } from "node:util";
 import { type OperatorCommand, UsageError } from "../platform/module";
 import { getSysConfig, setSysConfig } from "./sysconfig";
 
+/**
+ * Settings another command keeps, because changing them means more than one value: turning the
+ * jackpot on notes when (JACKPOT_ON_SINCE), so that rounds played while it was off fund nothing.
+ */
+const KEPT_ELSEWHERE: Record<string, string> = {
+  JACKPOT_APPLY: "admin jackpot set enabled 0|1",
+  JACKPOT_ON_SINCE: "admin jackpot set enabled 0|1",
+};
+
 /** `config set KEY VALUE`, `config get KEY`, `config list`: the operator settings (sys_config). */
 const configCommand: OperatorCommand = {
   name: "config",
@@ -14,6 +23,7 @@ const configCommand: OperatorCommand = {
       if (!key || value === undefined || !/^[A-Z][A-Z0-9_]{0,63}$/.test(key)) {
         throw new UsageError("config set needs an upper-case KEY and a VALUE");
       }
+      if (KEPT_ELSEWHERE[key]) throw new UsageError(`${key} is set with \`${KEPT_ELSEWHERE[key]}\``);
       await setSysConfig(db, key, value);
       out(`${key} = ${JSON.stringify(value)}`);
       return;

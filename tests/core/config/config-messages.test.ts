@@ -25,8 +25,18 @@ describeOnEachDatabase("config and system messages", (core, database) => {
 
   it("lets the operator change values and add notices with the admin CLI", async () => {
     const out: string[] = [];
-    await runAdmin(["config", "set", "JACKPOT_APPLY", "1"], core.deps.db, (l) => out.push(l));
-    expect((await cfg("JACKPOT_APPLY")).result).toBe("1");
+    await runAdmin(["config", "set", "CUSTOMER_SERVICE_URL", "https://t.me/help"], core.deps.db, (l) =>
+      out.push(l),
+    );
+    expect((await cfg("CUSTOMER_SERVICE_URL")).result).toBe("https://t.me/help");
+    // The jackpot is switched by its own command, which notes when it was turned on: a plain
+    // `config set JACKPOT_APPLY 1` would let rounds played while it was off fund the pool.
+    for (const key of ["JACKPOT_APPLY", "JACKPOT_ON_SINCE"]) {
+      await expect(runAdmin(["config", "set", key, "1"], core.deps.db)).rejects.toThrow(
+        `${key} is set with \`admin jackpot set enabled 0|1\``,
+      );
+    }
+    expect((await cfg("JACKPOT_APPLY")).result).toBe("0");
     await runAdmin(
       ["notice", "add", "--title", "Maintenance", "--content", "Tonight 2-3 am"],
       core.deps.db,
