@@ -1,9 +1,11 @@
 import { parseArgs } from "node:util";
 import { areaCodeSchema, phoneSchema } from "#contract/auth";
-import { amountSchema, coinSchema, fromCents, toCents } from "#contract/money";
-import { balances, post } from "../ledger/ledger";
+import { amountSchema, coinSchema, fromCents } from "#contract/money";
+import { balances } from "../ledger/ledger";
+import { cliOperator } from "../operator/audit";
 import type { Sql } from "../platform/db";
 import { type OperatorCommand, UsageError } from "../platform/module";
+import { creditAudited } from "./operator";
 import { findUserByPhone } from "./users";
 
 /** The options that name a player on the command line. */
@@ -41,16 +43,12 @@ const creditCommand: OperatorCommand = {
     const amount = amountSchema.safeParse(values.amount);
     if (!coin.success) throw new UsageError("--coin must be CHIP, GOLD or POINT");
     if (!amount.success) throw new UsageError(`--amount: ${amount.error.issues[0].message}`);
-    const balance = await db.tx((tx) =>
-      post(tx, {
-        userId: user.id,
-        coin: coin.data,
-        amount: toCents(amount.data),
-        kind: "ADJUST",
-        counter: "ADJUSTMENTS",
-        memo: values.memo ?? "operator credit",
-      }),
-    );
+    const balance = await creditAudited(db, cliOperator(), {
+      userId: Number(user.id),
+      coin: coin.data,
+      amount: amount.data,
+      memo: values.memo,
+    });
     out(
       `credited ${amount.data} ${coin.data} to +${user.area_code} ${user.phone}; balance ${fromCents(balance)}`,
     );

@@ -2,6 +2,7 @@ import { parseCountryCodes } from "#contract/config";
 import { sysMessagePageSchema, sysMessageSchema } from "#contract/messages";
 import { runAdmin } from "../../../core/src/admin";
 import { NOTICES } from "../../../core/src/messages/seed";
+import { listAudit } from "../../../core/src/operator/audit";
 import { call, describeOnEachDatabase, freshIp, registerPlayer } from "../../support/core";
 
 describeOnEachDatabase("config and system messages", (core, database) => {
@@ -48,6 +49,14 @@ describeOnEachDatabase("config and system messages", (core, database) => {
       (l) => out.push(l),
     );
     expect(out.at(-1)).toMatch(/credited 2.5 GOLD to \+91 9000000001; balance 502.5/);
+    // Audited as the API's credit is: who, to whom, what.
+    const [credit] = await listAudit(core.deps.db, 1);
+    expect(credit).toMatchObject({
+      action: "user.credit",
+      target: "1",
+      detail: { coin: "GOLD", amount: 2.5, memo: null },
+    });
+    expect(credit.operator).toMatch(/^cli:/);
     await expect(
       runAdmin(["credit", "--phone", "9000000001", "--coin", "GEMS", "--amount", "1"], core.deps.db),
     ).rejects.toThrow("--coin must be CHIP, GOLD or POINT");
