@@ -221,6 +221,25 @@ describeBuilt("upstream faults against the built server", () => {
     }, 30_000);
   }
 
+  it("logs a lost upstream answer with the request's id, so it can be found beside the request", async () => {
+    const jar = await signedIn();
+    fault.setMode("reset");
+    const res = await fetch(`${app.base}${ACCOUNT}`, {
+      headers: { cookie: jar.header(), "x-request-id": "fault-reset-0001" },
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(res.status).toBe(502);
+    fault.setMode("ok");
+    const lines = app.log
+      .join("")
+      .split("\n")
+      .filter((l) => l.includes('"upstream network error"'));
+    expect(
+      lines.some((l) => l.includes('"reqId":"fault-reset-0001"')),
+      lines.join("\n"),
+    ).toBe(true);
+  }, 30_000);
+
   const sessionEnders: Array<{ mode: Mode; message: string }> = [
     { mode: "code401", message: "Fault: session expired (401)" },
     { mode: "code50001", message: "Fault: token expired (50001)" },

@@ -278,7 +278,8 @@ async function fetchWithTimeout(
     }
     const sent = wasSent(error);
     const cause = error instanceof SendError ? error.cause : error;
-    logger.warn({ err: String(cause), path: url.pathname, sent }, "upstream network error");
+    const reqId = init.headers.get(Header.requestId);
+    logger.warn({ reqId, err: String(cause), path: url.pathname, sent }, "upstream network error");
     if (!sent) throw new UpstreamError(networkCode, "Network error", undefined, "unreachable");
     throw noReply(networkCode);
   }
@@ -395,11 +396,16 @@ async function send(
   return { ...envelope, result: envelope.result ?? null };
 }
 
-function parseResult<S extends z.ZodTypeAny>(schema: S, result: unknown, path: string): z.infer<S> {
+function parseResult<S extends z.ZodTypeAny>(
+  schema: S,
+  result: unknown,
+  path: string,
+  request: Request | null,
+): z.infer<S> {
   const parsed = schema.safeParse(result);
   if (!parsed.success) {
     logger.error(
-      { path, issues: parsed.error.issues.slice(0, 3) },
+      { reqId: request?.headers.get(Header.requestId), path, issues: parsed.error.issues.slice(0, 3) },
       "upstream result did not match the contract",
     );
     throw new UpstreamError(
@@ -463,7 +469,7 @@ export async function upstream<S extends z.ZodTypeAny>(
         "refused",
         envelope.result ?? null,
       );
-    return parseResult(opts.schema, envelope.result, path);
+    return parseResult(opts.schema, envelope.result, path, request);
   });
 }
 
@@ -479,7 +485,7 @@ export async function upstreamEnvelope<S extends z.ZodTypeAny>(
   return inPlayersWords(request, async () => {
     const envelope = await send(request, path, opts);
     const ok = envelope.code === Code.OK;
-    const result = ok ? parseResult(opts.schema, envelope.result, path) : null;
+    const result = ok ? parseResult(opts.schema, envelope.result, path, request) : null;
     const detail = ok ? null : (envelope.result ?? null);
     return { code: envelope.code, message: envelope.message, result, detail, timestamp: envelope.timestamp };
   });
@@ -540,7 +546,7 @@ async function sendFile<S extends z.ZodTypeAny>(
   }
   if (endsSession(envelope.code)) return logoutRedirect(request, envelope.message);
   if (envelope.code !== Code.OK) throw new UpstreamError(envelope.code, envelope.message || "Upload failed");
-  return parseResult(opts.schema, envelope.result, "file/upload");
+  return parseResult(opts.schema, envelope.result, "file/upload", request);
 }
 
 /**
