@@ -145,7 +145,10 @@ export function startEmbeddedCore({
       if (!proc?.pid || proc.exitCode !== null || proc.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
       proc.kill("SIGTERM");
-      const kill = setTimeout(() => proc.kill("SIGKILL"), graceMs);
+      const kill = setTimeout(() => {
+        log.warn({ pid: proc.pid, graceMs }, "the embedded core did not stop in time; killing it");
+        proc.kill("SIGKILL");
+      }, graceMs);
       await exited;
       clearTimeout(kill);
     },

@@ -93,6 +93,29 @@ describeBuilt("the embedded core", () => {
     }
   }, 120_000);
 
+  test("a core that hangs at SIGTERM is killed after 10 s, and the log says so", async () => {
+    const app = await startApp({ env: { LOG_LEVEL: "info" } });
+    try {
+      const core = embeddedCoreOf(app);
+      expect(core).not.toBeNull();
+      process.kill(core!.pid, "SIGSTOP"); // hangs: it cannot even see the SIGTERM
+      const exited = new Promise((done) => app.child.once("exit", done));
+      const started = Date.now();
+      app.child.kill("SIGTERM");
+      await exited;
+      expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(await until(() => !isRunning(core!.pid), 5_000, 100)).toBe(true);
+      const line = app.log
+        .join("")
+        .split("\n")
+        .find((l) => l.includes('"msg":"the embedded core did not stop in time; killing it"'));
+      expect(line && JSON.parse(line)).toMatchObject({ level: 40, pid: core!.pid, graceMs: 10_000 });
+    } finally {
+      await stopApp(app);
+    }
+  }, 90_000);
+
   test("stops within seconds when the app is killed with SIGKILL, logging as usual", async () => {
     // At the default log level the core writes while it stops, to a pipe nobody reads any more.
     const app = await startApp({ env: { LOG_LEVEL: "info" } });
