@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { cliOperator, writeAudit } from "../operator/audit";
 import { type OperatorCommand, UsageError } from "../platform/module";
 import { getSysConfig, setSysConfig } from "./sysconfig";
 
@@ -24,7 +25,16 @@ const configCommand: OperatorCommand = {
         throw new UsageError("config set needs an upper-case KEY and a VALUE");
       }
       if (KEPT_ELSEWHERE[key]) throw new UsageError(`${key} is set with \`${KEPT_ELSEWHERE[key]}\``);
-      await setSysConfig(db, key, value);
+      await db.tx(async (tx) => {
+        const before = await getSysConfig(tx, key);
+        await setSysConfig(tx, key, value);
+        await writeAudit(tx, {
+          operator: cliOperator(),
+          action: "config.set",
+          target: key,
+          detail: { value, before },
+        });
+      });
       out(`${key} = ${JSON.stringify(value)}`);
       return;
     }

@@ -98,7 +98,16 @@ async function runGameAdmin(
       betBaseAmountStr: values.bases,
       betMultipleStr: values.multiples,
     };
-    const l = await setLevel(db, coin.data, level, patch);
+    const l = await db.tx(async (tx) => {
+      const saved = await setLevel(tx, coin.data, level, patch);
+      await writeAudit(tx, {
+        operator: cliOperator(),
+        action: "game.level.set",
+        target: `${coin.data}:${level}`,
+        detail: { ...patch },
+      });
+      return saved;
+    });
     out(`${l.coin} level ${l.level} saved (${l.enableFlag ? "enabled" : "disabled"})`);
     return true;
   }
@@ -120,9 +129,16 @@ async function runGameAdmin(
       const v = number(raw, name, usage);
       if (v !== undefined) patch[key] = v;
     }
-    out(
-      `payout table for new rounds: ${JSON.stringify(await setPayoutTable(db, patch, rtpCeilingFromEnv()))}`,
-    );
+    const table = await db.tx(async (tx) => {
+      const saved = await setPayoutTable(tx, patch, rtpCeilingFromEnv());
+      await writeAudit(tx, {
+        operator: cliOperator(),
+        action: "game.payout.set",
+        detail: { patch, table: saved },
+      });
+      return saved;
+    });
+    out(`payout table for new rounds: ${JSON.stringify(table)}`);
     return true;
   }
   throw usage(`Usage:\n${GAME_USAGE}`);

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { LANGUAGES, type Language } from "#contract/languages";
+import { cliOperator, writeAudit } from "../operator/audit";
 import { type OperatorCommand, UsageError } from "../platform/module";
 import { PLAYER_OPTIONS, findPlayer } from "../user/admin";
 import { setNoticeText } from "./seed";
@@ -39,17 +40,34 @@ const noticeCommand: OperatorCommand = {
         throw new UsageError("--title takes up to 200 characters, --content up to 5000");
       const [notice] = await db.query("SELECT 1 FROM sys_messages WHERE id = $1", [Number(values.id)]);
       if (!notice) throw new UsageError(`No notice ${values.id}`);
-      await setNoticeText(db, Number(values.id), lang, { title, content });
+      await db.tx(async (tx) => {
+        await setNoticeText(tx, Number(values.id), lang, { title, content });
+        await writeAudit(tx, {
+          operator: cliOperator(),
+          action: "notice.translate",
+          target: String(values.id),
+          detail: { lang, title },
+        });
+      });
       out(`notice ${values.id} in ${lang} saved`);
       return;
     }
     if (positionals[1] !== "add") throw new UsageError(`Usage:\n${noticeCommand.usage}`);
     if (!title || !content) throw new UsageError("notice add needs --title and --content");
     const user = values.phone ? await findPlayer(db, values["area-code"], values.phone) : null;
-    const [row] = await db.query<{ id: number }>(
-      "INSERT INTO sys_messages (user_id, title, content, marketing) VALUES ($1, $2, $3, $4) RETURNING id",
-      [user?.id ?? null, title, content, values.marketing === true],
-    );
+    const row = await db.tx(async (tx) => {
+      const [added] = await tx.query<{ id: number }>(
+        "INSERT INTO sys_messages (user_id, title, content, marketing) VALUES ($1, $2, $3, $4) RETURNING id",
+        [user?.id ?? null, title, content, values.marketing === true],
+      );
+      await writeAudit(tx, {
+        operator: cliOperator(),
+        action: "notice.add",
+        target: String(added.id),
+        detail: { title, userId: user?.id ?? null, marketing: values.marketing === true },
+      });
+      return added;
+    });
     out(`notice ${row.id} added${user ? ` for +${user.area_code} ${user.phone}` : " for everybody"}`);
   },
 };

@@ -57,6 +57,22 @@ describeOnEachDatabase("config and system messages", (core, database) => {
       detail: { coin: "GOLD", amount: 2.5, memo: null },
     });
     expect(credit.operator).toMatch(/^cli:/);
+    // So is every other change the CLI makes: settings, notices, rooms, the payout table.
+    await runAdmin(
+      ["level", "set", "--coin", "CHIP", "--level", "3", "--name", "Advanced"],
+      core.deps.db,
+      () => {},
+    );
+    await runAdmin(["payout", "set", "--fee", "0.02"], core.deps.db, () => {});
+    const actions = (await listAudit(core.deps.db, 10)).map((a) => [a.action, a.target]);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        ["config.set", "CUSTOMER_SERVICE_URL"],
+        ["notice.add", expect.stringMatching(/^\d+$/)],
+        ["game.level.set", "CHIP:3"],
+        ["game.payout.set", null],
+      ]),
+    );
     await expect(
       runAdmin(["credit", "--phone", "9000000001", "--coin", "GEMS", "--amount", "1"], core.deps.db),
     ).rejects.toThrow("--coin must be CHIP, GOLD or POINT");
