@@ -224,14 +224,14 @@ describeBuilt("upstream faults against the built server", () => {
   it("logs a lost upstream answer with the request's id, so it can be found beside the request", async () => {
     const jar = await signedIn();
     fault.setMode("reset");
-    const res = await fetch(`${app.base}${ACCOUNT}`, {
+    const res = await fetch(`${app().base}${ACCOUNT}`, {
       headers: { cookie: jar.header(), "x-request-id": "fault-reset-0001" },
       signal: AbortSignal.timeout(20_000),
     });
     expect(res.status).toBe(502);
     fault.setMode("ok");
-    const lines = app.log
-      .join("")
+    const lines = app()
+      .log.join("")
       .split("\n")
       .filter((l) => l.includes('"upstream network error"'));
     expect(
