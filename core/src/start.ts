@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { createCoreApp } from "./app";
 import { createSmsSender, smsDeliveriesSettled } from "./auth/sms";
 import { MODULES } from "./modules";
+import { refuseDevOperatorPassword } from "./operator/auth";
 import { ConfigError, type CoreConfig, loadConfig } from "./platform/config";
 import type { Deps } from "./platform/context";
 import { type Db, openDb } from "./platform/db";
@@ -45,6 +46,7 @@ const SHUTDOWN_GRACE_MS = 3_000;
 
 export async function startCore(options: StartCoreOptions = {}): Promise<RunningCore> {
   const config = loadConfig(options.env ?? process.env, options.config);
+  await refuseDevOperatorPassword(config);
   const log = options.log ?? createLogger(config.logLevel);
   const fileBacked = !options.db && !config.databaseUrl && !config.dataDir.startsWith("memory://");
   const releaseLock = fileBacked ? acquireDataLock(config.dataDir) : () => {};
@@ -146,7 +148,8 @@ export async function runCoreProcess() {
   }
   const log = createLogger(config.logLevel);
   const starting: Promise<RunningCore | null> = startCore({ log }).catch((err) => {
-    log.fatal({ err }, "core could not start");
+    if (err instanceof ConfigError) console.error(err.message);
+    else log.fatal({ err }, "core could not start");
     process.exit(1);
     return null;
   });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Context, Next } from "hono";
 import { Code } from "#contract/codes";
 import { verifyPassword } from "../auth/passwords";
+import { ConfigError, type CoreConfig, DEV_OPERATOR_PASSWORD } from "../platform/config";
 import type { CoreEnv } from "../platform/context";
 import { ApiError, clientIp } from "../platform/http";
 
@@ -13,6 +14,21 @@ const VERIFIED_TTL_MS = 60_000;
 
 const failures = new Map<string, { count: number; since: number }>();
 const verified = new Map<string, { operator: string; until: number }>();
+
+/**
+ * Production refuses to start with an operator whose password is the public development one
+ * (its hash made with `admin operator hash operator-dev-password`): anyone could move money.
+ */
+export async function refuseDevOperatorPassword(config: CoreConfig) {
+  if (config.env !== "production") return;
+  for (const [name, hash] of Object.entries(config.operators)) {
+    if (await verifyPassword(DEV_OPERATOR_PASSWORD, hash)) {
+      throw new ConfigError(
+        `Invalid core configuration: OPERATORS: ${name} has the public development password; hash your own with admin operator hash`,
+      );
+    }
+  }
+}
 
 /**
  * The operator API's gate: HTTP Basic credentials (curl -u name:password) checked against the

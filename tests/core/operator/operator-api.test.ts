@@ -3,8 +3,9 @@ import { verifyPassword } from "../../../core/src/auth/passwords";
 import { writeAudit } from "../../../core/src/operator/audit";
 import { DEV_OPERATOR_PASSWORD, loadConfig } from "../../../core/src/platform/config";
 import { Refusal } from "../../../core/src/platform/http";
+import { startCore } from "../../../core/src/start";
 import { describeOnEachDatabase, freshIp, operatorCall } from "../../support/core";
-import { PRODUCTION_KEYS } from "../../support/production";
+import { PRODUCTION_ENV, PRODUCTION_KEYS } from "../../support/production";
 
 function basic(name: string, password: string) {
   return `Basic ${Buffer.from(`${name}:${password}`).toString("base64")}`;
@@ -141,5 +142,26 @@ describe("operator credentials", () => {
     expect(await verifyPassword("a-long-operator-password", config.operators.alice)).toBe(true);
     expect(() => loadConfig({ ...production, OPERATORS: "alice:plaintext" })).toThrow(/OPERATORS must be/);
     await expect(runAdmin(["operator", "hash", "short"], null as never)).rejects.toThrow(/at least 12/);
+  });
+
+  it("production refuses to start with an operator whose password is the public development one", async () => {
+    const production = { ...PRODUCTION_ENV, DEMO_SEED: "0" };
+    const lines: string[] = [];
+    await runAdmin(["operator", "hash", DEV_OPERATOR_PASSWORD], null as never, (l) => lines.push(l));
+    const start = (operators: string) =>
+      startCore({ env: { ...production, OPERATORS: operators }, config: { port: 0, dataDir: "memory://" } });
+    await expect(start(`alice:${lines[0]}`)).rejects.toThrow(
+      "OPERATORS: alice has the public development password; hash your own with admin operator hash",
+    );
+    // Among others too; outside production it is the default.
+    lines.length = 0;
+    await runAdmin(["operator", "hash", "a-long-operator-password"], null as never, (l) => lines.push(l));
+    const own = `bob:${lines[0]}`;
+    await runAdmin(["operator", "hash", DEV_OPERATOR_PASSWORD], null as never, (l) => lines.push(l));
+    await expect(start(`${own},carol:${lines[1]}`)).rejects.toThrow(
+      /carol has the public development password/,
+    );
+    const running = await start(own);
+    await running.close();
   });
 });
