@@ -1,9 +1,9 @@
 import { exchangeInputSchema } from "#contract/assets";
-import { Header } from "#contract/headers";
 import { fromCents } from "#contract/money";
+import { spendOnceHandler } from "../ledger/spend-once";
 import { operatorOf } from "../operator/auth";
 import type { CoreRouter } from "../platform/context";
-import { ok, parseInput, readInput, requireUser } from "../platform/http";
+import { ok, readInput, requireUser } from "../platform/http";
 import { exchange } from "./exchange";
 import { listPairs, upsertPairAudited } from "./pairs";
 import { claimPoints, pointInfo, pointRules, setPointRateAudited } from "./points";
@@ -14,19 +14,10 @@ export function exchangeRoutes(app: CoreRouter) {
     return ok(c, { pairs: await listPairs(c.get("deps").db, true) });
   });
 
-  app.post("/app/user/account/exchange", async (c) => {
-    const user = requireUser(c);
-    const input = await parseInput(c, exchangeInputSchema);
-    const deps = c.get("deps");
-    const { repeated, ...result } = await exchange(
-      deps.db,
-      user.id,
-      input,
-      deps.now(),
-      c.req.header(Header.idempotencyKey),
-    );
-    return ok(c, result, repeated ? "Already exchanged" : "success");
-  });
+  app.post(
+    "/app/user/account/exchange",
+    spendOnceHandler(exchangeInputSchema, exchange, "Already exchanged"),
+  );
 
   app.get("/app/user/account/pointInfo", async (c) => {
     const user = requireUser(c);

@@ -1,6 +1,10 @@
+import type { Handler } from "hono";
+import type { ZodTypeAny, z } from "zod";
 import { Code } from "#contract/codes";
-import { isUniqueViolation } from "../platform/db";
-import { ApiError, idempotencyKeyOf } from "../platform/http";
+import { Header } from "#contract/headers";
+import type { CoreEnv } from "../platform/context";
+import { type Db, isUniqueViolation } from "../platform/db";
+import { ApiError, idempotencyKeyOf, ok, parseInput, requireUser } from "../platform/http";
 import { InsufficientBalance } from "./ledger";
 
 interface KeyedSpend<Row> {
@@ -46,4 +50,35 @@ export async function spendOnce<Row>(
   if (!winner) throw new ApiError(Code.SERVER_ERROR, spend.failed);
   spend.assertSame(winner);
   return { row: winner, repeated: true };
+}
+
+/**
+ * The route of a player's spend made once per idempotency key (exchange, stake): parses the input
+ * with `schema`, makes the spend with the request's key and answers its result, with
+ * `repeatedMessage` when the key answered an earlier spend.
+ */
+export function spendOnceHandler<S extends ZodTypeAny, Result extends { repeated: boolean }>(
+  schema: S,
+  spend: (
+    db: Db,
+    userId: number,
+    input: z.infer<S>,
+    nowMs: number,
+    idempotencyKey?: string | null,
+  ) => Promise<Result>,
+  repeatedMessage: string,
+): Handler<CoreEnv> {
+  return async (c) => {
+    const user = requireUser(c);
+    const input = await parseInput(c, schema);
+    const deps = c.get("deps");
+    const { repeated, ...result } = await spend(
+      deps.db,
+      user.id,
+      input,
+      deps.now(),
+      c.req.header(Header.idempotencyKey),
+    );
+    return ok(c, result, repeated ? repeatedMessage : "success");
+  };
 }

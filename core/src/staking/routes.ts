@@ -1,5 +1,5 @@
 import { pledgeInputSchema, pledgePageInputSchema } from "#contract/assets";
-import { Header } from "#contract/headers";
+import { spendOnceHandler } from "../ledger/spend-once";
 import { addOrEditHandler, passHandler } from "../operator/handlers";
 import type { CoreRouter } from "../platform/context";
 import { ok, parseInput, requireUser } from "../platform/http";
@@ -12,19 +12,7 @@ export function stakingRoutes(app: CoreRouter) {
     return ok(c, await listPlans(c.get("deps").db, true));
   });
 
-  app.post("/app/user/pledge/pledge", async (c) => {
-    const user = requireUser(c);
-    const input = await parseInput(c, pledgeInputSchema);
-    const deps = c.get("deps");
-    const { repeated, ...result } = await pledge(
-      deps.db,
-      user.id,
-      input,
-      deps.now(),
-      c.req.header(Header.idempotencyKey),
-    );
-    return ok(c, result, repeated ? "Already pledged" : "success");
-  });
+  app.post("/app/user/pledge/pledge", spendOnceHandler(pledgeInputSchema, pledge, "Already pledged"));
 
   app.get("/app/user/pledge/page", async (c) => {
     const user = requireUser(c);
