@@ -1,6 +1,7 @@
 import type { PledgeConfig } from "#contract/assets";
-import { type Coin, fromCents, toCents } from "#contract/money";
+import { type Coin, fromCents } from "#contract/money";
 import { type AddOrEdit, saveAudited } from "../operator/audit";
+import { positiveAmountCents, shownName } from "../operator/fields";
 import type { Db, Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
 
@@ -43,18 +44,11 @@ export async function findPlanRow(db: Sql, id: number): Promise<PlanRow | null> 
 const PLAN_FIELDS = ["name", "termDays", "dailyRate", "minAmount", "maxAmount", "enabled"] as const;
 
 function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
-  const amount = (field: string, text: string) => {
-    if (!/^\d{1,10}(\.\d{1,2})?$/.test(text) || Number(text) <= 0)
-      throw new Refusal(`${field}: an amount such as 100 or 99.50`);
-    return toCents(Number(text));
-  };
   return Object.entries(changes).map(([field, raw]): [string, unknown] => {
     const text = String(raw).trim();
     switch (field) {
       case "name":
-        if (text.length < 1 || text.length > 40 || /[\p{Cc}<>]/u.test(text))
-          throw new Refusal("name: 1 to 40 characters");
-        return ["name", text];
+        return ["name", shownName(text, 40)];
       case "termDays":
         if (!/^\d{1,4}$/.test(text) || Number(text) < 1 || Number(text) > 3650)
           throw new Refusal("termDays: 1 to 3650");
@@ -64,9 +58,9 @@ function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
           throw new Refusal("dailyRate: a percent a day from 0 to 10, such as 0.5");
         return ["daily_rate_bp", Math.round(Number(text) * 100)];
       case "minAmount":
-        return ["min_cents", amount(field, text)];
+        return ["min_cents", positiveAmountCents(field, text, "99.50")];
       case "maxAmount":
-        return ["max_cents", amount(field, text)];
+        return ["max_cents", positiveAmountCents(field, text, "99.50")];
       case "enabled":
         if (!/^(true|false|1|0)$/i.test(text)) throw new Refusal("enabled: true or false");
         return ["enabled", /^(true|1)$/i.test(text)];

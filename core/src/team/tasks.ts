@@ -3,6 +3,7 @@ import { fromCents } from "#contract/money";
 import type { RechargeTask } from "#contract/team";
 import { InsufficientBalance, balances, post } from "../ledger/ledger";
 import { type AddOrEdit, saveAudited } from "../operator/audit";
+import { positiveAmountCents, shownName } from "../operator/fields";
 import { type Db, type Sql, isUniqueViolation } from "../platform/db";
 import { ApiError, Refusal } from "../platform/http";
 import { rechargedCentsBetween } from "../recharge/successes";
@@ -125,25 +126,18 @@ export async function claimTaskGift(db: Db, userId: number, taskId: number, nowM
 const TASK_FIELDS = ["name", "period", "minRecharge", "gift", "enabled", "sort"] as const;
 
 function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
-  const amount = (field: string, text: string) => {
-    if (!/^\d{1,10}(\.\d{1,2})?$/.test(text) || Number(text) <= 0)
-      throw new Refusal(`${field}: an amount such as 100 or 2.50`);
-    return Math.round(Number(text) * 100);
-  };
   return Object.entries(changes).map(([field, raw]): [string, unknown] => {
     const text = String(raw).trim();
     switch (field) {
       case "name":
-        if (text.length < 1 || text.length > 60 || /[\p{Cc}<>]/u.test(text))
-          throw new Refusal("name: 1 to 60 characters");
-        return ["name", text];
+        return ["name", shownName(text, 60)];
       case "period":
         if (text !== "DAY" && text !== "WEEK") throw new Refusal("period: DAY or WEEK");
         return ["period", text];
       case "minRecharge":
-        return ["min_recharge_cents", amount(field, text)];
+        return ["min_recharge_cents", positiveAmountCents(field, text, "2.50")];
       case "gift":
-        return ["gift_cents", amount(field, text)];
+        return ["gift_cents", positiveAmountCents(field, text, "2.50")];
       case "enabled":
         if (text !== "true" && text !== "false") throw new Refusal("enabled: true or false");
         return ["enabled", text === "true"];

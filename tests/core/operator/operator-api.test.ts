@@ -86,8 +86,12 @@ describeOnEachDatabase("operator API", (core) => {
         { name: "P", termDays: "0", dailyRate: "0.5", minAmount: "1", maxAmount: "2" },
         /^termDays: 1 to 3650$/,
       ],
+      ["/staking/plans", { id: "1", name: "x".repeat(41) }, /^name: 1 to 40 characters$/],
+      ["/staking/plans", { id: "1", minAmount: "0" }, /^minAmount: an amount such as 100 or 99\.50$/],
       ["/team/settings", { nope: "1" }, /^Unknown setting nope/],
       ["/team/tasks", { id: "999999", enabled: "true" }, /^No task 999999$/],
+      ["/team/tasks", { id: "1", name: "<b>" }, /^name: 1 to 60 characters$/],
+      ["/team/tasks", { id: "1", gift: "2.505" }, /^gift: an amount such as 100 or 2\.50$/],
       ["/wallet/config", { currency: "CASH", nope: "1" }, /^Unknown field nope/],
     ];
     for (const [path, body, message] of refused) {
