@@ -62,13 +62,16 @@ const payoutTableSchema = z.object({
 
 // ---- GET /app/game/luckyLottery/getSession
 export const sessionInputSchema = z.object({ level, coin: coinOrChip });
-export const gameSessionSchema = z.object({
+/** A round, as the current round and the drawn rounds both say it: its room and its three times. */
+const roundSchema = z.object({
   id: z.number().int(),
   coin: coinSchema,
   level: z.number().int(),
   startTime: z.number(),
   betEndTime: z.number(),
   sessionEndTime: z.number(),
+});
+export const gameSessionSchema = roundSchema.extend({
   chipMinLimit: z.number(),
   chipMaxLimit: z.number(),
   gameLevelName: z.string(),
@@ -182,18 +185,12 @@ export type BetRefusalDetail = z.infer<typeof betRefusalSchema>;
 
 // ---- GET /app/game/luckyLottery/sessionResultPage
 export const sessionResultPageInputSchema = pageInputSchema.extend({ level, coin: coinOrChip });
-const sessionResultSchema = z.object({
-  id: z.number().int(),
-  coin: coinSchema,
-  level: z.number().int(),
+const sessionResultSchema = roundSchema.extend({
   /** The drawn digit, as a string. */
   lotteryResult: z.string(),
   seedHash: z.string(),
   /** The revealed server seed (64 hex characters). */
   seed: z.string(),
-  startTime: z.number(),
-  betEndTime: z.number(),
-  sessionEndTime: z.number(),
 });
 export const sessionResultPageSchema = pageSchema(sessionResultSchema);
 export type SessionResult = z.infer<typeof sessionResultSchema>;
