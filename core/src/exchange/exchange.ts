@@ -2,7 +2,7 @@ import { EXCHANGE_MESSAGES, type ExchangeInput, type ExchangeResult, quoteExchan
 import { Code } from "#contract/codes";
 import { KEY_REUSED_DETAIL } from "#contract/headers";
 import { type Coin, fromCents, toCents } from "#contract/money";
-import { balances, moveBetweenSystemAccounts, post } from "../ledger/ledger";
+import { moveBetweenSystemAccounts, post, wireBalance } from "../ledger/ledger";
 import { spendOnce } from "../ledger/spend-once";
 import { assertMay } from "../limits/limits";
 import type { Db, Sql } from "../platform/db";
@@ -21,7 +21,6 @@ interface ExchangeRow {
 }
 
 async function resultOf(db: Sql, userId: number, row: ExchangeRow): Promise<ExchangeResult> {
-  const money = await balances(db, userId);
   return {
     id: Number(row.id),
     fromCoin: row.from_coin,
@@ -31,7 +30,7 @@ async function resultOf(db: Sql, userId: number, row: ExchangeRow): Promise<Exch
     fee: fromCents(Number(row.fee_cents)),
     received: fromCents(Number(row.net_cents)),
     createTime: new Date(row.created_at).getTime(),
-    balances: { chip: fromCents(money.CHIP), gold: fromCents(money.GOLD), point: fromCents(money.POINT) },
+    balances: await wireBalance(db, userId),
   };
 }
 

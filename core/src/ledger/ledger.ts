@@ -1,5 +1,6 @@
 import type { AssetKind } from "#contract/asset-rules";
-import type { Coin } from "#contract/money";
+import { type Coin, fromCents } from "#contract/money";
+import type { Balance } from "#contract/user";
 import type { Sql } from "../platform/db";
 import type { SystemAccount } from "./accounts";
 
@@ -78,6 +79,12 @@ export async function balances(db: Sql, userId: number): Promise<Record<Coin, nu
   const out: Record<Coin, number> = { CHIP: 0, GOLD: 0, POINT: 0 };
   for (const r of rows) out[r.coin] = r.balance;
   return out;
+}
+
+/** The player's three balances in units, as the wire says them (getBalance, an exchange's and a stake's answer). */
+export async function wireBalance(db: Sql, userId: number): Promise<Balance> {
+  const money = await balances(db, userId);
+  return { chip: fromCents(money.CHIP), gold: fromCents(money.GOLD), point: fromCents(money.POINT) };
 }
 
 /**

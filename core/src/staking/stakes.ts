@@ -3,7 +3,7 @@ import { Code } from "#contract/codes";
 import type { Page } from "#contract/envelope";
 import { KEY_REUSED_DETAIL } from "#contract/headers";
 import { type Coin, fromCents, toCents } from "#contract/money";
-import { balances, moveBetweenSystemAccounts, post } from "../ledger/ledger";
+import { moveBetweenSystemAccounts, post, wireBalance } from "../ledger/ledger";
 import { spendOnce } from "../ledger/spend-once";
 import { assertMay } from "../limits/limits";
 import { runPassAudited } from "../operator/audit";
@@ -70,11 +70,7 @@ async function stakeByKey(db: Sql, userId: number, key: string) {
 }
 
 async function answer(db: Sql, userId: number, row: StakeRow) {
-  const money = await balances(db, userId);
-  return {
-    pledge: recordOf(row),
-    balances: { chip: fromCents(money.CHIP), gold: fromCents(money.GOLD), point: fromCents(money.POINT) },
-  };
+  return { pledge: recordOf(row), balances: await wireBalance(db, userId) };
 }
 
 function checkRepeat(row: StakeRow, input: { configId: number; amount: number }) {

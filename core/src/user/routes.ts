@@ -1,7 +1,6 @@
 import { Code } from "#contract/codes";
 import { fromCents } from "#contract/money";
 import {
-  type Balance,
   type UserInfo,
   getUserInfoInputSchema,
   modifyUserBaseInfoInputSchema,
@@ -11,7 +10,7 @@ import { hashPassword } from "../auth/passwords";
 import { assertLiveSmsCode, withSmsCode } from "../auth/sms";
 import { getSysConfig } from "../config/sysconfig";
 import { exchangeableCents } from "../exchange/exchange";
-import { balances } from "../ledger/ledger";
+import { balances, wireBalance } from "../ledger/ledger";
 import type { CoreRouter } from "../platform/context";
 import type { Sql } from "../platform/db";
 import { ApiError, ok, parseInput, requireUser } from "../platform/http";
@@ -87,13 +86,7 @@ export function userRoutes(app: CoreRouter) {
 
   app.get("/app/user/getBalance", async (c) => {
     const { id } = requireUser(c);
-    const money = await balances(c.get("deps").db, id);
-    const balance: Balance = {
-      chip: fromCents(money.CHIP),
-      gold: fromCents(money.GOLD),
-      point: fromCents(money.POINT),
-    };
-    return ok(c, balance);
+    return ok(c, await wireBalance(c.get("deps").db, id));
   });
 
   app.post("/app/user/modifyUserBaseInfo", async (c) => {
