@@ -75,16 +75,27 @@ export function accountHashOfPublicKey(uncompressed: Uint8Array): Uint8Array {
 const TRON_SHAPE = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 const EVM_SHAPE = /^0x[0-9a-fA-F]{40}$/;
 
+/**
+ * What both networks check first, on the trimmed address: empty; not of `shape`, when it is a
+ * valid address of the other network (of `otherShape`, and `otherCheck` accepts it) wrongNetwork,
+ * else format. Null when the address has the shape and the network's own checks go on.
+ */
+function shapeRefusal(
+  text: string,
+  shape: RegExp,
+  otherShape: RegExp,
+  otherCheck: (text: string) => AddressCheck,
+): AddressCheck | null {
+  if (!text) return { ok: false, problem: "empty" };
+  if (shape.test(text)) return null;
+  return { ok: false, problem: otherShape.test(text) && otherCheck(text).ok ? "wrongNetwork" : "format" };
+}
+
 /** A TRC20 (TRON) address: "T", base58, 34 characters, version 0x41, checksum right. */
 export function checkTrc20Address(raw: string): AddressCheck {
   const text = raw.trim();
-  if (!text) return { ok: false, problem: "empty" };
-  if (!TRON_SHAPE.test(text)) {
-    return {
-      ok: false,
-      problem: EVM_SHAPE.test(text) && checkBep20Address(text).ok ? "wrongNetwork" : "format",
-    };
-  }
+  const refused = shapeRefusal(text, TRON_SHAPE, EVM_SHAPE, checkBep20Address);
+  if (refused) return refused;
   let payload: Uint8Array;
   try {
     payload = base58check.decode(text);
@@ -98,13 +109,8 @@ export function checkTrc20Address(raw: string): AddressCheck {
 /** A BEP20 address: "0x" and 40 hex digits; mixed case must match EIP-55; answered checksummed. */
 export function checkBep20Address(raw: string): AddressCheck {
   const text = raw.trim();
-  if (!text) return { ok: false, problem: "empty" };
-  if (!EVM_SHAPE.test(text)) {
-    return {
-      ok: false,
-      problem: TRON_SHAPE.test(text) && checkTrc20Address(text).ok ? "wrongNetwork" : "format",
-    };
-  }
+  const refused = shapeRefusal(text, EVM_SHAPE, TRON_SHAPE, checkTrc20Address);
+  if (refused) return refused;
   const hex = text.slice(2);
   const checksummed = toChecksumAddress(hex);
   const oneCase = hex === hex.toLowerCase() || hex === hex.toUpperCase();
