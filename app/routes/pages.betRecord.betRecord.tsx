@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
 import { NavBar } from "~/components/NavBar";
 import { Pager } from "~/components/Pager";
 import { SegmentedTabs } from "~/components/SegmentedTabs";
@@ -111,7 +112,16 @@ export default function BetRecord() {
           ))}
         </nav>
         {data.rows.length === 0 ? (
-          <p className="card text-center text-gray-700 dark:text-gray-300">{t("empty")}</p>
+          <div className="card p-0">
+            {data.tab === "mine" ? (
+              <EmptyState
+                message={t("records.emptyMine")}
+                action={{ to: PAGES.gameList, label: t("records.emptyMineAction") }}
+              />
+            ) : (
+              <EmptyState message={t("records.emptyWins")} />
+            )}
+          </div>
         ) : (
           <ul className="card divide-y divide-gray-200 p-0 dark:divide-gray-700">
             {data.rows.map((r) => {
