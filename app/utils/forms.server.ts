@@ -58,6 +58,35 @@ export async function formError(
   return json({ result: reply, ...extra }, { status, headers });
 }
 
+/**
+ * The field an upstream refusal is about, by its reason: an amount out of bounds, over the
+ * balance or the day's limit, and a wrong payment password are said under that field (marked
+ * invalid and describing it), not at the foot of the form where the player cannot tell what to fix.
+ */
+const REFUSAL_FIELDS: Record<string, string> = {
+  BELOW_MIN: "amount",
+  ABOVE_MAX: "amount",
+  DAY_LIMIT: "amount",
+  TURNOVER: "amount",
+  INSUFFICIENT: "amount",
+  TOO_SMALL: "amount",
+  WRONG_PASSWORD: "assetPassword",
+};
+
+/** Conform's reply for a refusal: under its field when the form has that field, else the form's. */
+export function refusalReply(
+  submission: Submission<unknown, string[]>,
+  message: string,
+  reason: unknown,
+  hideFields: string[] = [],
+): SubmissionResult<string[]> {
+  const field = typeof reason === "string" ? REFUSAL_FIELDS[reason] : undefined;
+  if (field && field in submission.payload) {
+    return submission.reply({ fieldErrors: { [field]: [message] }, hideFields });
+  }
+  return submission.reply({ formErrors: [message], hideFields });
+}
+
 export function isUpstreamError(error: unknown): error is UpstreamError {
   return error instanceof UpstreamError;
 }

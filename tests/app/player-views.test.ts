@@ -3,10 +3,22 @@ import { BUILT, DEMO_PLAYER, type RunningApp, formCaller, startApp, stopApp } fr
 
 /**
  * What a player sees on the phone, against the built app as a browser without JavaScript gets it
- * (and curl): an empty bet record says what will be there and how to get it.
+ * (and curl): an empty bet record says what will be there and how to get it, and a refused amount
+ * or password is said under its field, marked invalid, not at the foot of the form.
  */
 
 if (!BUILT) console.warn("tests/app/player-views.test.ts SKIPPED: run `npm run build` first.");
+
+/** The input named `name` in the page's HTML, and the text of the elements it is described by. */
+function fieldOf(html: string, name: string) {
+  const input = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
+  const ids = /aria-describedby="([^"]*)"/.exec(input)?.[1].split(" ") ?? [];
+  const described = ids
+    .map((id) => new RegExp(`id="${id}"[^>]*>(.*?)</(ul|p|div)>`).exec(html)?.[1] ?? "")
+    .join(" ")
+    .replace(/<[^>]+>/g, "");
+  return { invalid: /aria-invalid="true"/.test(input), described };
+}
 
 describe.skipIf(!BUILT)("what a player sees, in German, without JavaScript", () => {
   let app: RunningApp | undefined;
@@ -33,5 +45,30 @@ describe.skipIf(!BUILT)("what a player sees, in German, without JavaScript", () 
     const wins = await call("/pages/betRecord/betRecord?tab=wins", { json: false });
     expect(wins.html).toContain("Noch keine Gewinne.");
     expect(wins.html).not.toContain("Keine Daten");
+  });
+
+  it("a stake under the plan's minimum is said under the amount", async () => {
+    const page = await call("/pages/pledge/pledge");
+    const plan = (page.body.plans as Array<{ id: number; minAmount: number }>)[0];
+    const form = { configId: String(plan.id), amount: "1" };
+    const html = (await call("/pages/pledge/pledge", { form, json: false })).html;
+    expect(fieldOf(html, "amount")).toEqual({
+      invalid: true,
+      described: expect.stringContaining("Der Betrag muss mindestens ₹100,00 sein"),
+    });
+    const answer = await call("/pages/pledge/pledge", { form });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({ amount: ["Der Betrag muss mindestens ₹100,00 sein"] });
+  });
+
+  it("an exchange over the balance is said under the amount", async () => {
+    const form = { pair: "GOLD>CHIP", amount: "100000" };
+    const html = (await call("/pages/exchange/exchange", { form, json: false })).html;
+    const amount = fieldOf(html, "amount");
+    expect(amount.invalid).toBe(true);
+    expect(amount.described).toMatch(/Guthaben/);
+    const answer = await call("/pages/exchange/exchange", { form });
+    expect(answer.status).toBe(400);
+    expect(Object.keys(answer.body.errors as object)).toEqual(["amount"]);
   });
 });

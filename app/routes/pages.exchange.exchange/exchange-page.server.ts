@@ -4,7 +4,7 @@ import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/ap
 import { getBalances } from "~/utils/api/user.server";
 import { exchange, getExchangeConfig, getPointInfo, receivePoint } from "~/utils/api/wallet/assets.server";
 import { formatsFor } from "~/utils/format.server";
-import { formError, formIdempotencyKey, readForm, serverT } from "~/utils/forms.server";
+import { formError, formIdempotencyKey, readForm, refusalReply, serverT } from "~/utils/forms.server";
 import { wantsJson } from "~/utils/json-mode.server";
 import { refusalOr } from "~/utils/limit-refusal.server";
 import { parseWithZod } from "~/utils/parse-form";
@@ -93,8 +93,8 @@ export async function exchangeAction(request: Request) {
   if (submission.status !== "success") return formError(request, submission.reply());
   const [, fromCoin, toCoin] = PAIR.exec(submission.value.pair) as unknown as [string, Coin, Coin];
   const amount = submission.value.amount;
-  const refuse = (key: string, values?: Record<string, unknown>, status = 400) =>
-    formError(request, submission.reply({ formErrors: [t(key, values)] }), status);
+  const refuse = (key: string, reason?: string) =>
+    formError(request, refusalReply(submission, t(key), reason));
 
   if (fromCoin === toCoin) return refuse("errors.sameCoin");
   const [{ pairs }, balances] = await Promise.all([getExchangeConfig(request), getBalances(request)]).catch(
@@ -106,10 +106,10 @@ export async function exchangeAction(request: Request) {
   // A confirm leaves the balance to the core: sent again after it went through (a retry, the back
   // button), its key answers that exchange, which this balance, already spent, would refuse.
   if (intent !== "confirm" && Math.round(amount * 100) > Math.round(balance * 100)) {
-    return refuse("errors.insufficient");
+    return refuse("errors.insufficient", "INSUFFICIENT");
   }
   const quote = quoteExchange(pair, Math.round(amount * 100));
-  if (quote.netCents <= 0) return refuse("errors.tooSmall");
+  if (quote.netCents <= 0) return refuse("errors.tooSmall", "TOO_SMALL");
 
   const preview: ExchangePreview = {
     fromCoin,
@@ -148,7 +148,7 @@ export async function exchangeAction(request: Request) {
     );
     return formError(
       request,
-      submission.reply({ formErrors: [message] }),
+      refusalReply(submission, message, reason),
       statusOf(new UpstreamError(outcome.code, outcome.message)),
     );
   }

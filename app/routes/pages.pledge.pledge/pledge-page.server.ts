@@ -4,7 +4,7 @@ import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/ap
 import { getBalances } from "~/utils/api/user.server";
 import { getPledgeConfigList, getPledgePage, pledge } from "~/utils/api/wallet/assets.server";
 import { formatsFor } from "~/utils/format.server";
-import { formError, formIdempotencyKey, readForm, serverT } from "~/utils/forms.server";
+import { formError, formIdempotencyKey, readForm, refusalReply, serverT } from "~/utils/forms.server";
 import { refusalOr } from "~/utils/limit-refusal.server";
 import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { parseWithZod } from "~/utils/parse-form";
@@ -77,7 +77,7 @@ export async function pledgeAction(request: Request) {
     );
     return formError(
       request,
-      submission.reply({ formErrors: [message] }),
+      refusalReply(submission, message, reason),
       statusOf(new UpstreamError(outcome.code, outcome.message)),
     );
   }

@@ -20,6 +20,7 @@ import {
   formIdempotencyKey,
   keyAfterRefusal,
   readForm,
+  refusalReply,
   upstreamFormError,
 } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
@@ -75,7 +76,8 @@ export async function withdrawalAction(request: Request) {
     const message =
       (await keyReusedRefusal(request, answer.detail)) ??
       withdrawalRefusal(t, format, answer.detail, answer.message);
-    return formError(request, submission.reply({ formErrors: [message], hideFields }), 400, {
+    const reason = (answer.detail as { reason?: string } | null)?.reason;
+    return formError(request, refusalReply(submission, message, reason, hideFields), 400, {
       idempotencyKey: keyAfterRefusal(key, answer.detail),
     });
   };
