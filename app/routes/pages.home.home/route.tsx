@@ -43,7 +43,7 @@ export default function HomePage() {
         {data.notice ? (
           <Link
             to={`${PAGES.noticeDetail}?id=${data.notice.id}`}
-            className="flex items-center gap-2 overflow-hidden rounded-full bg-pink-50 px-3 py-2 text-sm text-pink-900 dark:bg-gray-800 dark:text-pink-200"
+            className="flex min-h-[44px] items-center gap-2 overflow-hidden rounded-full bg-pink-50 px-3 py-2 text-sm text-pink-900 dark:bg-gray-800 dark:text-pink-200"
             data-testid="notice-marquee"
           >
             <svg
@@ -215,7 +215,7 @@ function BloggerRank({ rows }: { rows: Data["bloggerRank"] }) {
       action={
         <Link
           to={PAGES.blogger}
-          className="text-sm font-semibold text-brand-dark underline dark:text-pink-300"
+          className="-my-2.5 inline-flex min-h-[44px] items-center text-sm font-semibold text-brand-dark underline dark:text-pink-300"
         >
           {t("blogger.title")}
         </Link>
