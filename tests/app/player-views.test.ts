@@ -71,4 +71,13 @@ describe.skipIf(!BUILT)("what a player sees, in German, without JavaScript", () 
     expect(answer.status).toBe(400);
     expect(Object.keys(answer.body.errors as object)).toEqual(["amount"]);
   });
+
+  it("a room without a round says so in German, not in the upstream's English", async () => {
+    const page = await call("/pages/game/game?level=50&coin=CHIP", { json: false });
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("Für diesen Raum ist gerade keine Runde eingerichtet.");
+    expect(page.html).not.toContain("session configuration");
+    const data = await call("/pages/game/game?level=50&coin=CHIP");
+    expect(data.body.emptyMessage).toBe("Für diesen Raum ist gerade keine Runde eingerichtet.");
+  });
 });

@@ -107,6 +107,7 @@ export async function gameLoader(request: Request) {
       level && tab === "pastHistory" && page > 1 ? getResults(request, { level, coin, pageNo: page }) : none,
     ]);
     const current = levels.find((l) => l.level === level) ?? null;
+    const t = await i18n.getFixedT(request, "game");
     // The round's payout table (for "pays if it wins"); an upstream whose rounds lack it: the rules'.
     const payout =
       roundOf.round?.payout ??
@@ -168,7 +169,9 @@ export async function gameLoader(request: Request) {
         multiples: splitAmounts(current?.betMultipleStr),
         payout,
         round: roundOf.round && current?.enableFlag ? roundView(roundOf.round) : null,
-        emptyMessage: roundOf.round ? null : roundOf.message,
+        // A room the upstream has no round for says so in the player's language, not the upstream's
+        // English ("The current session configuration is empty", spec section 5).
+        emptyMessage: roundOf.round || !roundOf.message ? null : t("round.emptyConfig"),
         previousDraw: previousDraw(latest?.content ?? []),
         lastDrawnId: last ? String(last.id) : null,
         tabData,
