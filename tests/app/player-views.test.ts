@@ -45,6 +45,9 @@ describe.skipIf(!BUILT)("what a player sees, in German, without JavaScript", () 
     const wins = await call("/pages/betRecord/betRecord?tab=wins", { json: false });
     expect(wins.html).toContain("Noch keine Gewinne.");
     expect(wins.html).not.toContain("Keine Daten");
+    // The game page's own "My bets" tab says the same.
+    const game = await call("/pages/game/game?coin=CHIP&tab=myRecords", { json: false });
+    expect(game.html).toContain("Noch keine Wetten. Ihre Wetten erscheinen hier nach jeder Runde.");
   });
 
   it("a stake under the plan's minimum is said under the amount", async () => {

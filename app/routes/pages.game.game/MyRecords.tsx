@@ -9,7 +9,8 @@ import type { RecordRow } from "./ResultTabs";
 export function MyRecords({ rows, symbol }: { rows: RecordRow[]; symbol: string }) {
   const { t } = useTranslation("game");
   const { money } = useFormat();
-  if (!rows.length) return <p className="py-6 text-center text-gray-700 dark:text-gray-300">{t("empty")}</p>;
+  if (!rows.length)
+    return <p className="py-6 text-center text-gray-700 dark:text-gray-300">{t("records.emptyMine")}</p>;
   return (
     <ul className="divide-y divide-gray-200 dark:divide-gray-700">
       {rows.map((row, i) => (
