@@ -418,11 +418,7 @@ function parseResult<S extends z.ZodTypeAny>(
   return parsed.data;
 }
 
-/**
- * A call whose failure to get an answer (timed out, no connection, lost or unreadable answer) is
- * said in the player's language (common error.upstream.*): the upstream's own refusals already
- * are. Without a request (a background call) the English of the error stays.
- */
+/** The translation of each way of getting no answer (UpstreamError.failure). */
 const NO_ANSWER_KEYS = {
   timeout: "error.upstream.timeout",
   unreachable: "error.upstream.unreachable",
@@ -432,6 +428,11 @@ const NO_ANSWER_KEYS = {
   aborted: "error.upstream.aborted",
 };
 
+/**
+ * A call whose failure to get an answer (timed out, no connection, lost or unreadable answer) is
+ * said in the player's language (common error.upstream.*): the upstream's own refusals already
+ * are. Without a request (a background call) the English of the error stays.
+ */
 async function inPlayersWords<T>(request: Request | null, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
