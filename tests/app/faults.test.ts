@@ -100,7 +100,8 @@ describeBuilt("upstream faults against the built server", () => {
     await fault?.close();
   });
   const { app } = useBuiltApp({
-    env: () => ({ UPSTREAM_URL: fault.base, UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }),
+    // Debug: the upstream calls' own lines are logged too (the request id test reads them).
+    env: () => ({ UPSTREAM_URL: fault.base, UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS), LOG_LEVEL: "debug" }),
   });
 
   async function request(
@@ -238,6 +239,17 @@ describeBuilt("upstream faults against the built server", () => {
       lines.some((l) => l.includes('"reqId":"fault-reset-0001"')),
       lines.join("\n"),
     ).toBe(true);
+    // An answered call's debug line carries it too (this fake answers the account's calls with
+    // its "Not found" envelope: answered, all the same).
+    await fetch(`${app().base}${ACCOUNT}`, {
+      headers: { cookie: jar.header(), "x-request-id": "fault-ok-0002" },
+      signal: AbortSignal.timeout(20_000),
+    });
+    const calls = app()
+      .log.join("")
+      .split("\n")
+      .filter((l) => l.includes('"msg":"upstream"') && l.includes('"reqId":"fault-ok-0002"'));
+    expect(calls.length, "the account page's upstream calls").toBeGreaterThan(0);
   }, 30_000);
 
   const sessionEnders: Array<{ mode: Mode; message: string }> = [

@@ -360,6 +360,7 @@ async function send(
   if (logger.isLevelEnabled("debug"))
     logger.debug(
       {
+        reqId: headers.get(Header.requestId),
         path,
         method,
         status: response.status,
