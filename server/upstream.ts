@@ -1,5 +1,6 @@
 // The upstream: the operator's (UPSTREAM_URL) or the embedded core started as a child process,
 // whose address is known once it has told us its port (embedded-core.ts).
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "./config";
@@ -75,7 +76,7 @@ export function upstreamOf(config: Config): Upstream {
     }
   }
 
-  return {
+  const upstream: Upstream = {
     base: () => base,
     async ready() {
       if ((embedded && !core?.isUp()) || restarting) return "upstream restarting";
@@ -98,7 +99,15 @@ export function upstreamOf(config: Config): Upstream {
     },
     async start() {
       if (embedded) await startCore();
-      else if (base) use(base);
+      else if (base) {
+        use(base);
+        // The operator's upstream: a wrong or unreachable UPSTREAM_URL is said at start, not first
+        // by a player's page (the app serves all the same, and /readyz says it until it answers).
+        if (!cluster.isWorker)
+          void upstream.ready().then((ready) => {
+            if (ready !== true) log.warn({ upstream: base }, "the upstream does not answer (GET /readyz)");
+          });
+      }
     },
     async stop() {
       await core?.stop();
@@ -111,4 +120,5 @@ export function upstreamOf(config: Config): Upstream {
       if (change.type === "up") use(change.url);
     },
   };
+  return upstream;
 }
