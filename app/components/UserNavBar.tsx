@@ -58,7 +58,7 @@ export function UserNavBar({ user }: { user: NavUser }) {
           </p>
           {user.invitation ? (
             <p className="mt-0.5 flex items-center gap-1 text-sm">
-              <span>{t("user.invitationCode")}:</span>
+              <span>{t("labelled", { label: t("user.invitationCode") })}</span>
               <span className="select-all font-mono font-semibold">{user.invitation}</span>
               <button
                 type="button"

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, DEMO_PLAYER, type RunningApp, formCaller, startApp, stopApp } from "../support/app-server";
+import { DEMO_PLAYER } from "../support/app-server";
+import { describeBuilt, useBuiltApp } from "../support/built-app";
 
 /**
  * What a player sees on the phone, against the built app as a browser without JavaScript gets it
  * (and curl): an empty bet record says what will be there and how to get it, and a refused amount
  * or password is said under its field, marked invalid, not at the foot of the form.
  */
-
-if (!BUILT) console.warn("tests/app/player-views.test.ts SKIPPED: run `npm run build` first.");
 
 /** The input named `name` in the page's HTML, and the text of the elements it is described by. */
 function fieldOf(html: string, name: string) {
@@ -20,15 +18,8 @@ function fieldOf(html: string, name: string) {
   return { invalid: /aria-invalid="true"/.test(input), described };
 }
 
-describe.skipIf(!BUILT)("what a player sees, in German, without JavaScript", () => {
-  let app: RunningApp | undefined;
-  beforeAll(async () => {
-    app = await startApp();
-  }, 120_000);
-  afterAll(async () => {
-    await stopApp(app);
-  }, 30_000);
-  const call = formCaller(() => app);
+describeBuilt("what a player sees, in German, without JavaScript", () => {
+  const { call } = useBuiltApp();
 
   it("signs in and speaks German", async () => {
     expect((await call("/pages/login/login", { form: DEMO_PLAYER })).status).toBe(200);
@@ -82,5 +73,20 @@ describe.skipIf(!BUILT)("what a player sees, in German, without JavaScript", () 
     expect(page.html).not.toContain("session configuration");
     const data = await call("/pages/game/game?level=50&coin=CHIP");
     expect(data.body.emptyMessage).toBe("Für diesen Raum ist gerade keine Runde eingerichtet.");
+  });
+
+  it("a label before its value is written as the language writes it (French: a space before the colon)", async () => {
+    expect((await call("/resources/lang", { form: { lang: "fr-FR" } })).status).toBe(200);
+    const pages: Array<[string, string]> = [
+      ["/pages/account/account", "Code d’invitation\u00a0:"],
+      ["/pages/myProfile/myProfile", "Téléphone\u00a0:"],
+      ["/pages/game/game?level=1&coin=CHIP", "Solde\u00a0:"],
+    ];
+    for (const [path, label] of pages) {
+      const page = await call(path, { json: false });
+      expect(page.status, path).toBe(200);
+      expect(page.html, path).toContain(label);
+    }
+    expect((await call("/resources/lang", { form: { lang: "de-DE" } })).status).toBe(200);
   });
 });

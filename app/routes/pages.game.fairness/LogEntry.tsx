@@ -95,7 +95,7 @@ export function LogEntry({ seq, body, signature }: { seq: number; body: string; 
         <summary className="min-h-[44px] cursor-pointer py-2.5">{t("fairness.raw")}</summary>
         <p className="break-all rounded bg-gray-100 p-2 font-mono dark:bg-gray-800">{body}</p>
         <p className="mt-1 break-all font-mono text-[10px] text-gray-700 dark:text-gray-300">
-          {t("fairness.signature")}: {signature}
+          {t("common:labelled", { label: t("fairness.signature") })} {signature}
         </p>
       </details>
     </li>

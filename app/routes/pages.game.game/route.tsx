@@ -132,7 +132,8 @@ export default function GamePage() {
         <p className="flex items-center justify-between text-sm">
           <span>{t(`common:coin.${data.coin}`)}</span>
           <span>
-            {t("balance")}: <strong data-testid="balance">{money(data.balance, data.symbol)}</strong>
+            {t("common:labelled", { label: t("balance") })}{" "}
+            <strong data-testid="balance">{money(data.balance, data.symbol)}</strong>
           </span>
         </p>
 

@@ -55,7 +55,7 @@ export default function HomePage() {
             >
               <path strokeWidth="1.8" strokeLinecap="round" d="M4 10v4h3l5 4V6L7 10H4zm12-1a4 4 0 010 6" />
             </svg>
-            <span className="sr-only">{ts("lobby.notice")}: </span>
+            <span className="sr-only">{ts("common:labelled", { label: ts("lobby.notice") })} </span>
             <span className="min-w-0 flex-1 overflow-hidden">
               <span className="marquee-track">{data.notice.title}</span>
             </span>

@@ -38,7 +38,7 @@ export function ProfileForm({
         </select>
       </div>
       <p className="text-sm text-gray-600 dark:text-gray-400">
-        {t("profile.phone")}: <span className="font-mono">{user.phone}</span>
+        {t("common:labelled", { label: t("profile.phone") })} <span className="font-mono">{user.phone}</span>
       </p>
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitButton>{t("profile.save")}</SubmitButton>
