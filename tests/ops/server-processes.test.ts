@@ -93,7 +93,7 @@ describeBuilt("several server processes (WEB_CONCURRENCY)", () => {
       const pids = childrenOf(app.child.pid as number).map((c) => c.pid);
       const code = await stopApp(app);
       stopped = true;
-      expect(code).toBe(0);
+      expect(code, app.log.join("").slice(-3000)).toBe(0);
       expect(pids.filter(isRunning)).toEqual([]);
     } finally {
       if (!stopped) await stopApp(app);

@@ -114,14 +114,20 @@ export async function startApp(
   throw new Error(`the server did not become ready${ended}:\n${log.join("").slice(-3000)}`);
 }
 
-/** SIGTERM, as an orchestrator stops it; the exit code, or null when it had to be killed. */
+/**
+ * SIGTERM, as an orchestrator stops it; the exit code, or null when it had to be killed: after
+ * STOP_LIMIT_MS, beyond the app's own limit (server/primary.ts gives up after 20 s, exit 1), so a
+ * slow but clean stop on a loaded machine is not cut short and counted as a hang.
+ */
+const STOP_LIMIT_MS = 25_000;
+
 export async function stopApp(app: RunningApp | undefined): Promise<number | null> {
   if (!app) return null;
   let code = app.child.exitCode;
   if (code === null && app.child.signalCode === null) {
     const exited = new Promise<number | null>((r) => app.child.once("exit", (c) => r(c)));
     app.child.kill("SIGTERM");
-    const timer = setTimeout(() => app.child.kill("SIGKILL"), 15_000);
+    const timer = setTimeout(() => app.child.kill("SIGKILL"), STOP_LIMIT_MS);
     code = await exited;
     clearTimeout(timer);
   }
