@@ -7,14 +7,21 @@ const USAGE = `  admin blogger list [UNDER_REVIEW|APPROVED|REJECTED]
   admin blogger reject USER_ID REASON...
   admin blogger dividends                 (pays the dividends of ended days now)`;
 
+const LISTED = ["UNDER_REVIEW", "APPROVED", "REJECTED"] as const;
+const isListedStatus = (status: string): status is (typeof LISTED)[number] =>
+  (LISTED as readonly string[]).includes(status);
+
 const bloggerCommand: OperatorCommand = {
   name: "blogger",
   usage: USAGE,
   async run(argv, db, out) {
     const [, verb, id, ...rest] = argv;
     if (verb === "list") {
-      const status = (id ?? "UNDER_REVIEW") as "UNDER_REVIEW" | "APPROVED" | "REJECTED";
-      for (const a of await listApplications(db, status))
+      const status = (id ?? "UNDER_REVIEW").toUpperCase();
+      if (!isListedStatus(status)) throw new UsageError(`Usage:\n${USAGE}`);
+      const applications = await listApplications(db, status);
+      if (applications.length === 0) out(`no applications ${status}`);
+      for (const a of applications)
         out(
           `${a.userId} ${a.phone} ${a.status}${a.reason ? ` (${a.reason})` : ""} applied ${new Date(a.appliedAt).toISOString()}`,
         );

@@ -12,7 +12,14 @@ import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
 import { settleRound } from "../../../core/src/game/settle";
 import { listAudit } from "../../../core/src/operator/audit";
 import { ApiError } from "../../../core/src/platform/http";
-import { call, credit, describeOnEachDatabase, operatorCall, registerPlayer } from "../../support/core";
+import {
+  adminOutput,
+  call,
+  credit,
+  describeOnEachDatabase,
+  operatorCall,
+  registerPlayer,
+} from "../../support/core";
 import { TIMING, stake } from "../game/helpers";
 
 const DAY = 86_400_000;
@@ -54,6 +61,25 @@ describeOnEachDatabase("bloggers", (core, database) => {
     expect((await op(`/bloggers/${blogger.userId}/approve`)).code).toBe(200);
     return blogger;
   }
+
+  it("lists applications for the operator by status in any case, says when there are none, refuses an unknown status", async () => {
+    expect(await adminOutput(core.deps.db, ["blogger", "list", "rejected"])).toBe("no applications REJECTED");
+    await expect(adminOutput(core.deps.db, ["blogger", "list", "PENDING"])).rejects.toThrow(/Usage/);
+    const p = await registerPlayer(core, { balances: { CHIP: 500_000 } });
+    const { round } = await betInRoundAt(
+      p,
+      Date.UTC(2028, 5, 1) + (database === "postgres" ? DAY : 0),
+      "Red",
+      100,
+    );
+    await settleRound(core.deps.db, round.id, round.endTime);
+    expect((await call(core, "/app/user/blogger/apply", { token: p.token })).code).toBe(200);
+    expect(await adminOutput(core.deps.db, ["blogger", "list"])).toContain(`${p.userId} `);
+    await adminOutput(core.deps.db, ["blogger", "reject", String(p.userId), "too", "new"]);
+    expect(await adminOutput(core.deps.db, ["blogger", "list", "Rejected"])).toMatch(
+      new RegExp(`^${p.userId} \\S+ REJECTED \\(too new\\) applied `),
+    );
+  });
 
   it("applies with the operator's minimum turnover; Under Review; rejected with a reason; approved (audited)", async () => {
     const p = await registerPlayer(core, { balances: { CHIP: 500_000 } });
