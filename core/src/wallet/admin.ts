@@ -15,7 +15,8 @@ const walletConfigCommand: OperatorCommand = {
     if (!currency.success || (verb !== "show" && verb !== "set")) throw new UsageError(`Usage:\n${USAGE}`);
     if (verb === "show") {
       for (const [key, value] of Object.entries(await currencyConfig(db, currency.data))) {
-        out(`${key} ${Array.isArray(value) ? value.join(",") : value}`);
+        // The wire's field keeps the spec's spelling (contract/wallet.ts); an operator reads English.
+        out(`${key === "curreny" ? "currency" : key} ${Array.isArray(value) ? value.join(",") : value}`);
       }
       return;
     }

@@ -1,7 +1,7 @@
 import { currencyConfigSchema } from "#contract/wallet";
 import { runAdmin } from "../../../core/src/admin";
 import { currencyRules, withinWindow } from "../../../core/src/wallet/currency-config";
-import { call, describeOnEachDatabase, operatorCall, registerPlayer } from "../../support/core";
+import { adminOutput, call, describeOnEachDatabase, operatorCall, registerPlayer } from "../../support/core";
 
 describeOnEachDatabase("withdraw and charge config", (core) => {
   const operatorPost = (body: Record<string, string>) =>
@@ -60,6 +60,10 @@ describeOnEachDatabase("withdraw and charge config", (core) => {
     );
     expect((await currencyRules(core.deps.db, "CASH")).withdrawMinCents).toBe(11000);
     await runAdmin(["wallet-config", "set", "CASH", "withdrawFeeRate", "2"], core.deps.db, () => {});
+    const shown = (await adminOutput(core.deps.db, ["wallet-config", "show", "cash"])).split("\n");
+    expect(shown).toContain("currency CASH");
+    expect(shown).toContain("withdrawMinLimit 110");
+    expect(shown.join("\n")).not.toContain("curreny");
   });
 
   it("takes a USDT rate above 0 and up to 1,000 CHIP per USDT, and says why it refuses one", async () => {
