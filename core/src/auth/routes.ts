@@ -141,6 +141,7 @@ export function smsRoutes(app: CoreRouter) {
       purpose: input.type,
       ip: clientIp(c),
       delivery,
+      reqId: c.get("requestId"),
     });
     return ok(c, result, SMS_SENT[input.type]);
   });
@@ -157,6 +158,7 @@ export function smsRoutes(app: CoreRouter) {
       phone: user.phone,
       purpose: input.type,
       ip: clientIp(c),
+      reqId: c.get("requestId"),
     });
     return ok(c, result, "The code has been sent");
   });

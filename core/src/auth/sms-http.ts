@@ -82,7 +82,10 @@ export function httpSmsSender(
               ? `no answer in ${config.timeoutMs} ms`
               : "network error";
         }
-        log.warn({ sms: true, id: message.id, attempt: attempt + 1, problem }, "SMS gateway attempt failed");
+        log.warn(
+          { sms: true, reqId: message.reqId, id: message.id, attempt: attempt + 1, problem },
+          "SMS gateway attempt failed",
+        );
       }
       throw new SmsDeliveryError(`The SMS gateway did not take message ${message.id}: ${problem}`);
     },

@@ -49,10 +49,10 @@ export function maskPhone(phone: string): string {
  */
 export function logSmsSender(log: Logger, { writeCodes = true }: { writeCodes?: boolean } = {}): SmsSender {
   return {
-    async send({ id, areaCode, phone, code, purpose, text }) {
+    async send({ id, areaCode, phone, code, purpose, text, reqId }) {
       if (!writeCodes) {
         log.warn(
-          { sms: true, id, purpose, to: `+${areaCode} ${maskPhone(phone)}` },
+          { sms: true, reqId, id, purpose, to: `+${areaCode} ${maskPhone(phone)}` },
           "SMS not sent: the log provider does not write texts in production",
         );
         return;
@@ -60,9 +60,9 @@ export function logSmsSender(log: Logger, { writeCodes = true }: { writeCodes?: 
       if (code) {
         lastCodes.set(`${areaCode} ${phone}`, code);
         lastCodes.set(phone, code);
-        log.info({ sms: true, purpose }, `SMS code for +${areaCode} ${phone}: ${code}`);
+        log.info({ sms: true, reqId, purpose }, `SMS code for +${areaCode} ${phone}: ${code}`);
       } else {
-        log.info({ sms: true, purpose }, `SMS to +${areaCode} ${phone}: ${text}`);
+        log.info({ sms: true, reqId, purpose }, `SMS to +${areaCode} ${phone}: ${text}`);
       }
     },
   };
@@ -96,7 +96,13 @@ function deliverLater(deps: Deps, message: SmsMessage) {
     .send(message)
     .catch((err) =>
       deps.log.error(
-        { sms: true, id: message.id, purpose: message.purpose, err: String((err as Error).message ?? err) },
+        {
+          sms: true,
+          reqId: message.reqId,
+          id: message.id,
+          purpose: message.purpose,
+          err: String((err as Error).message ?? err),
+        },
         "SMS could not be sent",
       ),
     )
@@ -113,7 +119,15 @@ const hashCode = (code: string) => createHash("sha256").update(code).digest("hex
  */
 export async function sendSmsCode(
   deps: Deps,
-  target: { areaCode: string; phone: string; purpose: SmsPurpose; ip: string; delivery?: SmsDelivery },
+  target: {
+    areaCode: string;
+    phone: string;
+    purpose: SmsPurpose;
+    ip: string;
+    delivery?: SmsDelivery;
+    /** The asking request's id, on the delivery's log lines. */
+    reqId?: string;
+  },
 ) {
   const now = deps.now();
   const delivery = target.delivery ?? "code";
@@ -162,6 +176,7 @@ export async function sendSmsCode(
       purpose: target.purpose,
       text: smsText(delivery, code),
       code: delivery === "code" ? code : undefined,
+      reqId: target.reqId,
     });
   }
   return { resendAfterSeconds: SMS_RESEND_MS / 1000, expiresInSeconds: SMS_TTL_MS / 1000 };

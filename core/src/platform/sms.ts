@@ -15,6 +15,8 @@ export interface SmsMessage {
   purpose: SmsPurpose;
   text: string;
   code?: string;
+  /** The request that asked for it, for the log lines of its delivery only (never sent on). */
+  reqId?: string;
 }
 
 export interface SmsSender {

@@ -21,15 +21,19 @@ describeOnEachDatabase("SMS codes", (core, database) => {
   const register = (phone: string, smsCode: string) =>
     call(core, "/app/auth/register", { params: { areaCode: "91", phone, password: "secret12", smsCode } });
 
-  it("writes one parseable line per code to the core's log, and nothing else has the code", async () => {
+  it("writes one parseable line per code to the core's log, with the asking request's id, and nothing else has the code", async () => {
     const phone = freshPhone();
-    const res = await send(phone);
+    const res = await call(core, "/app/sms/sendSmsCodeNoAuth", {
+      params: { areaCode: "91", phone, type: "REGISTER" },
+      ip: freshIp(),
+      headers: { "x-request-id": `sms-${phone}` },
+    });
     expect(res).toMatchObject({ code: 200, result: { resendAfterSeconds: 60, expiresInSeconds: 300 } });
     const code = core.lastSmsCode(phone)!;
     expect(code).toMatch(/^\d{6}$/);
     const lines = core.logLines().filter((l) => String(l.msg).includes(phone));
     expect(lines.map((l) => l.msg)).toEqual([`SMS code for +91 ${phone}: ${code}`]);
-    expect(lines[0].level).toBe("info");
+    expect(lines[0]).toMatchObject({ level: "info", reqId: `sms-${phone}` });
     const rows = await core.deps.db.query<{ code_hash: string }>(
       "SELECT code_hash FROM sms_codes WHERE phone = $1",
       [phone],
