@@ -69,7 +69,13 @@ let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
-  console.error(JSON.stringify({ level: 60, msg: (error as Error).message }));
+  const line = {
+    level: "fatal",
+    time: new Date().toISOString(),
+    service: "server",
+    msg: (error as Error).message,
+  };
+  console.error(JSON.stringify(line));
   process.exit(1);
 }
 log.level = config.LOG_LEVEL;

@@ -80,7 +80,7 @@ describeBuilt("the embedded core", () => {
         .split("\n")
         .find((l) => l.includes('"msg":"the embedded core stopped; restarting it"'));
       expect(stopped && JSON.parse(stopped)).toMatchObject({
-        level: 40,
+        level: "warn",
         signal: "SIGKILL",
         restartInMs: 500,
       });
@@ -110,7 +110,7 @@ describeBuilt("the embedded core", () => {
         .join("")
         .split("\n")
         .find((l) => l.includes('"msg":"the embedded core did not stop in time; killing it"'));
-      expect(line && JSON.parse(line)).toMatchObject({ level: 40, pid: core!.pid, graceMs: 10_000 });
+      expect(line && JSON.parse(line)).toMatchObject({ level: "warn", pid: core!.pid, graceMs: 10_000 });
     } finally {
       await stopApp(app);
     }
