@@ -6,15 +6,35 @@ import { optionalField } from "./fields";
  * form-encoded strings the client sends; result schemas describe the envelope's `result`.
  */
 /**
- * A country's calling code, with or without its "+": the rule the wire and the app's forms share,
- * each with its own messages (the wire's English, the forms' i18n keys).
+ * A phone number is one account, one SMS limit and one sign-in limit however it is spelt: the
+ * area code and the number are kept in their one international form. A country's calling code
+ * never starts with 0, and a number's leading zeros are the national trunk prefix (UK 07…, India
+ * 09…), so "+0091" is 91 and "09000000001" is 9000000001. Spelt as typed, each spelling was
+ * another account on the same phone and another per-phone SMS limit.
+ */
+const withoutLeadingZeros = (v: string) => v.replace(/^0+/, "");
+
+/**
+ * A country's calling code, with or without its "+" and leading zeros: the rule the wire and the
+ * app's forms share, each with its own messages (the wire's English, the forms' i18n keys).
  */
 export function areaCodeWith(messages: { required: string; invalid: string }) {
   return z
     .string({ required_error: messages.required })
     .trim()
-    .transform((v) => v.replace(/^\+/, ""))
+    .transform((v) => withoutLeadingZeros(v.replace(/^\+/, "")))
     .pipe(z.string().regex(/^\d{1,4}$/, messages.invalid));
+}
+
+/** A phone number of 5 to 15 digits, without its trunk prefix's zeros (the wire's and the forms'). */
+export function phoneWith(messages: { required: string; invalid: string }) {
+  return z
+    .string({ required_error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .regex(/^\d{1,20}$/, messages.invalid)
+    .transform(withoutLeadingZeros)
+    .pipe(z.string().regex(/^\d{5,15}$/, messages.invalid));
 }
 
 export const areaCodeSchema = areaCodeWith({
@@ -22,11 +42,10 @@ export const areaCodeSchema = areaCodeWith({
   invalid: "Choose a valid country code",
 });
 
-export const phoneSchema = z
-  .string({ required_error: "Enter your phone number" })
-  .trim()
-  .min(1, "Enter your phone number")
-  .regex(/^\d{5,15}$/, "Enter a valid phone number (5 to 15 digits)");
+export const phoneSchema = phoneWith({
+  required: "Enter your phone number",
+  invalid: "Enter a valid phone number (5 to 15 digits)",
+});
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 32;

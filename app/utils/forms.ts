@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH, areaCodeWith } from "#contract/auth";
+import { PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH, areaCodeWith, phoneWith } from "#contract/auth";
 import { optionalField } from "#contract/fields";
 
 /**
@@ -9,10 +9,7 @@ import { optionalField } from "#contract/fields";
  */
 export const areaCode = areaCodeWith({ required: "validation.areaCode", invalid: "validation.areaCode" });
 
-export const phone = z
-  .string({ required_error: "validation.phoneRequired" })
-  .trim()
-  .regex(/^\d{5,15}$/, "validation.phone");
+export const phone = phoneWith({ required: "validation.phoneRequired", invalid: "validation.phone" });
 
 export const password = z
   .string({ required_error: "validation.passwordRequired" })

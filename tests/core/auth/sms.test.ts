@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { Code } from "#contract/codes";
 import { SMS_MAX_PER_IP_PER_HOUR, smsDeliveriesSettled } from "../../../core/src/auth/sms";
 import { loadConfig } from "../../../core/src/platform/config";
@@ -49,6 +50,79 @@ describeOnEachDatabase("SMS codes", (core, database) => {
     expect(again.message).toMatch(/^Please wait \d+ s before asking for another code$/);
     core.advance(61_000);
     expect((await send(phone)).code).toBe(200);
+  });
+
+  it("takes a phone spelt with leading zeros, in its number or its area code, as the same phone", async () => {
+    const player = await registerPlayer(core);
+    core.advance(61_000);
+    // Another spelling of a registered phone is texted the notice, not a code to register it again.
+    const asked = (areaCode: string, phone: string) =>
+      call(core, "/app/sms/sendSmsCodeNoAuth", {
+        params: { areaCode, phone, type: "REGISTER" },
+        ip: freshIp(),
+      });
+    expect((await asked("091", `0${player.phone}`)).code).toBe(200);
+    expect(core.lastSmsCode(`0${player.phone}`, "091")).toBeUndefined();
+    expect(
+      core
+        .logLines()
+        .filter((l) => String(l.msg).includes(player.phone))
+        .at(-1)?.msg,
+    ).toMatch(new RegExp(`^SMS to \\+91 ${player.phone}: Someone asked to register this number`));
+    // And it shares the phone's one code a minute, however it is spelt.
+    for (const [areaCode, phone] of [
+      ["91", player.phone],
+      ["+0091", `00${player.phone}`],
+      ["91", `0${player.phone}`],
+    ]) {
+      expect((await asked(areaCode, phone)).code).toBe(Code.RATE_LIMITED);
+    }
+    const stranger = freshPhone();
+    expect((await asked("0091", `0${stranger}`)).code).toBe(200);
+    expect(core.lastSmsCode(stranger, "91")).toMatch(/^\d{6}$/);
+    expect((await asked("91", stranger)).code).toBe(Code.RATE_LIMITED);
+    // Registered under another spelling, it is kept in its one form and signs in however spelt.
+    const again = await call(core, "/app/auth/register", {
+      params: {
+        areaCode: "91",
+        phone: `0${stranger}`,
+        password: "secret12",
+        smsCode: core.lastSmsCode(stranger, "91"),
+      },
+    });
+    expect(again.code).toBe(200);
+    const users = await core.deps.db.query<{ area_code: string; phone: string }>(
+      "SELECT area_code, phone FROM users WHERE ltrim(phone, '0') = $1",
+      [stranger],
+    );
+    expect(users).toEqual([{ area_code: "91", phone: stranger }]);
+    const signIn = await call(core, "/app/auth/login", {
+      params: { areaCode: "+091", phone: `000${stranger}`, password: "secret12" },
+      ip: freshIp(),
+    });
+    expect(signIn.code).toBe(200);
+  });
+
+  it("moves accounts registered under another spelling to the phone's one form (migration 067)", async () => {
+    const [alone, taken] = [freshPhone(), freshPhone()];
+    const db = core.deps.db;
+    const spelt = { alone: `00${alone}`, taken: `0${taken}` };
+    await createUser(db, { areaCode: "091", phone: spelt.alone, passwordHash: "x", parentId: null });
+    await createUser(db, { areaCode: "91", phone: taken, passwordHash: "x", parentId: null });
+    await createUser(db, { areaCode: "91", phone: spelt.taken, passwordHash: "x", parentId: null });
+    await db.query(readFileSync("core/migrations/067_phones_in_one_form.sql", "utf8"));
+    const rows = await db.query<{ area_code: string; phone: string }>(
+      "SELECT area_code, phone FROM users WHERE ltrim(phone, '0') IN ($1, $2) ORDER BY phone",
+      [alone, taken],
+    );
+    // The one with a canonical twin stays as it was, for the operator (decision 064).
+    expect(rows).toEqual(
+      [
+        { area_code: "91", phone: alone },
+        { area_code: "91", phone: taken },
+        { area_code: "91", phone: spelt.taken },
+      ].sort((a, b) => a.phone.localeCompare(b.phone)),
+    );
   });
 
   it(`sends at most ${SMS_MAX_PER_IP_PER_HOUR} codes per address per hour`, async () => {
