@@ -10,7 +10,7 @@ import { Code } from "#contract/codes";
 import { Header } from "#contract/headers";
 import type { CoreRouter } from "../platform/context";
 import { isUniqueViolation } from "../platform/db";
-import { ApiError, clientIp, ok, parseInput, requireUser, tokenOf } from "../platform/http";
+import { ApiError, clientNetwork, ok, parseInput, requireUser, tokenOf } from "../platform/http";
 import { createUser, findUserById, findUserByPhone } from "../user/users";
 import {
   assertLoginAllowed,
@@ -30,7 +30,7 @@ export function authRoutes(app: CoreRouter) {
   app.post("/app/auth/login", async (c) => {
     const { db, now, log, config } = c.get("deps");
     const input = await parseInput(c, loginInputSchema);
-    const keys = loginKeys(input.areaCode, input.phone, clientIp(c), c.req.header(Header.deviceId));
+    const keys = loginKeys(input.areaCode, input.phone, clientNetwork(c), c.req.header(Header.deviceId));
     await assertLoginAllowed(db, keys, now());
     const user = await findUserByPhone(db, input.areaCode, input.phone);
     // verifyPassword spends the same time without an account: the answer and its time match.
@@ -75,7 +75,12 @@ export function authRoutes(app: CoreRouter) {
             throw new ApiError(Code.CONFLICT, PHONE_TAKEN);
           const user = await createUser(tx, { ...input, passwordHash, parentId });
           // A registration signs in: this device is trusted for the phone as after a login.
-          const keys = loginKeys(input.areaCode, input.phone, clientIp(c), c.req.header(Header.deviceId));
+          const keys = loginKeys(
+            input.areaCode,
+            input.phone,
+            clientNetwork(c),
+            c.req.header(Header.deviceId),
+          );
           await trustDevice(tx, keys, now());
           return issueToken(tx, user.id, now(), config.tokens);
         },
@@ -139,7 +144,7 @@ export function smsRoutes(app: CoreRouter) {
       areaCode: input.areaCode,
       phone: input.phone,
       purpose: input.type,
-      ip: clientIp(c),
+      ip: clientNetwork(c),
       delivery,
       reqId: c.get("requestId"),
     });
@@ -157,7 +162,7 @@ export function smsRoutes(app: CoreRouter) {
       areaCode: user.area_code,
       phone: user.phone,
       purpose: input.type,
-      ip: clientIp(c),
+      ip: clientNetwork(c),
       reqId: c.get("requestId"),
     });
     return ok(c, result, "The code has been sent");

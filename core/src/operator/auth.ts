@@ -4,7 +4,7 @@ import { Code } from "#contract/codes";
 import { verifyPassword } from "../auth/passwords";
 import { ConfigError, type CoreConfig, DEV_OPERATOR_PASSWORD } from "../platform/config";
 import type { CoreEnv } from "../platform/context";
-import { ApiError, clientIp } from "../platform/http";
+import { ApiError, clientNetwork } from "../platform/http";
 
 /** Failed sign-ins allowed per address in a window, before the API answers 429 for a while. */
 const MAX_FAILURES = 10;
@@ -37,7 +37,7 @@ export async function refuseDevOperatorPassword(config: CoreConfig) {
  */
 export async function requireOperator(c: Context<CoreEnv>, next: Next) {
   const { config, now } = c.get("deps");
-  const ip = clientIp(c);
+  const ip = clientNetwork(c);
   const time = now();
   const failed = failures.get(ip);
   if (failed && time - failed.since < FAILURE_WINDOW_MS && failed.count >= MAX_FAILURES) {

@@ -1,3 +1,4 @@
+import { isIPv6 } from "node:net";
 import type { Context } from "hono";
 import { type ZodIssue, ZodIssueCode, type ZodTypeAny, defaultErrorMap, type z } from "zod";
 import { ENCRYPTED_FIELD, scrambleResponse, unscramble } from "#contract/codec";
@@ -172,4 +173,40 @@ export function clientIp(c: Context<CoreEnv>): string {
   const forwarded = c.req.header(Header.forwardedFor)?.split(",")[0]?.trim();
   if (forwarded && (!peer || TRUSTED_PEER.test(peer))) return forwarded;
   return peer || "unknown";
+}
+
+/** The eight groups of an IPv6 address, each as 0 to ffff; null when `ip` is not one. */
+function ipv6Groups(ip: string): string[] | null {
+  if (!isIPv6(ip)) return null;
+  let text = ip.split("%")[0].toLowerCase();
+  // A trailing IPv4 ("::ffff:1.2.3.4") is its last two groups.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number);
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, null];
+  const first = head ? head.split(":") : [];
+  const last = tail ? tail.split(":") : [];
+  const zeros = tail === null ? [] : Array(8 - first.length - last.length).fill("0");
+  return [...first, ...zeros, ...last].map((g) => Number.parseInt(g, 16).toString(16));
+}
+
+/**
+ * The network a per-address limit counts the caller under: an IPv4 address itself (an
+ * IPv4-mapped IPv6 one as IPv4), an IPv6 address by its /64. One subscriber or one host is given a
+ * whole /64 and chooses any address in it, so counted one address at a time, every try could come
+ * from a new address and the limits on sign-ins and SMS codes would count nothing.
+ */
+export function clientNetwork(c: Context<CoreEnv>): string {
+  const ip = clientIp(c);
+  const groups = ipv6Groups(ip);
+  if (!groups) return ip;
+  if (groups.slice(0, 5).every((g) => g === "0") && groups[5] === "ffff")
+    return [0, 1]
+      .map((i) =>
+        [Number.parseInt(groups[6 + i], 16) >> 8, Number.parseInt(groups[6 + i], 16) & 255].join("."),
+      )
+      .join(".");
+  return `${groups.slice(0, 4).join(":")}::/64`;
 }

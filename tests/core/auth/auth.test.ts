@@ -121,6 +121,23 @@ describeOnEachDatabase("auth", (core, database) => {
     expect((await login("9000000001", "demo1234", freshIp())).code).toBe(200);
   });
 
+  it("counts an IPv6 address by its /64, and an IPv4-mapped one as its IPv4", async () => {
+    const net = `2001:db8:${process.pid.toString(16)}:${(Date.now() % 0xffff).toString(16)}`;
+    for (let i = 1; i <= 20; i++) {
+      expect((await login(freshPhone(), "wrong-pass", `${net}::${i.toString(16)}`)).code).toBe(400);
+    }
+    // Another address of the same /64, however it is written, is the same network.
+    expect((await login("9000000001", "demo1234", `${net}:0:0:0:abcd`)).code).toBe(Code.RATE_LIMITED);
+    expect((await login("9000000001", "demo1234", `${net.toUpperCase()}:1::ff`)).code).toBe(
+      Code.RATE_LIMITED,
+    );
+    expect((await login("9000000001", "demo1234", `${net}1::1`)).code).toBe(200);
+
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) expect((await login(freshPhone(), "wrong-pass", ip)).code).toBe(400);
+    expect((await login("9000000001", "demo1234", `::ffff:${ip}`)).code).toBe(Code.RATE_LIMITED);
+  });
+
   it("registers with an SMS code and the inviter as parent, then signs in", async () => {
     const [demo] = await core.deps.db.query<{ id: number }>("SELECT id FROM users WHERE invitation = $1", [
       DEMO_INVITATION,

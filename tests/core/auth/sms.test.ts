@@ -137,6 +137,15 @@ describeOnEachDatabase("SMS codes", (core, database) => {
     expect((await send(freshPhone(), ip)).code).toBe(200);
   });
 
+  it("counts the codes of an IPv6 /64 together", async () => {
+    const net = `2001:db8:${process.pid.toString(16)}:${(Date.now() % 0xffff).toString(16)}`;
+    for (let i = 1; i <= SMS_MAX_PER_IP_PER_HOUR; i++) {
+      expect((await send(freshPhone(), `${net}::${i.toString(16)}`)).code).toBe(200);
+    }
+    expect((await send(freshPhone(), `${net}:ffff:ffff:ffff:ffff`)).code).toBe(429);
+    expect((await send(freshPhone(), `${net}1::1`)).code).toBe(200);
+  });
+
   it("takes the per-address cap from SMS_MAX_PER_IP_PER_HOUR", async () => {
     expect(loadConfig({ SMS_MAX_PER_IP_PER_HOUR: "250" }).smsMaxPerIpPerHour).toBe(250);
     expect(() => loadConfig({ SMS_MAX_PER_IP_PER_HOUR: "0" })).toThrow(/SMS_MAX_PER_IP_PER_HOUR/);
