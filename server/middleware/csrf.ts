@@ -12,7 +12,10 @@ function originOf(url: string): string | null {
 
 /**
  * CSRF defence for every mutation: same-origin only (scheme, host and port, decision 003).
- * Requests with neither Sec-Fetch-Site nor Origin (curl) pass.
+ * Without an Origin, a Referer from another site says where the request came from (a browser or
+ * an extension that leaves Origin out still sends the page's address); a Referer that is not a
+ * URL (a policy's stripped value) says nothing. Requests with neither Sec-Fetch-Site, Origin nor
+ * Referer (curl) pass.
  */
 export function sameOriginMutations({ trustProxy }: { trustProxy?: string }): RequestHandler {
   // req.protocol honours X-Forwarded-Proto only when the proxy is trusted (TRUST_PROXY).
@@ -28,9 +31,15 @@ export function sameOriginMutations({ trustProxy }: { trustProxy?: string }): Re
     if (!crossSite && origin) {
       const from = originOf(origin);
       crossSite = !from || from !== ownOrigin(req);
+    } else if (!crossSite && !site && req.get("referer")) {
+      const from = originOf(req.get("referer") ?? "");
+      crossSite = Boolean(from) && from !== ownOrigin(req);
     }
     if (!crossSite) return next();
-    log.warn({ reqId: req.headers["x-request-id"], origin, site }, "cross-site request refused");
+    log.warn(
+      { reqId: req.headers["x-request-id"], origin, site, referer: origin ? undefined : req.get("referer") },
+      "cross-site request refused",
+    );
     answer(req, res, 403, "Cross-site request refused");
   };
 }

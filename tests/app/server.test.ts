@@ -121,6 +121,11 @@ describe("CSRF defence", () => {
     expect((await post({ "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect((await post({ "sec-fetch-site": "same-site" })).status).toBe(403);
   });
+  it("refuses a request without Origin whose Referer is another site's page", async () => {
+    expect((await post({ referer: "https://evil.example/form.html" })).status).toBe(403);
+    expect((await post({ referer: `${base}/pages/account/account` })).status).toBe(200);
+    expect((await post({ origin: base, referer: "https://evil.example/" })).status).toBe(200);
+  });
   it("refuses Origin null", async () => {
     expect((await post({ origin: "null" })).status).toBe(403);
   });
