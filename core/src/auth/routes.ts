@@ -7,9 +7,11 @@ import {
   sendUserCodeInputSchema,
 } from "#contract/auth";
 import { Code } from "#contract/codes";
+import { parseCountryCodes } from "#contract/config";
 import { Header } from "#contract/headers";
+import { getSysConfig } from "../config/sysconfig";
 import type { CoreRouter } from "../platform/context";
-import { isUniqueViolation } from "../platform/db";
+import { type Sql, isUniqueViolation } from "../platform/db";
 import { ApiError, clientNetwork, ok, parseInput, requireUser, tokenOf } from "../platform/http";
 import { createUser, findUserById, findUserByPhone } from "../user/users";
 import {
@@ -25,6 +27,20 @@ import { type SmsDelivery, WRONG_SMS_CODE, assertLiveSmsCode, sendSmsCode, withS
 import { issueToken, revokeAllTokens, revokeToken, signInTimes } from "./tokens";
 
 const PHONE_TAKEN = "This phone number is already registered";
+
+/**
+ * A new account (its REGISTER code) only under a calling code the operator offers: COUNTRY_CODE,
+ * the login page's list (its "91" when unset, as the app's). Any 1 to 4 digits were taken, and a
+ * number split elsewhere between code and number ("9" + "19000000001") is the same phone, texted
+ * at the same "+919000000001": another account on it, and another per-phone SMS limit.
+ */
+async function assertOfferedAreaCode(db: Sql, areaCode: string) {
+  const offered = parseCountryCodes((await getSysConfig(db, "COUNTRY_CODE")) ?? "").map((v) =>
+    v.replace(/^0+/, ""),
+  );
+  if (!(offered.length ? offered : ["91"]).includes(areaCode))
+    throw new ApiError(Code.BAD_REQUEST, "Choose a valid country code");
+}
 
 export function authRoutes(app: CoreRouter) {
   app.post("/app/auth/login", async (c) => {
@@ -52,6 +68,7 @@ export function authRoutes(app: CoreRouter) {
   app.post("/app/auth/register", async (c) => {
     const { db, now, config } = c.get("deps");
     const input = await parseInput(c, registerInputSchema);
+    await assertOfferedAreaCode(db, input.areaCode);
     // The code first: a registered phone never got one (sendSmsCodeNoAuth texts a notice), so it
     // gets the same "wrong code" as any guess. Only the phone's owner, with a live code, can meet
     // PHONE_TAKEN (someone registered the number between the code and this call).
@@ -136,6 +153,7 @@ export function smsRoutes(app: CoreRouter) {
   app.post("/app/sms/sendSmsCodeNoAuth", async (c) => {
     const deps = c.get("deps");
     const input = await parseInput(c, sendSmsCodeNoAuthInputSchema);
+    if (input.type === "REGISTER") await assertOfferedAreaCode(deps.db, input.areaCode);
     const user = await findUserByPhone(deps.db, input.areaCode, input.phone);
     let delivery: SmsDelivery;
     if (input.type === "REGISTER") delivery = user ? "registered-notice" : "code";

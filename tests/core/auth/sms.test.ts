@@ -103,6 +103,44 @@ describeOnEachDatabase("SMS codes", (core, database) => {
     expect(signIn.code).toBe(200);
   });
 
+  it("sends a REGISTER code only under a calling code the operator offers (COUNTRY_CODE)", async () => {
+    const player = await registerPlayer(core);
+    core.advance(61_000);
+    // "+9 19…" is the same phone as "+91 9…" for a gateway that is sent "+919…".
+    const split = await call(core, "/app/sms/sendSmsCodeNoAuth", {
+      params: { areaCode: "9", phone: `1${player.phone}`, type: "REGISTER" },
+      ip: freshIp(),
+    });
+    expect(split).toMatchObject({ code: 400, message: "Choose a valid country code" });
+    expect(core.lastSmsCode(`1${player.phone}`, "9")).toBeUndefined();
+    const phone = freshPhone();
+    expect(
+      (
+        await call(core, "/app/auth/register", {
+          params: { areaCode: "7", phone, password: "secret12", smsCode: "123456" },
+        })
+      ).message,
+    ).toBe("Choose a valid country code");
+    // An offered one, with its zeros or its "+", is texted; and a reset is not limited by the list.
+    expect((await send(phone, freshIp())).code).toBe(200);
+    expect(
+      (
+        await call(core, "/app/sms/sendSmsCodeNoAuth", {
+          params: { areaCode: "+044", phone: freshPhone(), type: "REGISTER" },
+          ip: freshIp(),
+        })
+      ).code,
+    ).toBe(200);
+    expect(
+      (
+        await call(core, "/app/sms/sendSmsCodeNoAuth", {
+          params: { areaCode: "7", phone: freshPhone(), type: "RESET_LOGIN_PWD" },
+          ip: freshIp(),
+        })
+      ).code,
+    ).toBe(200);
+  });
+
   it("moves accounts registered under another spelling to the phone's one form (migration 067)", async () => {
     const [alone, taken] = [freshPhone(), freshPhone()];
     const db = core.deps.db;
