@@ -22,6 +22,12 @@ const SMS_TTL_MS = 5 * 60 * 1000;
 const SMS_RESEND_MS = 60 * 1000;
 /** The default of SMS_MAX_PER_IP_PER_HOUR (config.smsMaxPerIpPerHour). */
 export const SMS_MAX_PER_IP_PER_HOUR = 10;
+/**
+ * Codes (and notices) one phone is sent in a day, whatever their purpose or who asked. One a
+ * minute alone let a few addresses text a phone 1,440 times a day, and try 5 guesses on each reset
+ * code: 7,200 guesses a day at the 6 digits of a stranger's account, about 0.7% a day of taking it.
+ */
+export const SMS_MAX_PER_PHONE_PER_DAY = 10;
 const SMS_MAX_WRONG_TRIES = 5;
 const SMS_LOCK = 7_144_002;
 
@@ -146,6 +152,13 @@ export async function sendSmsCode(
         Code.RATE_LIMITED,
         `Please wait ${Math.ceil(wait / 1000)} s before asking for another code`,
       );
+    }
+    const [today] = await tx.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM sms_codes WHERE area_code = $1 AND phone = $2 AND created_at > $3",
+      [target.areaCode, target.phone, new Date(now - 24 * 60 * 60 * 1000).toISOString()],
+    );
+    if (today.n >= SMS_MAX_PER_PHONE_PER_DAY) {
+      throw new ApiError(Code.RATE_LIMITED, "Too many codes were sent to this number today, try again later");
     }
     const [{ n }] = await tx.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM sms_codes WHERE ip = $1 AND created_at > $2",

@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs";
 import { Code } from "#contract/codes";
-import { SMS_MAX_PER_IP_PER_HOUR, smsDeliveriesSettled } from "../../../core/src/auth/sms";
+import {
+  SMS_MAX_PER_IP_PER_HOUR,
+  SMS_MAX_PER_PHONE_PER_DAY,
+  smsDeliveriesSettled,
+} from "../../../core/src/auth/sms";
 import { loadConfig } from "../../../core/src/platform/config";
 import { createUser } from "../../../core/src/user/users";
 import {
@@ -161,6 +165,29 @@ describeOnEachDatabase("SMS codes", (core, database) => {
         { area_code: "91", phone: spelt.taken },
       ].sort((a, b) => a.phone.localeCompare(b.phone)),
     );
+  });
+
+  it(`sends a phone at most ${SMS_MAX_PER_PHONE_PER_DAY} codes a day, whoever asks and for whatever`, async () => {
+    const player = await registerPlayer(core);
+    for (let i = 1; i < SMS_MAX_PER_PHONE_PER_DAY; i++) {
+      core.advance(61_000);
+      expect((await send(player.phone, freshIp(), i % 2 ? "RESET_LOGIN_PWD" : "REGISTER")).code).toBe(200);
+    }
+    core.advance(61_000);
+    const over = await send(player.phone, freshIp(), "RESET_LOGIN_PWD");
+    expect(over).toMatchObject({
+      code: 429,
+      message: "Too many codes were sent to this number today, try again later",
+    });
+    // A phone without an account is limited the same: the answer tells nobody which has one.
+    const stranger = freshPhone();
+    for (let i = 0; i < SMS_MAX_PER_PHONE_PER_DAY; i++) {
+      expect((await send(stranger, freshIp(), "RESET_LOGIN_PWD")).code).toBe(200);
+      core.advance(61_000);
+    }
+    expect((await send(stranger, freshIp(), "RESET_LOGIN_PWD")).code).toBe(429);
+    core.advance(24 * 60 * 60 * 1000);
+    expect((await send(player.phone, freshIp(), "RESET_LOGIN_PWD")).code).toBe(200);
   });
 
   it(`sends at most ${SMS_MAX_PER_IP_PER_HOUR} codes per address per hour`, async () => {
