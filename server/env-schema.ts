@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { FALLBACK_TIME_ZONE, isTimeZone } from "../app/utils/format";
 /**
@@ -9,6 +10,46 @@ import { sessionLifetimeEnv } from "../contract/session-lifetime";
 import { sessionSecretProblem } from "./session-secret";
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+/** What express's "trust proxy" takes by name besides addresses. */
+const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** One proxy as express takes it: a named range, an address, or an address with a prefix or mask. */
+function isProxy(item: string): boolean {
+  if (PROXY_RANGES.has(item)) return true;
+  const [address, mask, ...rest] = item.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (mask === undefined) return true;
+  if (/^\d{1,3}$/.test(mask)) return Number(mask) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(mask) === 4;
+}
+
+/**
+ * The proxies in front of the app, as an operator writes them: how many (1), or their addresses
+ * and ranges, comma-separated (loopback, 10.0.0.0/8). Unset, empty or "false": none. "true" would
+ * trust every hop, so any client could name its own address in X-Forwarded-For and walk past the
+ * per-address limits: it is refused with what to write instead, as is anything express would only
+ * reject when the server starts (it took "true" for an address and failed).
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v === undefined || ["", "false"].includes(v.trim().toLowerCase()) ? undefined : v.trim(),
+  )
+  .refine(
+    (v) => v?.toLowerCase() !== "true",
+    "TRUST_PROXY=true would believe any client's X-Forwarded-For: give the number of proxies in front of the app (such as 1) or their addresses (such as loopback or 10.0.0.0/8)",
+  )
+  .refine(
+    (v) =>
+      v === undefined ||
+      v.toLowerCase() === "true" ||
+      /^\d{1,2}$/.test(v) ||
+      v.split(",").every((item) => isProxy(item.trim())),
+    "TRUST_PROXY must be the number of proxies in front of the app (such as 1) or their addresses, comma-separated (such as loopback, 10.0.0.0/8)",
+  );
 
 const envFields = {
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
@@ -37,8 +78,8 @@ const envFields = {
     .default(FALLBACK_TIME_ZONE)
     .refine(isTimeZone, "DEFAULT_TIME_ZONE must be an IANA time zone such as Asia/Kolkata"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** express "trust proxy": set when a reverse proxy sets X-Forwarded-For / -Proto. */
-  TRUST_PROXY: z.string().optional(),
+  /** express "trust proxy": set when a reverse proxy sets X-Forwarded-For / -Proto (trustProxy below). */
+  TRUST_PROXY: trustProxy,
   /** Where the demo session secret is kept (the core has its own DATA_DIR). */
   APP_DATA_DIR: z.string().default("data"),
   CORE_READY_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
