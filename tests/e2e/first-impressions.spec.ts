@@ -290,6 +290,10 @@ test.describe("17 · verify, empty states, dates and copying", () => {
     await screen(page, "fi-17-verified", { fullPage: false });
     await selfCheck.getByText("Check it yourself").click();
     await expect(selfCheck.getByText(/^node scripts\/verify-round\.mjs /)).toBeVisible();
+    // What a player needs to redo it with Node alone: the randomness, and a line that needs no download.
+    await expect(selfCheck.getByTestId("beacon-randomness")).toHaveText(/^[0-9a-f]{64}$/);
+    await expect(selfCheck.getByText(/^node -e '/)).toBeVisible();
+    await expect(selfCheck).not.toContainText(/\b1 times\b/);
     await page.goto(`${VERIFY_PATH}?sessionId=1`);
     await expect(page.getByRole("alert")).toHaveText("No round has this number.");
   });

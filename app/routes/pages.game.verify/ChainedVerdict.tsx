@@ -1,6 +1,7 @@
 import { Datum } from "~/components/Disclosure";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
+import { useFormat } from "~/utils/use-format";
 import { Step } from "./Step";
 import { DigitStep, SeedStep, SelfCheck, VerdictCard, type VerdictKind } from "./VerdictCard";
 import type { verifyChainedRound } from "./game-fairness.server";
@@ -15,6 +16,7 @@ export type Chained = ReturnType<typeof verifyChainedRound> & { betId: number | 
  */
 export function ChainedVerdict({ v, settled, voided }: { v: Chained; settled: boolean; voided: boolean }) {
   const { t } = useTranslation("game");
+  const { dateTime } = useFormat();
   const checks = [v.hashMatches, v.chainMatches, v.beaconMatches, v.digitMatches];
   const failed = checks.includes(false);
   const verdict: VerdictKind = failed
@@ -37,25 +39,41 @@ export function ChainedVerdict({ v, settled, voided }: { v: Chained; settled: bo
       }
       selfCheck={
         <SelfCheck
-          command={v.command}
+          commandLabel={t("verify.nodeCommand")}
+          command={v.nodeCommand}
           algorithm={t("verify.algorithm2")}
           more={
-            <a className="mt-2 inline-flex min-h-[44px] items-center underline" href={PAGES.fairness}>
-              {t("fairness.link")}
-            </a>
+            <>
+              <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">{t("verify.scriptCommand")}</p>
+              <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-gray-100 p-2 font-mono text-xs dark:bg-gray-800">
+                {v.command}
+              </pre>
+              <a className="mt-2 inline-flex min-h-[44px] items-center underline" href={PAGES.fairness}>
+                {t("fairness.link")}
+              </a>
+            </>
           }
         >
           {v.keptCommitment ? <Datum label={t("verify.keptCommitment")} value={v.keptCommitment} /> : null}
           <Datum label={t("verify.seedHash")} value={v.seedHash} />
           <Datum label={t("verify.seed")} value={v.seed ?? notYet} />
           <Datum
-            label={t("verify.chainTerminal", { index: v.chain?.index ?? "" })}
+            label={t("verify.chainTerminal", { count: v.chain?.index ?? 0 })}
             value={v.chain?.terminalHash}
           />
+          {v.betEndTime ? <Datum label={t("verify.betEnd")} value={dateTime(v.betEndTime)} /> : null}
+          {v.beacon ? (
+            <Datum
+              label={t("verify.beaconRound")}
+              value={`${v.beacon.round} · ${dateTime(v.beacon.time)}`}
+              testId="beacon-round"
+            />
+          ) : null}
           <Datum
             label={t("verify.beaconSignature", { round: v.beacon?.round ?? "" })}
             value={v.beacon?.signature}
           />
+          <Datum label={t("verify.randomness")} value={v.beacon?.randomness} testId="beacon-randomness" />
           <Datum label={t("verify.beaconKey")} value={v.beacon?.publicKey} />
         </SelfCheck>
       }

@@ -58,21 +58,29 @@ export function VerdictCard({
 
 /**
  * The collapsed "check it yourself": the data (`children`, Datum rows), the one-line command
- * when there is one, the algorithm in words (`algorithm`) and anything after it (`more`).
+ * when there is one (under `commandLabel`), the algorithm in words (`algorithm`) and anything after it (`more`).
  */
 export function SelfCheck({
   children,
   command,
+  commandLabel,
   algorithm,
   more,
-}: { children: ReactNode; command: string | null | undefined; algorithm: string; more?: ReactNode }) {
+}: {
+  children: ReactNode;
+  command: string | null | undefined;
+  /** What the command is, when not "the same check in one command". */
+  commandLabel?: string;
+  algorithm: string;
+  more?: ReactNode;
+}) {
   const { t } = useTranslation("game");
   return (
     <Disclosure summary={t("verify.selfCheck")} testId="self-check">
       <dl className="mt-2 space-y-2">{children}</dl>
       {command ? (
         <div className="mt-2">
-          <p className="text-gray-700 dark:text-gray-300">{t("verify.command")}</p>
+          <p className="text-gray-700 dark:text-gray-300">{commandLabel ?? t("verify.command")}</p>
           <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-gray-100 p-2 font-mono text-xs dark:bg-gray-800">
             {command}
           </pre>

@@ -81,6 +81,29 @@ export function verifyRound(round: {
 }
 
 /**
+ * One line anyone with Node can paste to recompute a chained round from the values the page
+ * shows, with node:crypto alone (a player has no copy of scripts/verify-round.mjs): it prints the
+ * commitment (SHA-256 of the seed), the chain's end (SHA-256 applied `index` times), the beacon's
+ * randomness (SHA-256 of the signature's bytes) and the digit (the first byte below 250 of
+ * HMAC-SHA256(seed bytes, roundId ":" randomness [":" counter]), modulo 10). Null until the seed
+ * and the signature are public. The BLS signature itself needs a pairing library: the page's own
+ * check and the script do that.
+ */
+export function chainedVerifyCommand(round: VerifyResult): string | null {
+  const signature = round.beacon?.signature;
+  if (!round.seed || !signature || !round.chain) return null;
+  // Double quotes inside: the line is single-quoted for the shell.
+  const script =
+    'const c=require("crypto"),[id,s,k,g]=process.argv.slice(1),h=b=>c.createHash("sha256").update(b).digest(),key=Buffer.from(s,"hex");' +
+    'let x=key;for(let i=0;i<Number(k);i++)x=h(x);const r=h(Buffer.from(g,"hex")).toString("hex");' +
+    'console.log("commitment "+h(key).toString("hex"));console.log("chain end "+x.toString("hex"));console.log("randomness "+r);' +
+    'for(let n=0;;n++){const b=c.createHmac("sha256",key).update(id+":"+r+(n?":"+n:"")).digest().find(v=>v<250);' +
+    'if(b!==undefined){console.log("digit "+b%10);break}}';
+  const args = [String(round.id), round.seed, String(round.chain.index), signature];
+  return `node -e ${shellQuote(script)} ${args.map(shellQuote).join(" ")}`;
+}
+
+/**
  * A chained round (scheme 2, decision 040), checked with the shared proof (contract/fairness-proof.ts):
  * the revealed seed against the commitment the player kept on their bet (else the published one),
  * its chain's published terminal hash, the beacon's BLS signature, and the digit.
@@ -104,6 +127,9 @@ export function verifyChainedRound(round: VerifyResult, kept: string | null) {
     ok: proof.ok,
     chain: round.chain ?? null,
     beacon: round.beacon ?? null,
+    /** When betting closed: the beacon round is the first one after it. */
+    betEndTime: round.betEndTime ?? null,
     command: `node scripts/verify-round.mjs <site> ${round.id}`,
+    nodeCommand: chainedVerifyCommand(round),
   };
 }

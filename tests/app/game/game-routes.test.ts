@@ -2,6 +2,7 @@
  * The game pages' loaders and actions, called with a Request against a real reference core
  * (tests/support/core.ts) on an ephemeral PGlite database.
  */
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as betDetailsLoader } from "~/routes/pages.betRecord.betDetails.betDetails";
 import { loader as betRecordLoader } from "~/routes/pages.betRecord.betRecord";
@@ -274,6 +275,28 @@ describe("game page", () => {
     expect(verify.verification).toMatchObject({ hashMatches: true, digitMatches: true });
     // Chained rounds (decision 040): the one command of docs/fairness.md, with this site and round.
     expect(verify.verification.command).toContain("node scripts/verify-round.mjs");
+    // A player has no copy of that script: the page also gives a line that needs Node alone
+    // (node:crypto, nothing downloaded), fed only the values it shows, and it recomputes the
+    // commitment, the chain's end, the beacon's randomness and the published digit.
+    const shown = verify.verification;
+    expect(shown.betEndTime).toBe(verify.round.betEndTime);
+    expect(shown.beacon.randomness).toMatch(/^[0-9a-f]{64}$/);
+    expect(shown.nodeCommand).toMatch(/^node -e '/);
+    expect(shown.nodeCommand.match(/require\("[^"]*"\)/g)).toEqual(['require("crypto")']);
+    for (const value of [
+      String(data.round.id),
+      shown.seed,
+      String(shown.chain.index),
+      shown.beacon.signature,
+    ])
+      expect(shown.nodeCommand).toContain(`'${value}'`);
+    const printed = execFileSync("sh", ["-c", shown.nodeCommand], { encoding: "utf8" });
+    expect(printed.trim().split("\n")).toEqual([
+      `commitment ${verify.round.seedHash}`,
+      `chain end ${shown.chain.terminalHash}`,
+      `randomness ${shown.beacon.randomness}`,
+      `digit ${verify.round.lotteryResult}`,
+    ]);
 
     // Bet record and details list the bet.
     const records = await (await betRecordLoader(args(await get("/pages/betRecord/betRecord")))).json();

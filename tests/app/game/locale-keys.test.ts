@@ -10,11 +10,14 @@ import { BET_REFUSALS } from "#contract/game";
  */
 const en = (ns: string) => JSON.parse(readFileSync(`locales/en-US/${ns}.json`, "utf8"));
 const namespaces: Record<string, unknown> = { game: en("game"), common: en("common") };
+const lookUp = (ns: string, key: string) =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], namespaces[ns]);
+/** A key, or a plural one called by its base name with a count ("x_one" and "x_other" for "x"). */
 const has = (fullKey: string) => {
   const [ns, key] = fullKey.includes(":") ? fullKey.split(":") : ["game", fullKey];
-  return key
-    .split(".")
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], namespaces[ns]);
+  const plain = lookUp(ns, key);
+  if (plain !== undefined) return plain;
+  return typeof lookUp(ns, `${key}_one`) === "string" ? lookUp(ns, `${key}_other`) : undefined;
 };
 
 const files = [
