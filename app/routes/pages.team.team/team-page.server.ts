@@ -6,10 +6,10 @@ import { formatsFor } from "~/utils/format.server";
 import { readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { wantsJson } from "~/utils/json-mode.server";
-import { refusalOr } from "~/utils/limit-refusal.server";
 import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
+import { teamRefusal } from "~/utils/team-refusal.server";
 import { finish, redirectWithToast } from "~/utils/toast.server";
 
 const SELF = PAGES.team;
@@ -50,6 +50,7 @@ export async function teamLoader(request: Request) {
 
 const REASONS: Record<string, string> = {
   NOT_REACHED: "tasks.notReached",
+  NOT_FOUND: "tasks.unknown",
   ALREADY_CLAIMED: "tasks.alreadyClaimed",
 };
 
@@ -70,11 +71,9 @@ export async function teamAction(request: Request) {
     throw error;
   });
   if (outcome instanceof UpstreamError)
-    return failed(request, await refusalOr(request, outcome.detail, outcome.message), statusOf(outcome));
+    return failed(request, await teamRefusal(request, outcome, t, REASONS), statusOf(outcome));
   if (outcome.code !== 200 || !outcome.result) {
-    const reason = (outcome.detail as { reason?: string } | null)?.reason;
-    const own = reason && REASONS[reason] ? t(REASONS[reason]) : outcome.message;
-    const message = await refusalOr(request, outcome.detail, own);
+    const message = await teamRefusal(request, outcome, t, REASONS);
     return failed(request, message, statusOf(new UpstreamError(outcome.code, outcome.message)));
   }
   const fmt = await formatsFor(request);

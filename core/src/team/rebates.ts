@@ -119,7 +119,7 @@ export async function claimRebates(
         "SELECT status FROM team_rebates WHERE id = $1 AND user_id = $2",
         [id, userId],
       );
-      if (!row) throw new ApiError(Code.NOT_FOUND, "This rebate does not exist");
+      if (!row) throw new ApiError(Code.NOT_FOUND, "This rebate does not exist", { reason: "NOT_FOUND" });
       throw new ApiError(Code.CONFLICT, "This rebate was already claimed", { reason: "ALREADY_CLAIMED" });
     }
     throw new ApiError(Code.BAD_REQUEST, "There is nothing to claim", { reason: "NOTHING_TO_CLAIM" });

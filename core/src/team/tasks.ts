@@ -82,7 +82,7 @@ export async function listTasks(db: Sql, userId: number, nowMs: number): Promise
  */
 export async function claimTaskGift(db: Db, userId: number, taskId: number, nowMs: number) {
   const [task] = await db.query<TaskRow>("SELECT * FROM team_tasks WHERE id = $1 AND enabled", [taskId]);
-  if (!task) throw new ApiError(Code.NOT_FOUND, TASK_MESSAGES.unknown);
+  if (!task) throw new ApiError(Code.NOT_FOUND, TASK_MESSAGES.unknown, { reason: "NOT_FOUND" });
   const p = periodOf(task.period, nowMs);
   const progress = await rechargedCentsBetween(db, userId, p.start, p.end);
   if (progress < Number(task.min_recharge_cents))
