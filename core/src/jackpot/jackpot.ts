@@ -86,6 +86,23 @@ export async function switchJackpot(tx: Sql, enabled: string, nowMs: number): Pr
 
 const dayNoOf = (ms: number, dayMs: number) => Math.floor(ms / dayMs);
 
+/**
+ * Where a day's tickets start: the day's start, or the moment the jackpot was last turned on
+ * (JACKPOT_ON_SINCE) when later. Rounds that ended while it was off fund nothing and, as the
+ * closed page says, are no tickets; a day that ended before it was turned on has none (its pool
+ * rolls over). The page and the draw read the same window.
+ */
+async function ticketsFrom(db: Sql, dayStartMs: number): Promise<number> {
+  const onSince = Number(await getSysConfig(db, "JACKPOT_ON_SINCE")) || 0;
+  return Math.max(dayStartMs, onSince);
+}
+
+/** The day's stakes by player, from ticketsFrom to the day's end (none when it starts after). */
+async function dayTickets(db: Sql, coin: Coin, dayStartMs: number, dayEndMs: number) {
+  const from = await ticketsFrom(db, dayStartMs);
+  return stakesByPlayer(db, coin, Math.min(from, dayEndMs), dayEndMs);
+}
+
 interface DayRow {
   day_no: number;
   coin: Coin;
@@ -239,7 +256,7 @@ async function drawDay(
       [dayNo],
     );
     if (!day || Number(day.end_ms) > nowMs) return null;
-    const stakes = await stakesByPlayer(tx, day.coin, Number(day.start_ms), Number(day.end_ms));
+    const stakes = await dayTickets(tx, day.coin, Number(day.start_ms), Number(day.end_ms));
     if (stakes.unsettledRounds > 0) return null;
     // The rounds of the day are settled: their share reaches the pool before the draw.
     const tickets = ticketList(stakes.players);
@@ -308,7 +325,7 @@ export async function jackpotInfo(
     [dayNo, dayNo + 1],
   );
   const hashOf = (n: number) => days.find((d) => Number(d.day_no) === n)?.seed_hash ?? null;
-  const stakes = await stakesByPlayer(db, settings.coin, dayNo * dayMs, (dayNo + 1) * dayMs);
+  const stakes = await dayTickets(db, settings.coin, dayNo * dayMs, (dayNo + 1) * dayMs);
   return {
     enabled: await jackpotEnabled(db),
     coin: settings.coin,

@@ -11,6 +11,7 @@ import {
   drawDue,
   ensureDays,
   fundSettledRounds,
+  jackpotInfo,
   jackpotPass,
   poolCents,
   saveJackpotSettings,
@@ -256,6 +257,30 @@ describeOnEachDatabase("jackpot", (core, database) => {
     expect((await call(core, "/app/summary/prizePoolAmount", { method: "GET" })).result).toBe(before / 100);
     await playRound(start + 420_000, [{ userId: p.userId, multiple: 2 }]);
     expect((await jackpotPass(core.deps.db, start + 600_000, DAY)).funded).toEqual({ rounds: 1, cents: 20 });
+  });
+
+  it("stakes of rounds that ended while it was off are no tickets, on the page and in the draw", async () => {
+    // The closed page says "Tickets are not counted": turned on mid-day, the day's earlier
+    // stakes stay uncounted, as they stay unfunded.
+    await enable(false);
+    const start = nextDay();
+    const early = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    const late = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    await playRound(start + 60_000, [{ userId: early.userId, multiple: 9 }]);
+    await core.deps.db.tx((tx) => switchJackpot(tx, "1", start + 300_000));
+    await playRound(start + 420_000, [
+      { userId: late.userId, multiple: 2 },
+      { userId: early.userId, multiple: 1 },
+    ]);
+    const info = await jackpotInfo(core.deps.db, early.userId, start + 600_000, DAY);
+    expect(info).toMatchObject({ myTickets: 1_000, totalTickets: 3_000, players: 2 });
+    await jackpotPass(core.deps.db, start + 600_000, DAY);
+    await drawDue(core.deps.db, start + DAY + 1_000, DAY);
+    const draw = jackpotDrawSchema.parse(
+      (await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo: start / DAY } })).result,
+    );
+    expect(draw.ticketsTotal).toBe(3_000);
+    expect(draw.tickets.map((t) => t.tickets).sort()).toEqual([1_000, 2_000]);
   });
 
   it("the jackpot page's call: signed in only; today's tickets, commitment and countdown", async () => {
