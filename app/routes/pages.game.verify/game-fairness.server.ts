@@ -89,7 +89,7 @@ export function verifyRound(round: {
  * and the signature are public. The BLS signature itself needs a pairing library: the page's own
  * check and the script do that.
  */
-export function chainedVerifyCommand(round: VerifyResult): string | null {
+function chainedVerifyCommand(round: VerifyResult): string | null {
   const signature = round.beacon?.signature;
   if (!round.seed || !signature || !round.chain) return null;
   // Double quotes inside: the line is single-quoted for the shell.
