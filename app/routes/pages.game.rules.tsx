@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Rules() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("game");
-  const { money, number } = useFormat();
+  const { money, number, percent } = useFormat();
   return (
     <>
       <NavBar title={t("rules.title")} backTo={PAGES.gameList} />
@@ -112,7 +112,7 @@ export default function Rules() {
                   </td>
                   <td className="tabular-nums">{money(r.exampleReturn)}</td>
                   <td className="whitespace-nowrap tabular-nums" data-testid={`rtp-${r.betName}`}>
-                    {number(r.rtpPercent)} %
+                    {percent(r.rtpPercent)}
                   </td>
                 </tr>
               ))}

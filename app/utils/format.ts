@@ -51,6 +51,18 @@ export function formatNumber(value: number, locale = FALLBACK_LOCALE): string {
   return numberFormat("count", locale).format(Number.isFinite(value) ? value : 0);
 }
 
+/** Languages that write a percentage with no space before the sign (54.55%). */
+const TIGHT_PERCENT = /^(zh|ja|ko)\b/;
+
+/**
+ * A percentage as the player's language writes it, as the locales' own texts do: "54,55 %" in
+ * German, French and English (the space unbreakable, so the sign never wraps alone), "54.55%" in
+ * Chinese, Japanese and Korean.
+ */
+function formatPercent(value: number, locale = FALLBACK_LOCALE): string {
+  return `${formatNumber(value, locale)}${TIGHT_PERCENT.test(locale) ? "" : "\u00a0"}%`;
+}
+
 /** 12.5 → "12.50 USDT"; up to six decimals when the amount has them (a chain's amounts do). */
 export function formatUsdt(amount: number | null | undefined, locale = FALLBACK_LOCALE): string {
   const value = typeof amount === "number" && Number.isFinite(amount) ? amount : 0;
@@ -129,8 +141,10 @@ export interface Formats {
   dateTime: (moment: number | string | null | undefined) => string;
   /** An amount of USDT: "12.50 USDT". */
   usdt: (amount: number | null | undefined) => string;
-  /** A count or a percentage: "10,000", "12.35". */
+  /** A count or a percentage's number: "10,000", "12.35". */
   number: (value: number) => string;
+  /** A percentage with its sign: "12.35 %", "12.35%" in Korean. */
+  percent: (value: number) => string;
 }
 
 export function makeFormats(locale: string, timeZone: string, currencySign: string): Formats {
@@ -142,6 +156,7 @@ export function makeFormats(locale: string, timeZone: string, currencySign: stri
     dateTime: (moment) => formatDateTime(moment, locale, timeZone),
     usdt: (amount) => formatUsdt(amount, locale),
     number: (value) => formatNumber(value, locale),
+    percent: (value) => formatPercent(value, locale),
   };
 }
 

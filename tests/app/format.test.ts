@@ -106,6 +106,17 @@ describe("the player's time zone", () => {
   });
 });
 
+describe("percentages", () => {
+  test("in the player's language: a space before % in German, French and English, none in Chinese, Japanese and Korean", () => {
+    // As the locales' own texts write them (team.json "percent"), the space unbreakable.
+    expect(makeFormats("de-DE", "UTC", "₹").percent(54.55)).toBe("54,55\u00a0%");
+    expect(makeFormats("fr-FR", "UTC", "₹").percent(0.5)).toBe("0,5\u00a0%");
+    expect(makeFormats("en-US", "UTC", "₹").percent(1234.5)).toBe("1,234.5\u00a0%");
+    for (const lang of ["ko-KR", "ja-JP", "zh-CN"])
+      expect(makeFormats(lang, "UTC", "₹").percent(54.55)).toBe("54.55%");
+  });
+});
+
 describe("one formatter", () => {
   /** Every source file of the app, except the formatter itself. */
   function appFiles(dir = "app"): string[] {
@@ -122,6 +133,19 @@ describe("one formatter", () => {
     const offenders = appFiles()
       .filter((file) => own.test(readFileSync(file, "utf8")))
       .map((file) => relative(".", file));
+    expect(offenders).toEqual([]);
+  });
+
+  test("no page writes a percentage's sign after a number on its own (Korean writes 54.55%, German 54,55 %)", () => {
+    const own = /\} ?%(?![\w{])|\)\} ?%(?![\w{])/;
+    const offenders = appFiles()
+      .filter((file) => /\.tsx$/.test(file))
+      .flatMap((file) =>
+        readFileSync(file, "utf8")
+          .split("\n")
+          .filter((line) => own.test(line) && !/width|height|style/.test(line))
+          .map((line) => `${relative(".", file)}: ${line.trim()}`),
+      );
     expect(offenders).toEqual([]);
   });
 });

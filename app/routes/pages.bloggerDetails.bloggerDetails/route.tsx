@@ -36,7 +36,7 @@ export default function BloggerDetails() {
               tone="hero"
               items={[
                 { label: t("detail.fans"), value: fmt.number(blogger.fans) },
-                { label: t("detail.winRate"), value: `${fmt.number(blogger.winRate)} %` },
+                { label: t("detail.winRate"), value: fmt.percent(blogger.winRate) },
                 { label: t("detail.profit"), value: fmt.coinMoney(blogger.profit, "CHIP") },
               ]}
             />

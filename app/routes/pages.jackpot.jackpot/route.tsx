@@ -64,7 +64,7 @@ export default function JackpotPage() {
               items={[
                 { label: t("jackpot.tickets"), value: fmt.number(info.myTickets), testId: "my-tickets" },
                 { label: t("jackpot.players"), value: fmt.number(info.players) },
-                { label: t("jackpot.chance"), value: `${fmt.number(chance)} %` },
+                { label: t("jackpot.chance"), value: fmt.percent(chance) },
               ]}
             />
             <p className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.ticketRule")}</p>
