@@ -66,6 +66,11 @@ test("the pool grows with bets, the day's draw pays the player and yesterday's j
     const today = (await pageJson<InfoJson>(page.request, PAGES.jackpot)).info;
     await page.goto(PAGES.jackpot);
     await expect(page.getByTestId("jackpot-pool")).toBeVisible();
+    // The player's share of the day's tickets, said as such: with several winners drawn it is not
+    // their chance to win (the page called it "Chance").
+    await expect(page.getByText("Share of today's tickets")).toBeVisible();
+    await expect(page.getByTestId("ticket-share")).toHaveText(/^\d+(\.\d+)?\u00a0%$/);
+    await expect(page.getByText("Chance", { exact: true })).toHaveCount(0);
     await screen(page, "jackpot");
 
     // The bet's tickets count on the day its round ends: the draw of that day or the next.

@@ -28,7 +28,8 @@ export default function JackpotPage() {
   const { t } = useTranslation("social");
   const fmt = useFormat();
   const { info } = useLoaderData<typeof loader>();
-  const chance = info.totalTickets > 0 ? (info.myTickets / info.totalTickets) * 100 : 0;
+  // The share of the day's tickets, not a chance to win: several winners are drawn, each once.
+  const share = info.totalTickets > 0 ? (info.myTickets / info.totalTickets) * 100 : 0;
   return (
     <>
       <NavBar title={t("jackpot.title")} />
@@ -64,7 +65,7 @@ export default function JackpotPage() {
               items={[
                 { label: t("jackpot.tickets"), value: fmt.number(info.myTickets), testId: "my-tickets" },
                 { label: t("jackpot.players"), value: fmt.number(info.players) },
-                { label: t("jackpot.chance"), value: fmt.percent(chance) },
+                { label: t("jackpot.ticketShare"), value: fmt.percent(share), testId: "ticket-share" },
               ]}
             />
             <p className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.ticketRule")}</p>
