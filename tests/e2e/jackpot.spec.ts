@@ -71,6 +71,8 @@ test("the pool grows with bets, the day's draw pays the player and yesterday's j
     await expect(page.getByText("Share of today's tickets")).toBeVisible();
     await expect(page.getByTestId("ticket-share")).toHaveText(/^\d+(\.\d+)?\u00a0%$/);
     await expect(page.getByText("Chance", { exact: true })).toHaveCount(0);
+    // A ticket is a cent of the jackpot's coin, with its sign (₹ for chips).
+    await expect(page.getByText("Every ₹0.01 you stake today is one ticket.")).toBeVisible();
     await screen(page, "jackpot");
 
     // The bet's tickets count on the day its round ends: the draw of that day or the next.

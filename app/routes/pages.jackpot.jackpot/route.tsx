@@ -68,7 +68,9 @@ export default function JackpotPage() {
                 { label: t("jackpot.ticketShare"), value: fmt.percent(share), testId: "ticket-share" },
               ]}
             />
-            <p className="text-xs text-gray-600 dark:text-gray-400">{t("jackpot.ticketRule")}</p>
+            <p className="text-xs text-gray-600 dark:text-gray-400">
+              {t("jackpot.ticketRule", { amount: fmt.coinMoney(0.01, info.coin) })}
+            </p>
             <Link to={`${PAGES.gameList}?coin=${info.coin}`} className="btn-primary w-full">
               {t("jackpot.play")}
             </Link>
