@@ -1,5 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { DEFAULT_MULTIPLE, MAX_MULTIPLE, parseMultiple, splitAmounts } from "~/components/game/bet-form";
+import { refusalMessage } from "~/components/game/bet-refusals.server";
 import { betFormSchema } from "~/components/game/bet-schema";
 import { isBetName } from "~/components/game/bets";
 import { gameUrl, parseCoin, parseTab } from "~/components/game/format";
@@ -34,7 +35,6 @@ import { coinOf, commitSession, getSession, requireToken } from "~/utils/session
 import { redirectWithToast } from "~/utils/toast.server";
 import type { GameLevel, GameSession } from "#contract/game";
 import type { Coin } from "#contract/money";
-import { refusalMessage } from "./game-refusals.server";
 
 function roundView(round: GameSession) {
   const clock = {
