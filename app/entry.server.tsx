@@ -7,10 +7,11 @@ import type {
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { START_SCRIPTS } from "./components/start-scripts.server";
 import { I18nFallbackProvider } from "./utils/i18n-react";
 import { getLocale, i18nData } from "./utils/i18n.server";
 import { logger } from "./utils/logger.server";
-import { NonceProvider } from "./utils/nonce-provider";
+import { NonceProvider, StartScriptProvider } from "./utils/nonce-provider";
 import { keepAliveCookieFor } from "./utils/session.server";
 
 const ABORT_DELAY = 10_000;
@@ -55,7 +56,9 @@ const handleRequest: HandleDocumentRequestFunction = async (
     const { pipe, abort } = renderToPipeableStream(
       <I18nFallbackProvider value={fallbackI18n}>
         <NonceProvider value={nonce}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <StartScriptProvider value={START_SCRIPTS}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </StartScriptProvider>
         </NonceProvider>
       </I18nFallbackProvider>,
       {

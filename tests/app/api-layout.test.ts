@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 const APP = join(process.cwd(), "app");
 const API = join(APP, "utils/api");
 /** The page's start-up script, which runs in the browser only. */
-const BROWSER_START = "app/components/ScriptsAfterFirstPaint.tsx";
+const BROWSER_START = "app/components/start-scripts.server.ts";
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -115,6 +115,14 @@ describe.skipIf(!hasBuild)("client bundle (public/build)", () => {
     expect(leaks).toEqual([]);
   });
 
+  it("does not carry the start-up script, which only the server writes into the page (decision 018)", () => {
+    // A string of startScripts (components/start-scripts.server.ts): the page's inline script has it.
+    const carriers = all
+      .filter(({ text }) => text.includes("first-contentful-paint"))
+      .map(({ name }) => name);
+    expect(carriers).toEqual([]);
+  });
+
   it("never reads an export of a .server module in browser code", () => {
     expect(emptyModuleReads(all)).toEqual([]);
   });
