@@ -5,9 +5,10 @@ import {
   Outlet,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useRevalidator,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
 import { NavigationProgress } from "./components/NavigationProgress";
 import { ScriptsAfterFirstPaint } from "./components/ScriptsAfterFirstPaint";
@@ -19,7 +20,7 @@ import { publicEnv } from "./utils/env.server";
 import { TIME_ZONE_SCRIPT } from "./utils/format";
 import { timeZoneOf } from "./utils/format.server";
 import { dirOf, fallbackLanguage } from "./utils/i18n";
-import { TranslationsProvider, useFallbackTranslations } from "./utils/i18n-react";
+import { TranslationsProvider, useFallbackTranslations, useTranslation } from "./utils/i18n-react";
 import { i18nData, translationsRef } from "./utils/i18n.server";
 import { useNonce } from "./utils/nonce-provider";
 import { commitSession, getSession, langOf, newDeviceId, themeOf } from "./utils/session.server";
@@ -122,6 +123,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const data = useRouteLoaderData<RootLoaderData>("root");
+  useConnection();
   // The root's effect runs after every child's (the toasts' listener, the countdowns...): from
   // here on the page reacts to the player. Tests wait for this mark, not for the router alone.
   useEffect(() => {
@@ -136,6 +138,33 @@ export default function App() {
   );
 }
 
+/** Says when the phone is offline and holds sends back (utils/connection.ts, loaded after hydration). */
+function useConnection() {
+  const { t } = useTranslation("common");
+  const revalidator = useRevalidator();
+  const live = useRef({ t, reload: revalidator.revalidate });
+  live.current = { t, reload: revalidator.revalidate };
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let alive = true;
+    import("./utils/connection").then(({ watchConnection }) => {
+      if (alive)
+        stop = watchConnection(
+          (key) => live.current.t(key),
+          () => live.current.reload(),
+        );
+    });
+    return () => {
+      alive = false;
+      stop?.();
+    };
+  }, []);
+}
+
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <>
+      <GeneralErrorBoundary />
+    </>
+  );
 }

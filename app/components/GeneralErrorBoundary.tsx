@@ -6,6 +6,9 @@ import { NavBar } from "./NavBar";
  * The error block every route renders. It shows the server's message for an expected failure
  * (a thrown Response with {message}), a generic text otherwise: never a stack trace. A failure
  * may pass, so it offers to try again; a page that does not exist offers only the way home.
+ * A request the network lost (the browser's fetch failed: Chrome "Failed to fetch", Safari "Load
+ * failed", Firefox "NetworkError…") says so; the page loads again when the connection returns
+ * (utils/connection.ts, in the root's page and its error block).
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
@@ -14,7 +17,10 @@ export function GeneralErrorBoundary() {
   let title = t("error.title");
   let message = t("error.generic");
   let status: number | undefined;
-  if (isRouteErrorResponse(error)) {
+  if (isNetworkFailure(error)) {
+    title = t("connection.lostTitle");
+    message = t("connection.lost");
+  } else if (isRouteErrorResponse(error)) {
     status = error.status;
     if (error.status === 404) {
       title = t("error.notFoundTitle");
@@ -43,6 +49,13 @@ export function GeneralErrorBoundary() {
         </Link>
       </div>
     </main>
+  );
+}
+
+function isNetworkFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /failed to fetch|load failed|networkerror|network error/i.test(error.message)
   );
 }
 

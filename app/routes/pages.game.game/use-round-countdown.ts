@@ -49,8 +49,11 @@ export function useRoundCountdown(
   const live = useRef({ idle, revalidate: revalidator.revalidate });
   live.current = { idle, revalidate: revalidator.revalidate };
   const retry = useRef<ReturnType<typeof setTimeout>>();
+  // Offline, a load would fail into the error block: the page loads again when the connection
+  // returns (utils/connection.ts).
   const revalidate = useRef<() => void>(() => {
     clearTimeout(retry.current);
+    if (navigator.onLine === false) return;
     if (live.current.idle) live.current.revalidate();
     else retry.current = setTimeout(() => revalidate.current(), BUSY_RETRY_MS);
   });

@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, GAME_PATH, LOGIN_PATH, hydrated, login, shownRoundId } from "./fixtures";
+
+/**
+ * A phone that loses its connection (utils/connection.ts): a form sent or a link tapped
+ * offline is held back with words, the page and what was typed staying as they are; a game page
+ * left open offline across a round's end keeps its page and catches up when the connection returns;
+ * a request the network loses half-way says so instead of "Something went wrong".
+ */
+
+test("a form sent offline is held, its fields kept, and goes through once back online", async ({
+  page,
+  context,
+}) => {
+  await page.goto(LOGIN_PATH);
+  await hydrated(page);
+  const form = page.locator("form#login");
+  await form.getByLabel("Phone number").fill(DEMO.phone);
+  await form.getByLabel("Password", { exact: true }).fill(DEMO.password);
+  await context.setOffline(true);
+  await form.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "nothing was sent" })).toBeVisible();
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  await expect(form.getByLabel("Phone number")).toHaveValue(DEMO.phone);
+  await expect(form.getByLabel("Password", { exact: true })).toHaveValue(DEMO.password);
+  // A page link tapped offline is held too: the page stays.
+  await page.getByRole("link", { name: "Register", exact: true }).click();
+  await page.waitForTimeout(500);
+  expect(page.url()).not.toContain("tab=register");
+  await expect(form.getByLabel("Phone number")).toHaveValue(DEMO.phone);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId("offline")).toBeHidden();
+  await form.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((url) => url.pathname !== LOGIN_PATH);
+});
+
+test("a game page left open offline across a round's end keeps its page and catches up online", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await login(page, DEMO.phone, DEMO.password);
+  await page.goto(`${GAME_PATH}?level=1&coin=CHIP`);
+  await hydrated(page);
+  const before = await shownRoundId(page);
+  await context.setOffline(true);
+  await expect(page.getByTestId("offline")).toBeVisible();
+  // Rounds last 20 s in the tests (playwright.config.ts): past one end and its retries.
+  await page.waitForTimeout(24_000);
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  await expect(page.getByTestId("round-id")).toBeVisible();
+  await context.setOffline(false);
+  await expect.poll(() => shownRoundId(page), { timeout: 10_000 }).not.toBe(before);
+  await expect(page.getByTestId("offline")).toBeHidden();
+});
+
+test("a request the network drops half-way says the connection was lost", async ({ page }) => {
+  await page.goto(LOGIN_PATH);
+  await hydrated(page);
+  await page.route(
+    (url) => url.pathname === LOGIN_PATH && url.searchParams.has("_data"),
+    (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()),
+  );
+  const form = page.locator("form#login");
+  await form.getByLabel("Phone number").fill(DEMO.phone);
+  await form.getByLabel("Password", { exact: true }).fill(DEMO.password);
+  await form.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Connection lost" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("check your records");
+});
