@@ -40,7 +40,10 @@ export function Balances({ chip, gold, point }: { chip: number; gold: number; po
           {items.map((item) => (
             <div key={item.key} className="flex min-w-0 flex-col items-center gap-1 px-2 py-4">
               <span className="text-xs text-gray-600 dark:text-gray-300">{item.label}</span>
-              <span className="text-base font-bold tabular-nums" data-testid={`balance-${item.key}`}>
+              <span
+                className="max-w-full text-center text-base font-bold tabular-nums [overflow-wrap:anywhere]"
+                data-testid={`balance-${item.key}`}
+              >
                 {item.value}
               </span>
             </div>

@@ -24,7 +24,10 @@ export function SegmentedTabs<K extends string>({
   current: K;
 }) {
   return (
-    <nav aria-label={label} className="flex gap-1 rounded-lg bg-white p-1 shadow-sm dark:bg-gray-900">
+    <nav
+      aria-label={label}
+      className="flex flex-wrap gap-1 rounded-lg bg-white p-1 shadow-sm dark:bg-gray-900"
+    >
       {tabs.map((tab) => (
         <Link
           key={tab.key}

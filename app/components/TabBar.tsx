@@ -74,7 +74,7 @@ export function TabBar({ active }: { active?: "home" | "points" | "jackpot" | "t
           {tabs.map((tab) => {
             const isActive = tab.key === active;
             return (
-              <li key={tab.key} className="flex-1">
+              <li key={tab.key} className="min-w-0 flex-1">
                 <NavLink
                   to={tab.to}
                   prefetch="intent"
@@ -86,7 +86,7 @@ export function TabBar({ active }: { active?: "home" | "points" | "jackpot" | "t
                   }`}
                 >
                   {tab.icon}
-                  <span>{tab.label}</span>
+                  <span className="max-w-full truncate px-0.5">{tab.label}</span>
                 </NavLink>
               </li>
             );

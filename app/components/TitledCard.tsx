@@ -28,7 +28,7 @@ export function TitledCard({
   return (
     <section className={`card ${className}`.trim()} aria-labelledby={id} data-testid={testId}>
       {action ? (
-        <div className="flex items-center justify-between">
+        <div className="flex flex-wrap items-center justify-between gap-x-2">
           {heading}
           {action}
         </div>

@@ -57,7 +57,7 @@ export function UserNavBar({ user }: { user: NavUser }) {
             </span>
           </p>
           {user.invitation ? (
-            <p className="mt-0.5 flex items-center gap-1 text-sm">
+            <p className="mt-0.5 flex flex-wrap items-center gap-x-1 text-sm">
               <span>{t("labelled", { label: t("user.invitationCode") })}</span>
               <span className="select-all font-mono font-semibold">{user.invitation}</span>
               <button

@@ -64,13 +64,13 @@ export function Field({
       <label htmlFor={id} className="block text-sm font-medium text-gray-800 dark:text-gray-200">
         {label}
       </label>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <input
           {...props}
           key={props.key}
           {...inputProps}
           id={id}
-          className="input flex-1"
+          className="input min-w-[8rem] flex-1"
           aria-invalid={errorId ? true : undefined}
           aria-describedby={describedBy}
         />
@@ -149,7 +149,7 @@ export function PhoneField({
       <label htmlFor={phone.id} className="block text-sm font-medium text-gray-800 dark:text-gray-200">
         {t("form.phone")}
       </label>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <select
           {...selectProps}
           key={selectProps.key}
@@ -170,7 +170,7 @@ export function PhoneField({
           inputMode="numeric"
           autoComplete="tel-national"
           placeholder={t("form.phonePlaceholder")}
-          className="input flex-1"
+          className="input min-w-[8rem] flex-1"
           aria-invalid={phone.errors?.length ? true : undefined}
           aria-describedby={errorId}
         />

@@ -66,7 +66,10 @@ export default function GameList() {
           }))}
           current={data.coin}
         />
-        <section className="card flex items-center justify-between" aria-label={t("balance")}>
+        <section
+          className="card flex flex-wrap items-center justify-between gap-x-2"
+          aria-label={t("balance")}
+        >
           <span className="text-sm text-gray-700 dark:text-gray-300">
             {t("balanceOf", { coin: t(`common:coin.${data.coin}`) })}
           </span>

@@ -76,7 +76,7 @@ export default function Rules() {
             ))}
           </ul>
         </section>
-        <section className="card">
+        <section className="card overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="mb-2 text-left text-base font-semibold">{t("rules.payoutTitle")}</caption>
             <thead className="text-xs leading-tight text-gray-700 dark:text-gray-300">

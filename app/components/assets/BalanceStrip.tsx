@@ -25,7 +25,10 @@ export function BalanceStrip({ balances }: { balances: { chip: number; gold: num
           className={long ? "flex items-baseline justify-between gap-3" : "min-w-0 text-center"}
         >
           <div className="text-xs text-white/85">{item.label}</div>
-          <div className="font-bold tabular-nums" data-testid={`balance-${item.key}`}>
+          <div
+            className="font-bold tabular-nums [overflow-wrap:anywhere]"
+            data-testid={`balance-${item.key}`}
+          >
             {item.value}
           </div>
         </div>

@@ -30,7 +30,7 @@ export function RealityCheck({ reality, back }: { reality: Reality; back: string
         </h2>
         <p>{reality.played}</p>
         <p className="font-semibold">{reality.net}</p>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           {/* One button, nothing to check: a plain form (decision 036), no form code to fetch. */}
           <Form method="post" action={PAGES.responsiblePlay} className="flex-1">
             <input type="hidden" name="intent" value="continue" />

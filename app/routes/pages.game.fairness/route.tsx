@@ -31,7 +31,7 @@ export default function Fairness() {
   return (
     <>
       <NavBar title={t("fairness.title")} backTo={PAGES.rules} />
-      <main className="mx-auto max-w-md space-y-3 p-3 pb-24 text-sm">
+      <main className="mx-auto max-w-md space-y-3 p-3 pb-24 text-sm [overflow-wrap:anywhere]">
         <section className="card space-y-2">
           <p>{t("fairness.intro")}</p>
           <dl className="space-y-2 text-xs">

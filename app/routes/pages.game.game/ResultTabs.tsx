@@ -41,7 +41,7 @@ export const ResultTabs = memo(function ResultTabs({
   const { t } = useTranslation("game");
   return (
     <section className="card" aria-label={t("tabs.label")}>
-      <nav className="mb-3 flex gap-1 rounded-lg bg-gray-100 p-1 dark:bg-gray-800">
+      <nav className="mb-3 flex flex-wrap gap-1 rounded-lg bg-gray-100 p-1 dark:bg-gray-800">
         {GAME_TABS.map((tab) => (
           <Link
             key={tab}
@@ -82,42 +82,45 @@ function PastResults({ rows }: { rows: ResultRow[] }) {
   if (!rows.length) return <p className="py-6 text-center text-gray-700 dark:text-gray-300">{t("empty")}</p>;
   return (
     // Auto layout: the columns take what their content needs (the round id never wraps; headers
-    // and words wrap), so the table fits a 360 px screen in every language.
-    <table className="w-full table-auto border-collapse text-left text-sm">
-      <caption className="sr-only">{t("tabs.pastHistory")}</caption>
-      <thead className="text-[11px] leading-tight text-gray-700 dark:text-gray-300">
-        <tr>
-          {[
-            [t("results.round"), "py-1 pr-2"],
-            [t("results.number"), "px-1"],
-            [t("results.size"), "px-1"],
-            [t("results.colour"), "pl-1"],
-          ].map(([label, padding]) => (
-            <th key={label} scope="col" className={`${padding} align-bottom font-semibold`}>
-              {label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => {
-          const digit = parseDigit(row.lotteryResult);
-          return (
-            <tr key={row.id} className="border-t border-gray-200 dark:border-gray-700">
-              <td className="whitespace-nowrap py-1.5 pr-2 font-mono text-[11px]">{row.id}</td>
-              <td className="px-1">{digit === null ? "—" : <DigitBall digit={digit} size={28} />}</td>
-              <td className="px-1">{digit === null ? "—" : t(`betName.${digitSize(digit)}`)}</td>
-              <td className="pl-1">
-                {digit === null
-                  ? "—"
-                  : digitColours(digit)
-                      .map((c) => t(`betName.${c}`))
-                      .join(" + ")}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    // and words wrap), so the table fits a 360 px screen in every language. With the text
+    // enlarged (200 %) it may not: its box scrolls sideways, the page does not.
+    <div className="overflow-x-auto">
+      <table className="w-full table-auto border-collapse text-left text-sm">
+        <caption className="sr-only">{t("tabs.pastHistory")}</caption>
+        <thead className="text-[11px] leading-tight text-gray-700 dark:text-gray-300">
+          <tr>
+            {[
+              [t("results.round"), "py-1 pr-2"],
+              [t("results.number"), "px-1"],
+              [t("results.size"), "px-1"],
+              [t("results.colour"), "pl-1"],
+            ].map(([label, padding]) => (
+              <th key={label} scope="col" className={`${padding} align-bottom font-semibold`}>
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const digit = parseDigit(row.lotteryResult);
+            return (
+              <tr key={row.id} className="border-t border-gray-200 dark:border-gray-700">
+                <td className="whitespace-nowrap py-1.5 pr-2 font-mono text-[11px]">{row.id}</td>
+                <td className="px-1">{digit === null ? "—" : <DigitBall digit={digit} size={28} />}</td>
+                <td className="px-1">{digit === null ? "—" : t(`betName.${digitSize(digit)}`)}</td>
+                <td className="pl-1">
+                  {digit === null
+                    ? "—"
+                    : digitColours(digit)
+                        .map((c) => t(`betName.${c}`))
+                        .join(" + ")}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -47,9 +47,10 @@ export function RoundPanel({
       <h2 id="round-title" className="text-sm text-gray-700 dark:text-gray-300">
         {title || t("round.title")}
       </h2>
-      {/* One line: the id never leaves a word (期, 回, 회차) alone on the next line. */}
+      {/* One line at 360 px in every language: the id never leaves a word (期, 回, 회차) alone on the
+          next line. Text enlarged to 200 % may break it anywhere rather than widen the page. */}
       <p
-        className="whitespace-nowrap font-mono text-[clamp(0.95rem,5vw,1.125rem)] font-bold"
+        className="font-mono [overflow-wrap:anywhere] text-[clamp(0.95rem,5vw,1.125rem)] font-bold"
         data-testid="round-id"
       >
         {t("round.id", { id: roundId })}

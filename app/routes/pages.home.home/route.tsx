@@ -97,7 +97,7 @@ function Figure({
   const body = (
     <>
       <span className="block text-xs text-gray-600 dark:text-gray-400">{label}</span>
-      <span className="block truncate text-lg font-bold tabular-nums" data-testid={testId}>
+      <span className="block text-lg font-bold tabular-nums [overflow-wrap:anywhere]" data-testid={testId}>
         {value === null ? "—" : fmt.coinMoney(value, "CHIP")}
       </span>
     </>

@@ -163,7 +163,7 @@ function ChipChoice<V extends string | number>({
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-medium text-gray-800 dark:text-gray-200">{legend}</legend>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         {values.map((value) => (
           <RadioCard
             key={value}

@@ -95,7 +95,7 @@ function InviteCard({ info, link, qrSvg }: { info: TeamInfo; link: string; qrSvg
       <div
         role="img"
         aria-label={t("invite.qr")}
-        className="mx-auto w-40 rounded-lg bg-white p-2 [&_svg]:h-auto [&_svg]:w-full"
+        className="mx-auto w-40 max-w-full rounded-lg bg-white p-2 [&_svg]:h-auto [&_svg]:w-full"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the server drew it from the invite link (uqr: paths only)
         dangerouslySetInnerHTML={{ __html: qrSvg }}
       />

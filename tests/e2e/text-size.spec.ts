@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import { PAGES } from "../../app/utils/paths";
+import { DEMO, hydrated, login } from "./fixtures";
+
+/**
+ * A player who has the phone's text at 200 % (the root font size doubled at 360 × 740: every
+ * size here is in rem) reads every page without scrolling it sideways (WCAG 1.4.4): a row of
+ * words wraps, a wide table scrolls in its own box, an amount wraps rather than being cut or
+ * drawn over its neighbour. Found by an audit: the home and account pages'
+ * invitation code row, the game page's round id and results table, the game list's balance, the
+ * rules' payout table, the SMS code row of the password forms, the responsible-play choices and
+ * the fairness log's hashes each widened the page, to as much as 547 px; the balance card's three
+ * amounts overlapped ('1,000.500.00') and the lobby's bets today and prize pool read '₹0…'.
+ */
+async function pageWidth(page: import("@playwright/test").Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+  await page.evaluate(() => {
+    document.documentElement.style.fontSize = "200%";
+  });
+  return page.evaluate(() => {
+    const { scrollWidth, clientWidth } = document.documentElement;
+    if (scrollWidth > clientWidth + 1) return `${scrollWidth} px wide`;
+    // An amount is read whole: not cut short, nor spilling over its neighbour.
+    const amounts = document.querySelectorAll<HTMLElement>(
+      "[data-testid^=balance-], [data-testid=platform-bets], [data-testid=prize-pool]",
+    );
+    for (const amount of amounts) {
+      const box = amount.getBoundingClientRect();
+      const cell = amount.parentElement?.getBoundingClientRect();
+      if (
+        amount.scrollWidth > amount.clientWidth + 1 ||
+        (cell && (box.left < cell.left - 1 || box.right > cell.right + 1))
+      )
+        return `${amount.dataset.testid} "${amount.textContent}" does not fit`;
+    }
+    return "fits";
+  });
+}
+
+const SIGNED_IN = Object.values(PAGES).filter(
+  (path) => path !== PAGES.login && path !== PAGES.noticeDetail && path !== PAGES.betDetails,
+);
+
+test("every page fits 360 px with the text at 200 %, signed in and not", async ({ page }) => {
+  test.setTimeout(180_000);
+  const wide: string[] = [];
+  for (const path of [
+    `${PAGES.login}`,
+    `${PAGES.login}?tab=register`,
+    `${PAGES.login}?tab=forgot`,
+    PAGES.rules,
+  ]) {
+    const width = await pageWidth(page, path);
+    if (width !== "fits") wide.push(`${path}: ${width}`);
+  }
+  await login(page, DEMO.phone, DEMO.password);
+  for (const path of [...SIGNED_IN, `${PAGES.game}?level=1&coin=CHIP`]) {
+    const width = await pageWidth(page, path);
+    if (width !== "fits") wide.push(`${path}: ${width}`);
+  }
+  expect(wide).toEqual([]);
+});
