@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useRef } from "react";
+import { useModalFocus } from "~/utils/use-modal-focus";
 
 /**
  * A bottom-sheet dialog that works without JS (it is plain markup; closing is a link) and, with
- * JS, takes focus, closes on Escape and gives focus back when it goes away.
+ * JS, takes focus, keeps Tab inside, closes on Escape and gives focus back when it goes away
+ * (useModalFocus).
  */
 export function Dialog({
   titleId,
@@ -20,20 +22,7 @@ export function Dialog({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    ref.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") close.current?.();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      previous?.focus?.();
-    };
-  }, []);
+  useModalFocus(ref, () => onClose?.());
   return (
     <div className="fixed inset-0 z-[10070] flex items-end justify-center bg-black/50 sm:items-center">
       <dialog
