@@ -50,7 +50,7 @@ export function PasswordForm({ id, schema, secretField, kind }: PasswordFormProp
         hint={answer?.message}
       />
       <NewPasswordFields password={fields[secretField]} confirm={fields.confirmPassword} kind={kind} />
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} alert />
       <SubmitButton intent="save">{t("password.save")}</SubmitButton>
     </Form>
   );

@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "~/utils/i18n-react";
 
 /**
@@ -7,13 +7,24 @@ import { useTranslation } from "~/utils/i18n-react";
  * imports them from here, so that Conform is not in its start-up JavaScript (a page's import of
  * any export of ./forms brings the whole module and Conform with it).
  */
-/** Error messages are i18n keys (validation.*) or server text; both go through t(). */
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+/**
+ * Error messages are i18n keys (validation.*) or server text; both go through t(). A form's own
+ * errors (not a field's: no field takes focus to read them) are an `alert`, read out as they appear.
+ */
+export function ErrorList({
+  id,
+  errors,
+  alert = false,
+}: { id?: string; errors?: string[] | null; alert?: boolean }) {
   const { t } = useTranslation("common");
   const list = errors?.filter(Boolean) ?? [];
   if (!list.length) return null;
   return (
-    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700 dark:text-red-400">
+    <ul
+      id={id}
+      role={alert ? "alert" : undefined}
+      className="mt-1 space-y-0.5 text-sm text-red-700 dark:text-red-400"
+    >
       {list.map((e) => (
         <li key={e}>{t(e, { defaultValue: e })}</li>
       ))}
@@ -21,7 +32,11 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   );
 }
 
-/** A submit button that shows pending state and cannot double-submit. */
+/**
+ * A submit button that shows pending state and cannot double-submit. Disabled while pending, it
+ * loses the focus it had (to the page's body); when the answer has come and focus is still
+ * nowhere, it takes it back, so a keyboard or screen-reader player goes on from the form.
+ */
 export function SubmitButton({
   children,
   intent,
@@ -37,8 +52,19 @@ export function SubmitButton({
     navigation.state !== "idle" &&
     navigation.formMethod?.toUpperCase() === "POST" &&
     (!intent || navigation.formData?.get("intent") === intent);
+  const ref = useRef<HTMLButtonElement>(null);
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    if (pending) {
+      hadFocus.current = hadFocus.current || document.activeElement === ref.current;
+    } else if (hadFocus.current) {
+      hadFocus.current = false;
+      if (document.activeElement === document.body) ref.current?.focus();
+    }
+  }, [pending]);
   return (
     <button
+      ref={ref}
       type="submit"
       name={intent ? "intent" : undefined}
       value={intent}
@@ -62,7 +88,7 @@ export function FormSubmit({
 }) {
   return (
     <>
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} alert />
       <SubmitButton className={className}>{children}</SubmitButton>
     </>
   );

@@ -32,3 +32,21 @@ test("the bet sheet keeps Tab inside, closes on Escape and gives focus back", as
   await expect(dialog).toBeHidden();
   await expect(bet).toBeFocused();
 });
+
+/**
+ * A refused form says why out loud and keeps the player's place: its own error (not a field's) is
+ * an alert, and the submit button, disabled while the form was sent, has the focus back (it was on
+ * the page's body). Found by an audit: a wrong password at the login left focus nowhere and
+ * 'Incorrect phone number or password' in a plain list that no screen reader read out.
+ */
+test("a refused login says why as an alert and focus is back on its button", async ({ page }) => {
+  await page.goto("/pages/login/login");
+  await hydrated(page);
+  const form = page.locator("form#login");
+  await form.getByLabel("Phone number").fill(DEMO.phone);
+  await form.getByLabel("Password", { exact: true }).fill("not-the-password");
+  await form.getByRole("button", { name: "Log in" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(form.getByRole("alert")).toHaveText("Incorrect phone number or password");
+  await expect(form.getByRole("button", { name: "Log in" })).toBeFocused();
+});

@@ -86,7 +86,7 @@ export function CardForm({
         }}
       />
       <PaymentPasswordField meta={fields.assetPassword} />
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} alert />
       <SubmitButton>{t("bank.save")}</SubmitButton>
       {editing ? (
         <Link to={self} className="btn-secondary w-full">

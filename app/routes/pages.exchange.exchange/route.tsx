@@ -87,7 +87,7 @@ function PreviewCard({ preview, error }: { preview: ExchangePreview; error?: str
           </div>
         ))}
       </dl>
-      <ErrorList errors={error ? [error] : null} />
+      <ErrorList errors={error ? [error] : null} alert />
       <Form method="post" className="flex gap-3">
         <input type="hidden" name="pair" value={`${preview.fromCoin}>${preview.toCoin}`} />
         <input type="hidden" name="amount" value={String(preview.amount)} />

@@ -72,7 +72,7 @@ export function LoginPageForm<Schema extends Record<string, unknown>>({
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       {intent === "login" ? null : <input type="hidden" name="purpose" value={intent} />}
       {children}
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} alert />
       <SubmitButton intent={intent}>{t(submit)}</SubmitButton>
       {link ? <TextLink to={link.to}>{t(link.label)}</TextLink> : null}
     </Form>

@@ -40,7 +40,7 @@ export function ProfileForm({
       <p className="text-sm text-gray-600 dark:text-gray-400">
         {t("common:labelled", { label: t("profile.phone") })} <span className="font-mono">{user.phone}</span>
       </p>
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} alert />
       <SubmitButton>{t("profile.save")}</SubmitButton>
     </Form>
   );

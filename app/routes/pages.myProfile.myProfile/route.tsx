@@ -158,7 +158,7 @@ export default function MyProfilePage() {
           <p id="avatar-hint" className="text-xs text-gray-600 dark:text-gray-400">
             {t("profile.avatarHint", { mb: AVATAR_MAX_BYTES / 1024 / 1024 })}
           </p>
-          <ErrorList id="avatar-error" errors={avatarError ? [avatarError] : null} />
+          <ErrorList id="avatar-error" errors={avatarError ? [avatarError] : null} alert />
           <SubmitButton className="btn-secondary w-full">{t("profile.upload")}</SubmitButton>
         </Form>
 

@@ -112,7 +112,7 @@ export function PendingForm({
       <SubmitButton intent="cancel" className="btn-secondary flex-1">
         {t("pending.cancel")}
       </SubmitButton>
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} alert />
     </Form>
   );
 }
