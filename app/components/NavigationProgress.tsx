@@ -31,7 +31,7 @@ export function NavigationProgress() {
   if (!visible) return null;
   return (
     <output aria-label={t("loading")} className="fixed inset-x-0 top-0 z-toast h-1 overflow-hidden">
-      <div className="h-full w-1/3 animate-progress bg-brand-light shadow" />
+      <div className="h-full w-1/3 animate-progress bg-brand-light shadow motion-reduce:animate-none" />
     </output>
   );
 }

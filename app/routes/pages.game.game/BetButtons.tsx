@@ -53,7 +53,7 @@ export const BetButtons = memo(function BetButtons({
         e.preventDefault();
         onChoose(name);
       }}
-      className={`min-h-[44px] min-w-[44px] rounded-lg font-bold shadow-sm transition active:scale-95 disabled:cursor-not-allowed disabled:opacity-50 ${
+      className={`min-h-[44px] min-w-[44px] rounded-lg font-bold shadow-sm transition active:scale-95 motion-reduce:transition-none motion-reduce:active:scale-100 disabled:cursor-not-allowed disabled:opacity-50 ${
         wide ? "px-3 text-base" : "text-lg"
       }`}
       style={{ background: betColour(name), color: BET_TEXT_COLOUR }}
