@@ -4,8 +4,12 @@
  * zod (decision 036); `./assets` re-exports it.
  */
 
-/** What an exchange of `amountCents` along `pair` gives, in cents of its `toCoin`. */
+/**
+ * What an exchange asked for `askedCents` along `pair` takes (`amountCents`, in cents of its
+ * `fromCoin`) and gives (in cents of its `toCoin`).
+ */
 interface ExchangeQuote {
+  /** What is taken: the least that gives `grossCents`; the rest of what was asked stays. */
   amountCents: number;
   grossCents: number;
   feeCents: number;
@@ -14,17 +18,26 @@ interface ExchangeQuote {
 
 /**
  * The one computation of an exchange (the core books it, the page shows it before confirming):
- * the result is rounded down to the cent, the fee is the basis points of it rounded up, so that
- * what the player receives is rounded down.
+ * the result is rounded down to the cent, and only what that result is worth is taken (7.70
+ * points at 100 to 1 give 0.07 chips for 7.00 points; the 0.70 left would give less than a cent
+ * and stays with the player). The fee is the basis points of the result rounded up, so that what
+ * the player receives is rounded down.
  */
 export function quoteExchange(
   pair: { fromUnits: number; toUnits: number; feeRate: number },
-  amountCents: number,
+  askedCents: number,
 ): ExchangeQuote {
-  const gross = Number((BigInt(amountCents) * BigInt(pair.toUnits)) / BigInt(pair.fromUnits));
+  const [fromUnits, toUnits] = [BigInt(pair.fromUnits), BigInt(pair.toUnits)];
+  const gross = (BigInt(askedCents) * toUnits) / fromUnits;
+  const taken = (gross * fromUnits + toUnits - 1n) / toUnits;
   const feeBp = BigInt(Math.round(pair.feeRate * 100));
-  const net = Number((BigInt(gross) * (10000n - feeBp)) / 10000n);
-  return { amountCents, grossCents: gross, feeCents: gross - net, netCents: net };
+  const net = Number((gross * (10000n - feeBp)) / 10000n);
+  return {
+    amountCents: Number(taken),
+    grossCents: Number(gross),
+    feeCents: Number(gross) - net,
+    netCents: net,
+  };
 }
 
 /** Interest of one day of a stake, rounded down to the cent. */

@@ -92,6 +92,18 @@ export function ExchangeForm({
                 {t("exchange.liveFee", { fee: coinAmount(fmt, t, quote.feeCents / 100, pair.toCoin) })}
               </span>
             ) : null}
+            {amount.ok && quote.amountCents < toCents(amount.units) ? (
+              <span className="block text-gray-600 dark:text-gray-400">
+                {t("exchange.liveKept", {
+                  amount: coinAmount(
+                    fmt,
+                    t,
+                    (toCents(amount.units) - quote.amountCents) / 100,
+                    pair.fromCoin,
+                  ),
+                })}
+              </span>
+            ) : null}
           </>
         ) : (
           <span className="text-gray-600 dark:text-gray-400">

@@ -30,7 +30,10 @@ export async function exchangeLoader(request: Request) {
 export interface ExchangePreview {
   fromCoin: Coin;
   toCoin: Coin;
+  /** What the exchange takes: `asked`, or less when part of it would give less than a cent. */
   amount: number;
+  /** What stays of the amount asked (0 most often). */
+  kept: number;
   gross: number;
   fee: number;
   received: number;
@@ -114,7 +117,8 @@ export async function exchangeAction(request: Request) {
   const preview: ExchangePreview = {
     fromCoin,
     toCoin,
-    amount,
+    amount: quote.amountCents / 100,
+    kept: (Math.round(amount * 100) - quote.amountCents) / 100,
     gross: quote.grossCents / 100,
     fee: quote.feeCents / 100,
     received: quote.netCents / 100,

@@ -68,6 +68,9 @@ function PreviewCard({ preview, error }: { preview: ExchangePreview; error?: str
     ],
     [t("exchange.youReceive"), coinAmount(fmt, t, preview.received, preview.toCoin), true],
   ];
+  // Part of the amount asked would give less than a cent: it is not taken, and the player is told.
+  if (preview.kept > 0)
+    rows.splice(1, 0, [t("exchange.keptLabel"), coinAmount(fmt, t, preview.kept, preview.fromCoin)]);
   return (
     <TitledCard
       id="preview-title"

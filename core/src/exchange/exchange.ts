@@ -1,4 +1,10 @@
-import { EXCHANGE_MESSAGES, type ExchangeInput, type ExchangeResult, quoteExchange } from "#contract/assets";
+import {
+  EXCHANGE_MESSAGES,
+  type ExchangeInput,
+  type ExchangePair,
+  type ExchangeResult,
+  quoteExchange,
+} from "#contract/assets";
 import { Code } from "#contract/codes";
 import { KEY_REUSED_DETAIL } from "#contract/headers";
 import { type Coin, fromCents, toCents } from "#contract/money";
@@ -42,17 +48,21 @@ async function byKey(db: Sql, userId: number, key: string): Promise<ExchangeRow 
   return rows[0] ?? null;
 }
 
-function answerRepeat(row: ExchangeRow, input: ExchangeInput) {
-  if (
-    row.from_coin !== input.fromCoin ||
-    row.to_coin !== input.toCoin ||
-    Number(row.amount_cents) !== toCents(input.amount)
-  )
+/**
+ * The same exchange asked again: the same coins and an amount that takes what the first took (the
+ * amount asked, or the amount the exchange took of it: quoteExchange takes only what its result is
+ * worth); anything else with the key is a 409.
+ */
+function answerRepeat(row: ExchangeRow, input: ExchangeInput, pair: ExchangePair | null) {
+  const asked = toCents(input.amount);
+  const taken = pair ? quoteExchange(pair, asked).amountCents : asked;
+  const took = Number(row.amount_cents);
+  if (row.from_coin !== input.fromCoin || row.to_coin !== input.toCoin || (took !== asked && took !== taken))
     throw new ApiError(Code.CONFLICT, EXCHANGE_MESSAGES.keyReused, KEY_REUSED_DETAIL);
 }
 
 /**
- * One exchange, in one transaction: EXCHANGE_OUT takes `amount` of the from coin to the EXCHANGE
+ * One exchange, in one transaction: EXCHANGE_OUT takes what the result of `amount` is worth of the from coin to the EXCHANGE
  * desk (never below zero: parallel exchanges cannot overspend), EXCHANGE_IN pays the result less
  * the fee from the desk in the to coin, and the fee moves from the desk to FEES (EXCHANGE_FEE).
  * A repeated idempotency key answers the first exchange; the same key with another exchange, 409.
@@ -64,9 +74,10 @@ export async function exchange(
   nowMs: number,
   idempotencyKey?: string | null,
 ): Promise<ExchangeResult & { repeated: boolean }> {
+  const pair = idempotencyKey ? await findPair(db, input.fromCoin, input.toCoin) : null;
   const { row, repeated } = await spendOnce(idempotencyKey, {
     find: (key) => byKey(db, userId, key),
-    assertSame: (earlier) => answerRepeat(earlier, input),
+    assertSame: (earlier) => answerRepeat(earlier, input, pair),
     make: (key) => makeExchange(db, userId, input, nowMs, key),
     insufficient: EXCHANGE_MESSAGES.insufficient,
     failed: "The exchange could not be made",

@@ -86,6 +86,32 @@ describe("exchange page action", () => {
     expect(await money()).toEqual({ ...before, CHIP: before.CHIP - 1234, GOLD: before.GOLD + 1234 });
   });
 
+  it("previews what is taken and what stays when part of the amount would give less than a cent", async () => {
+    const few = await registerPlayer(core, { balances: { POINT: 1_000 } });
+    const res = await post(
+      exchangeAction,
+      PAGES.exchange,
+      { pair: "POINT>CHIP", amount: "7.70" },
+      { json: true, token: few.token },
+    );
+    const { preview } = (await res.json()) as {
+      preview: { amount: number; kept: number; received: number; idempotencyKey: string };
+    };
+    expect(preview).toMatchObject({ amount: 7, kept: 0.7, received: 0.07 });
+    const confirm = {
+      pair: "POINT>CHIP",
+      amount: String(preview.amount),
+      intent: "confirm",
+      idempotencyKey: preview.idempotencyKey,
+    };
+    const done = await post(exchangeAction, PAGES.exchange, confirm, { token: few.token });
+    expect(await toastOf(done)).toMatchObject({
+      type: "success",
+      message: "Exchanged 7.00 Points for ₹0.07",
+    });
+    expect(await balances(core.deps.db, few.userId)).toMatchObject({ CHIP: 7, POINT: 300 });
+  });
+
   it("a confirm sent again after it exchanged the whole balance answers that exchange, not a refusal", async () => {
     const all = await registerPlayer(core, { balances: { GOLD: 1_000 } });
     const confirm = { pair: "GOLD>CHIP", amount: "10", intent: "confirm", idempotencyKey: "all-gold-once" };

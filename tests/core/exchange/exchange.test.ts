@@ -26,6 +26,21 @@ describe("quoteExchange", () => {
     expect(quoteExchange({ fromUnits: 100, toUnits: 1, feeRate: 0 }, 15_000).netCents).toBe(150);
     expect(quoteExchange({ fromUnits: 100, toUnits: 1, feeRate: 0 }, 199).netCents).toBe(1);
     expect(quoteExchange({ fromUnits: 100, toUnits: 1, feeRate: 0 }, 99).netCents).toBe(0);
+    // Only what the result is worth is taken: 7.70 points give 0.07 chips for 7.00 points.
+    expect(quoteExchange({ fromUnits: 100, toUnits: 1, feeRate: 0 }, 770)).toMatchObject({
+      amountCents: 700,
+      netCents: 7,
+    });
+    // 3 gold for 2 chips: 0.05 gold give 0.03 chips, worth 0.045 gold: 0.05 is taken (rounded up).
+    expect(quoteExchange({ fromUnits: 3, toUnits: 2, feeRate: 0 }, 5)).toMatchObject({
+      amountCents: 5,
+      grossCents: 3,
+    });
+    expect(quoteExchange({ fromUnits: 3, toUnits: 2, feeRate: 0 }, 7)).toMatchObject({
+      amountCents: 6,
+      grossCents: 4,
+    });
+    expect(quoteExchange({ fromUnits: 100, toUnits: 1, feeRate: 0 }, 99).amountCents).toBe(0);
     // 2.5 % of 10.01: 0.25025 -> received 9.75 (rounded down), fee 0.26.
     expect(quoteExchange({ fromUnits: 1, toUnits: 1, feeRate: 2.5 }, 1001)).toEqual({
       amountCents: 1001,
@@ -116,8 +131,9 @@ describeOnEachDatabase("exchange", (core) => {
         token: player.token,
         params: { fromCoin: "POINT", toCoin: "CHIP", amount: "150.99" },
       });
-      expect(points.result).toMatchObject({ received: 1.5 });
-      expect(await balances(core.deps.db, player.userId)).toEqual({ CHIP: 975 + 150, GOLD: 0, POINT: 0 });
+      // 150.99 points give 1.50 chips for 150.00 points: the 0.99 left would give nothing and stays.
+      expect(points.result).toMatchObject({ amount: 150, received: 1.5 });
+      expect(await balances(core.deps.db, player.userId)).toEqual({ CHIP: 975 + 150, GOLD: 0, POINT: 99 });
     } finally {
       await operatorPost("/exchange/pairs", { fromCoin: "GOLD", toCoin: "CHIP", feeRate: "0" });
     }
@@ -193,6 +209,34 @@ describeOnEachDatabase("exchange", (core) => {
     expect(answers.filter((a) => a.code === 200)).toHaveLength(10);
     expect(answers.filter((a) => a.code === 400 && a.message === "Insufficient balance")).toHaveLength(20);
     expect(await balances(core.deps.db, player.userId)).toEqual({ CHIP: 0, GOLD: 10_000, POINT: 0 });
+  });
+
+  it("takes only what the result is worth, and a retry of the amount asked answers that exchange", async () => {
+    const player = await registerPlayer(core, { balances: { POINT: 1_000 } });
+    const headers = { "idempotency-key": `ex-kept-${player.userId}` };
+    const asked = { fromCoin: "POINT", toCoin: "CHIP", amount: "7.70" };
+    const first = await call<{ id: number; amount: number; received: number }>(core, EXCHANGE, {
+      token: player.token,
+      params: asked,
+      headers,
+    });
+    expect(first.result).toMatchObject({ amount: 7, received: 0.07 });
+    expect(await balances(core.deps.db, player.userId)).toMatchObject({ CHIP: 7, POINT: 300 });
+    for (const amount of ["7.70", "7.00"]) {
+      const again = await call<{ id: number }>(core, EXCHANGE, {
+        token: player.token,
+        params: { ...asked, amount },
+        headers,
+      });
+      expect(again.result.id, amount).toBe(first.result.id);
+    }
+    const other = await call(core, EXCHANGE, {
+      token: player.token,
+      params: { ...asked, amount: "8" },
+      headers,
+    });
+    expect(other.code).toBe(409);
+    expect(await balances(core.deps.db, player.userId)).toMatchObject({ CHIP: 7, POINT: 300 });
   });
 
   it("takes effect once per idempotency key, and refuses the key with another exchange (409)", async () => {
