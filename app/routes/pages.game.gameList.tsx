@@ -93,7 +93,7 @@ export default function GameList() {
               // A room the balance is outside of says so instead of offering "Play".
               const outside = roomLimitProblem(data.balance, { min: l.chipMinLimit, max: l.chipMaxLimit });
               const playable = l.enabled && !outside;
-              const pill = "shrink-0 rounded-full px-3 py-1 text-sm font-semibold";
+              const pill = "max-w-full shrink-0 break-words rounded-full px-3 py-1 text-sm font-semibold";
               const body = (
                 <>
                   <span className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">

@@ -13,7 +13,8 @@ const TONE: Record<ReturnType<typeof recordStatus>, string> = {
  * One bet as the records show it (the bet record page, the game's "my bets" tab): the round on a
  * line of its own, then the bet (its tag, its amount, the drawn digit) beside its outcome in a
  * column of its own, so that a long outcome ("En attente du tirage") wraps there instead of
- * squeezing the round id onto two lines; then, if given, a line of details (room, time).
+ * squeezing the round id onto two lines; then, if given, a line of details (room, time). With the
+ * phone's text at 200 % the round id breaks and the outcome goes under the bet, not over it.
  */
 export function BetLine({
   roundId,
@@ -37,11 +38,11 @@ export function BetLine({
   const { t } = useTranslation("game");
   return (
     <span className="block space-y-1">
-      <span className="block whitespace-nowrap font-mono text-sm" data-testid="bet-round">
+      <span className="block break-words font-mono text-sm" data-testid="bet-round">
         {t("round.id", { id: roundId })}
       </span>
-      <span className="flex items-center justify-between gap-3">
-        <span className="flex min-w-0 flex-1 flex-wrap items-center gap-2 text-sm">
+      <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <span className="flex min-w-[5rem] flex-1 flex-wrap items-center gap-2 text-sm">
           <BetTag name={betName} />
           <span className="tabular-nums">{amount}</span>
           {digit !== null ? <DigitBall digit={digit} size={24} /> : null}
