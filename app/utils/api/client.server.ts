@@ -18,6 +18,7 @@ import { i18n } from "../i18n.server";
 import { logger } from "../logger.server";
 import { LOGIN_PATH, createLoggedOutSession, getSession, loginUrlFor } from "../session.server";
 import { combineHeaders, createToastHeaders } from "../toast.server";
+import { inPlayersLanguage } from "../upstream-words.server";
 import { UpstreamError } from "./errors.server";
 
 /**
@@ -315,9 +316,13 @@ async function readEnvelope(response: UpstreamResponse, limit: Deadline, network
 }
 
 async function logoutRedirect(request: Request | null, message: string): Promise<never> {
+  const said = message || "Please log in first";
   const headers = combineHeaders(
     request ? { "set-cookie": await createLoggedOutSession(request) } : null,
-    await createToastHeaders({ type: "error", message: message || "Please log in first" }),
+    await createToastHeaders({
+      type: "error",
+      message: request ? await inPlayersLanguage(request, said) : said,
+    }),
   );
   throw redirect(request ? loginUrlFor(request) : LOGIN_PATH, { headers });
 }
@@ -430,15 +435,20 @@ const NO_ANSWER_KEYS = {
 };
 
 /**
- * A call whose failure to get an answer (timed out, no connection, lost or unreadable answer) is
- * said in the player's language (common error.upstream.*): the upstream's own refusals already
- * are. Without a request (a background call) the English of the error stays.
+ * A call whose failure is said in the player's language: a refusal in the upstream's English
+ * through upstream-words.server.ts (a message it does not know stays as it came), a failure to get
+ * an answer (timed out, no connection, lost or unreadable answer) by common error.upstream.*.
+ * Without a request (a background call) the English of the error stays.
  */
 async function inPlayersWords<T>(request: Request | null, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (!request || !(error instanceof UpstreamError) || error.failure === "refused") throw error;
+    if (!request || !(error instanceof UpstreamError)) throw error;
+    if (error.failure === "refused") {
+      const message = await inPlayersLanguage(request, error.message);
+      throw new UpstreamError(error.code, message, error.status, error.failure, error.detail);
+    }
     const t = await i18n.getFixedT(request, "common");
     const key = error.failure === "bad-answer" && (error.status ?? 0) >= 500 ? "unavailable" : error.failure;
     throw new UpstreamError(
@@ -489,7 +499,9 @@ export async function upstreamEnvelope<S extends z.ZodTypeAny>(
     const ok = envelope.code === Code.OK;
     const result = ok ? parseResult(opts.schema, envelope.result, path, request) : null;
     const detail = ok ? null : (envelope.result ?? null);
-    return { code: envelope.code, message: envelope.message, result, detail, timestamp: envelope.timestamp };
+    // A refusal in the player's language, as `upstream` throws it (a success's message is not shown).
+    const message = ok || !request ? envelope.message : await inPlayersLanguage(request, envelope.message);
+    return { code: envelope.code, message, result, detail, timestamp: envelope.timestamp };
   });
 }
 
