@@ -7,10 +7,12 @@ import { join, relative } from "node:path";
  * neither in the player's words nor listed as not player-facing. A message with a variable part
  * comes back with `{}` for each `${...}`.
  *
- * Read: every sentence of contract/ (its schemas' messages, but an Error's); in core/src, the literals inside `new ApiError(...)`, `new Refusal(...)`, `new ReviewError(...)` and
- * the `refuse(...)` factories; the message constants those use (UPPER_CASE = "..." and the
+ * Read: every sentence of contract/ (its schemas' messages, but an Error's); in core/src, the
+ * literals inside `new ApiError(...)`, `new Refusal(...)`, `new ReviewError(...)` and the
+ * `refuse(...)` factories; the message constants those use (UPPER_CASE = "..." and the
  * *_MESSAGES / *_REFUSALS objects); the zod messages of the schemas (`.min(`, `.max(`, `.regex(`,
- * `.refine(`, `required_error`, `invalid_type_error`, `message:`). A message is a literal that
+ * `.refine(`, `required_error`, `invalid_type_error`, `message:`); spendOnce's `insufficient:`
+ * and `failed:` (a job's `failed:` is a log line, in lower case). A message is a literal that
  * starts with a capital letter or a `${field}` and has two words. The admin CLI's UsageError, the
  * start-up errors (ConfigError…) and plain Errors never reach an envelope and are not read.
  */
@@ -21,7 +23,7 @@ export interface FoundMessage {
 
 const LITERAL = /"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g;
 const SINK =
-  /new (?:ApiError|Refusal|ReviewError)\(|\brefuse\(|\.(?:min|max|regex|refine)\(|required_error:|invalid_type_error:|message:/g;
+  /new (?:ApiError|Refusal|ReviewError)\(|\brefuse\(|\.(?:min|max|regex|refine)\(|required_error:|invalid_type_error:|message:|\b(?:insufficient|failed):/g;
 const ERROR_CALL = /new \w*Error\((?:"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`)\)/g;
 const CONST_VALUE = /\bconst ([A-Z][A-Z0-9_]*) = (?:"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`)/g;
 const MESSAGE_OBJECT = /\bconst [A-Z_]*(?:MESSAGES|REFUSALS)\b[^=]*= \{/g;
