@@ -9,7 +9,7 @@ import { i18n } from "./i18n.server";
  * to a player is a key of the "upstream" namespace whose en-US text is the core's exact English,
  * with `{{name}}` for a variable part (seconds, an amount, a count). A message the BFF does not
  * know (another upstream's own words) passes through unchanged. Called once, where the upstream
- * client turns a refusal into an UpstreamError (client.server.ts), so every form, toast and JSON
+ * client turns a refusal into an UpstreamError (app/utils/api), so every form, toast and JSON
  * answer gets it; code that branches on a refusal reads its code or reason, never this text.
  */
 type Tree = { [key: string]: string | Tree };
