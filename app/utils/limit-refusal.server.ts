@@ -58,3 +58,21 @@ export async function protectionRefusal(request: Request, detail: unknown): Prom
   const [t, format] = await Promise.all([i18n.getFixedT(request, "limits"), formatsFor(request)]);
   return limitRefusalText(t, format, detail);
 }
+
+/**
+ * The player's words for a refusal of a page's own rules, whether the upstream's refusal came
+ * back as an error or as an envelope: player protection's first, then the page's own words for
+ * the core's `reason` (`reasons`: a reason to a key of `t`, said with `values`), else the
+ * upstream's message.
+ */
+export async function reasonRefusal(
+  request: Request,
+  refusal: { message: string; detail?: unknown },
+  t: TFunction,
+  reasons: Record<string, string>,
+  values?: Record<string, unknown>,
+): Promise<string> {
+  const reason = (refusal.detail as { reason?: string } | null | undefined)?.reason;
+  const own = reason && reasons[reason] ? t(reasons[reason], values) : refusal.message;
+  return refusalOr(request, refusal.detail, own);
+}

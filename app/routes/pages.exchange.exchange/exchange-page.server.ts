@@ -6,7 +6,7 @@ import { exchange, getExchangeConfig, getPointInfo, receivePoint } from "~/utils
 import { formatsFor } from "~/utils/format.server";
 import { formError, formIdempotencyKey, readForm, refusalReply, serverT } from "~/utils/forms.server";
 import { wantsJson } from "~/utils/json-mode.server";
-import { refusalOr } from "~/utils/limit-refusal.server";
+import { reasonRefusal, refusalOr } from "~/utils/limit-refusal.server";
 import { parseWithZod } from "~/utils/parse-form";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
@@ -144,15 +144,10 @@ export async function exchangeAction(request: Request) {
     return json({ preview, error: message }, { status: statusOf(error) });
   }
   if (outcome.code !== 200 || !outcome.result) {
-    const reason = (outcome.detail as { reason?: string } | null)?.reason;
-    const message = await refusalOr(
-      request,
-      outcome.detail,
-      reason && REASONS[reason] ? t(REASONS[reason]) : outcome.message,
-    );
+    const message = await reasonRefusal(request, outcome, t, REASONS);
     return formError(
       request,
-      refusalReply(submission, message, reason),
+      refusalReply(submission, message, (outcome.detail as { reason?: string } | null)?.reason),
       statusOf(new UpstreamError(outcome.code, outcome.message)),
     );
   }

@@ -5,7 +5,7 @@ import { getBalances } from "~/utils/api/user.server";
 import { getPledgeConfigList, getPledgePage, pledge } from "~/utils/api/wallet/assets.server";
 import { formatsFor } from "~/utils/format.server";
 import { formError, formIdempotencyKey, readForm, refusalReply, serverT } from "~/utils/forms.server";
-import { refusalOr } from "~/utils/limit-refusal.server";
+import { reasonRefusal } from "~/utils/limit-refusal.server";
 import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { parseWithZod } from "~/utils/parse-form";
 import { PAGES } from "~/utils/paths";
@@ -67,17 +67,12 @@ export async function pledgeAction(request: Request) {
   }
   if (outcome.code !== 200 || !outcome.result) {
     const detail = outcome.detail as { reason?: string; amount?: number } | null;
-    const reason = detail?.reason;
-    const message = await refusalOr(
-      request,
-      outcome.detail,
-      reason && REASONS[reason]
-        ? t(REASONS[reason], { amount: fmt.coinMoney(detail?.amount ?? 0, "CHIP") })
-        : outcome.message,
-    );
+    const message = await reasonRefusal(request, outcome, t, REASONS, {
+      amount: fmt.coinMoney(detail?.amount ?? 0, "CHIP"),
+    });
     return formError(
       request,
-      refusalReply(submission, message, reason),
+      refusalReply(submission, message, detail?.reason),
       statusOf(new UpstreamError(outcome.code, outcome.message)),
     );
   }

@@ -6,10 +6,10 @@ import { formatsFor } from "~/utils/format.server";
 import { readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { wantsJson } from "~/utils/json-mode.server";
+import { reasonRefusal } from "~/utils/limit-refusal.server";
 import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
-import { teamRefusal } from "~/utils/team-refusal.server";
 import { finish, redirectWithToast } from "~/utils/toast.server";
 
 const SELF = PAGES.team;
@@ -71,9 +71,9 @@ export async function teamAction(request: Request) {
     throw error;
   });
   if (outcome instanceof UpstreamError)
-    return failed(request, await teamRefusal(request, outcome, t, REASONS), statusOf(outcome));
+    return failed(request, await reasonRefusal(request, outcome, t, REASONS), statusOf(outcome));
   if (outcome.code !== 200 || !outcome.result) {
-    const message = await teamRefusal(request, outcome, t, REASONS);
+    const message = await reasonRefusal(request, outcome, t, REASONS);
     return failed(request, message, statusOf(new UpstreamError(outcome.code, outcome.message)));
   }
   const fmt = await formatsFor(request);
