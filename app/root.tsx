@@ -162,9 +162,5 @@ function useConnection() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <>
-      <GeneralErrorBoundary />
-    </>
-  );
+  return <GeneralErrorBoundary />;
 }

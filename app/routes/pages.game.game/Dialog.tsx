@@ -22,7 +22,7 @@ export function Dialog({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useModalFocus(ref, () => onClose?.());
+  useModalFocus(ref, onClose);
   return (
     <div className="fixed inset-0 z-[10070] flex items-end justify-center bg-black/50 sm:items-center">
       <dialog
