@@ -2,6 +2,8 @@
 /**
  * Verifies one round from public data alone (docs/fairness.md, decision 040):
  *   node scripts/verify-round.mjs <site> <roundId> [commitment you kept]
+ * The app serves it with its libraries bundled in at <site>/verify-round.mjs (decision 071), so a
+ * player needs only Node: node verify-round.mjs <site> <roundId>.
  * It reads the round through the app's JSON mode (the verify page with Accept: application/json)
  * and the public fairness page, then recomputes here, trusting nothing it is told:
  *   1. SHA-256(seed) = the commitment (yours if given, else the published one);
@@ -23,7 +25,7 @@ const DST = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 const [site, roundId, kept] = process.argv.slice(2);
 if (!site || !/^\d+$/.test(roundId ?? "")) {
   console.error(
-    "usage: node scripts/verify-round.mjs <site, e.g. https://play.example.com> <roundId> [commitment]",
+    `usage: node ${process.argv[1].replace(`${process.cwd()}/`, "")} <site, e.g. https://play.example.com> <roundId> [commitment]`,
   );
   process.exit(2);
 }

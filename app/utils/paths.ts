@@ -40,5 +40,8 @@ export const PAGES = {
   responsiblePlay: "/pages/responsiblePlay/responsiblePlay",
 } as const;
 
+/** The round verifier, scripts/verify-round.mjs with its libraries bundled in (decision 071). */
+export const VERIFIER_PATH = "/verify-round.mjs";
+
 export const LOGIN_PATH = PAGES.login;
 export const ACCOUNT_PATH = PAGES.account;

@@ -1,4 +1,7 @@
 import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { DEMO, GAME_PATH, hydrated, login, openRound, screen, shown, shownRoundId } from "./fixtures";
@@ -80,6 +83,17 @@ test("commitment before the bet = on the receipt = Verified after the draw", asy
     before,
   ]);
   expect(stdout).toContain(`round ${roundId}: Verified`);
+
+  // A player has no copy of this repository: the command the page gives, run beside the script the
+  // app serves, in a folder with no node_modules to lean on (decision 071).
+  const served = await request.get("/verify-round.mjs");
+  expect(served.ok()).toBe(true);
+  const folder = await mkdtemp(join(tmpdir(), "verifier-"));
+  await writeFile(join(folder, "verify-round.mjs"), await served.body());
+  const [program, ...args] = String(data.verification.command).split(" ");
+  const own = await promisify(execFile)(program, [...args, before], { cwd: folder });
+  expect(own.stdout).toContain(`round ${roundId}: Verified`);
+  await rm(folder, { recursive: true });
 
   // The public log reads in words: each entry says which round's commitment or which chain's end
   // it published; the signed body, as archived, folds away until asked for.

@@ -286,10 +286,14 @@ test.describe("17 · verify, empty states, dates and copying", () => {
     await expect(page.getByText("The seed matches the published hash.")).toBeVisible();
     await expect(page.getByText(/Worked out here, it gives \d: the published result\./)).toBeVisible();
     const selfCheck = page.getByTestId("self-check");
-    await expect(selfCheck.getByText(/^node scripts\/verify-round\.mjs /)).toBeHidden();
+    await expect(selfCheck.getByText(/^node verify-round\.mjs /)).toBeHidden();
     await screen(page, "fi-17-verified", { fullPage: false });
     await selfCheck.getByText("Check it yourself").click();
-    await expect(selfCheck.getByText(/^node scripts\/verify-round\.mjs /)).toBeVisible();
+    await expect(selfCheck.getByText(/^node verify-round\.mjs /)).toBeVisible();
+    await expect(selfCheck.getByRole("link", { name: "Download verify-round.mjs" })).toHaveAttribute(
+      "href",
+      "/verify-round.mjs",
+    );
     // What a player needs to redo it with Node alone: the randomness, and a line that needs no download.
     await expect(selfCheck.getByTestId("beacon-randomness")).toHaveText(/^[0-9a-f]{64}$/);
     await expect(selfCheck.getByText(/^node -e '/)).toBeVisible();

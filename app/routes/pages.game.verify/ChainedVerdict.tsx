@@ -1,6 +1,6 @@
 import { Datum } from "~/components/Disclosure";
 import { useTranslation } from "~/utils/i18n-react";
-import { PAGES } from "~/utils/paths";
+import { PAGES, VERIFIER_PATH } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import { Step } from "./Step";
 import { DigitStep, SeedStep, SelfCheck, VerdictCard, type VerdictKind } from "./VerdictCard";
@@ -48,6 +48,13 @@ export function ChainedVerdict({ v, settled, voided }: { v: Chained; settled: bo
               <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-gray-100 p-2 font-mono text-xs dark:bg-gray-800">
                 {v.command}
               </pre>
+              <a
+                className="mt-1 inline-flex min-h-[44px] items-center underline"
+                href={VERIFIER_PATH}
+                download
+              >
+                {t("verify.scriptDownload")}
+              </a>
               <a className="mt-2 inline-flex min-h-[44px] items-center underline" href={PAGES.fairness}>
                 {t("fairness.link")}
               </a>

@@ -82,7 +82,7 @@ export function verifyRound(round: {
 
 /**
  * One line anyone with Node can paste to recompute a chained round from the values the page
- * shows, with node:crypto alone (a player has no copy of scripts/verify-round.mjs): it prints the
+ * shows, with node:crypto alone (nothing to download): it prints the
  * commitment (SHA-256 of the seed), the chain's end (SHA-256 applied `index` times), the beacon's
  * randomness (SHA-256 of the signature's bytes) and the digit (the first byte below 250 of
  * HMAC-SHA256(seed bytes, roundId ":" randomness [":" counter]), modulo 10). Null until the seed
@@ -129,7 +129,8 @@ export function verifyChainedRound(round: VerifyResult, kept: string | null) {
     beacon: round.beacon ?? null,
     /** When betting closed: the beacon round is the first one after it. */
     betEndTime: round.betEndTime ?? null,
-    command: `node scripts/verify-round.mjs <site> ${round.id}`,
+    /** The full check with the script the app serves at /verify-round.mjs (decision 071). */
+    command: `node verify-round.mjs <site> ${round.id}`,
     nodeCommand: chainedVerifyCommand(round),
   };
 }

@@ -273,9 +273,10 @@ describe("game page", () => {
       await verifyLoader(args(await get(`/pages/game/verify?sessionId=${data.round.id}`))),
     );
     expect(verify.verification).toMatchObject({ hashMatches: true, digitMatches: true });
-    // Chained rounds (decision 040): the one command of docs/fairness.md, with this site and round.
-    expect(verify.verification.command).toContain("node scripts/verify-round.mjs");
-    // A player has no copy of that script: the page also gives a line that needs Node alone
+    // Chained rounds (decision 040): the full check with the script the app serves (decision 071),
+    // with this site and round.
+    expect(verify.verification.command).toMatch(/^node verify-round\.mjs https?:\/\/\S+ \d+$/);
+    // The page also gives a line that needs Node alone
     // (node:crypto, nothing downloaded), fed only the values it shows, and it recomputes the
     // commitment, the chain's end, the beacon's randomness and the published digit.
     const shown = verify.verification;
