@@ -79,3 +79,24 @@ describe.each(LANGUAGES.filter((l) => l !== "en-US"))("locale %s", (lng) => {
     }
   });
 });
+
+// A line must not break between a number and its percent sign, nor, in French, before the
+// two-part punctuation French spaces (: ; ! ? ») or after «: those spaces are non-breaking
+// (no-break space before a colon, narrow no-break space elsewhere, as French typesetting does).
+test.each(LANGUAGES)("%s never breaks a line before a percent sign", (lng) => {
+  const breakable: string[] = [];
+  for (const ns of NAMESPACES) {
+    for (const [key, text] of load(lng, ns)) if (/ %/.test(text)) breakable.push(`${ns}: ${key}`);
+  }
+  expect(breakable).toEqual([]);
+});
+
+test("fr-FR never breaks a line before : ; ! ? » or after «", () => {
+  const breakable: string[] = [];
+  for (const ns of NAMESPACES) {
+    for (const [key, text] of load("fr-FR", ns)) {
+      if (/ [:;!?»]|« /.test(text)) breakable.push(`${ns}: ${key}`);
+    }
+  }
+  expect(breakable).toEqual([]);
+});
