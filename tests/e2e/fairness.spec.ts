@@ -98,6 +98,11 @@ test("commitment before the bet = on the receipt = Verified after the draw", asy
   // The public log reads in words: each entry says which round's commitment or which chain's end
   // it published; the signed body, as archived, folds away until asked for.
   await page.goto("/pages/game/fairness");
+  // and offers the verifier to anyone who has only this page.
+  await expect(page.getByRole("link", { name: "Download verify-round.mjs" })).toHaveAttribute(
+    "href",
+    "/verify-round.mjs",
+  );
   const entry = page.getByTestId("log-entry").first();
   await expect(entry).toBeVisible();
   await expect(entry.locator("p").first()).toHaveText(/^(Round \d+ · .+ room \d+|Chain \d+ published · .+)$/);

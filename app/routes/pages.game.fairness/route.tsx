@@ -7,7 +7,7 @@ import { asPageError } from "~/utils/api/errors.server";
 import { getFairness } from "~/utils/api/game.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
-import { PAGES } from "~/utils/paths";
+import { PAGES, VERIFIER_PATH } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import { LogEntry } from "./LogEntry";
 
@@ -43,6 +43,10 @@ export default function Fairness() {
           </dl>
           {data.beacon.sandbox ? <p className="text-xs">{t("verify.sandbox")}</p> : null}
           <p className="text-xs text-gray-700 dark:text-gray-300">{t("fairness.json")}</p>
+          <p className="text-xs text-gray-700 dark:text-gray-300">{t("fairness.verifier")}</p>
+          <a className="inline-flex min-h-[44px] items-center underline" href={VERIFIER_PATH} download>
+            {t("verify.scriptDownload")}
+          </a>
         </section>
         <TitledCard id="chains-title" title={t("fairness.chains")} className="space-y-2">
           {data.chains.length === 0 ? <p>{t("fairness.noChains")}</p> : null}
