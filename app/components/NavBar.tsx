@@ -19,7 +19,7 @@ export function NavBar({
   const { t } = useTranslation("common");
   const navigate = useNavigate();
   return (
-    <header className="sticky top-0 z-navbar flex h-12 items-center bg-brand px-1 text-white shadow-sm">
+    <header className="sticky top-0 z-navbar flex min-h-12 items-center bg-brand px-1 text-white shadow-sm">
       {/* Each side is at least a tap wide and grows to its action's word ("Historique", "Regeln"). */}
       <div className="flex min-w-12 flex-none justify-start">
         {backTo ? (
@@ -40,7 +40,10 @@ export function NavBar({
           </Link>
         ) : null}
       </div>
-      <h1 className="flex-1 truncate text-center text-lg font-semibold">{title}</h1>
+      {/* A title too long for one line (French, German, large text) takes two, never an ellipsis. */}
+      <h1 className="min-w-0 flex-1 text-balance py-1 text-center text-lg font-semibold leading-tight [overflow-wrap:anywhere]">
+        {title}
+      </h1>
       <div className="flex min-w-12 flex-none justify-end">{right}</div>
     </header>
   );

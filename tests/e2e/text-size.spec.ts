@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
-import { DEMO, betInNextRound, hydrated, login } from "./fixtures";
+import { DEMO, betInNextRound, hydrated, login, postJson } from "./fixtures";
 
 /**
  * A player who has the phone's text at 200 % (the root font size doubled at 360 × 740: every
@@ -63,4 +63,26 @@ test("every page fits 360 px with the text at 200 %, signed in and not", async (
     if (width !== "fits") wide.push(`${path}: ${width}`);
   }
   expect(wide).toEqual([]);
+});
+
+// The bar's title is read whole in the languages with the longest words: a title too long for one
+// line takes two. Found: 'Mot de passe de connexion', 'Mot de passe de paiement' and
+// 'Öffentliches Fairness-Protokoll' were cut to an ellipsis at 360 px.
+test("every page's title is whole at 360 px in German and in French", async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, DEMO.phone, DEMO.password);
+  const cut: string[] = [];
+  for (const lang of ["de-DE", "fr-FR"]) {
+    expect((await postJson(page.request, "/resources/lang", { lang })).status).toBe(200);
+    for (const path of SIGNED_IN) {
+      await page.goto(path);
+      const title = page.locator("header h1:not(.sr-only)");
+      if ((await title.count()) === 0) continue;
+      const whole = await title.evaluate(
+        (h) => h.scrollWidth <= h.clientWidth + 1 && h.scrollHeight <= h.clientHeight + 1,
+      );
+      if (!whole) cut.push(`${lang} ${path}: ${await title.textContent()}`);
+    }
+  }
+  expect(cut).toEqual([]);
 });
