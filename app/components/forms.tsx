@@ -210,7 +210,7 @@ export function SmsButton({ remaining, stamp }: { remaining: number; stamp?: str
       value="sendSms"
       formNoValidate
       disabled={left > 0 || sending}
-      className="btn-secondary min-w-[7.5rem] flex-none px-3 text-sm"
+      className="btn-secondary min-w-[min(7.5rem,100%)] max-w-full flex-none px-3 text-sm"
     >
       {left > 0 ? t("form.retryIn", { seconds: left }) : sending ? t("form.sending") : t("form.sendCode")}
     </button>

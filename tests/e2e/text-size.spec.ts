@@ -21,6 +21,10 @@ async function pageWidth(page: import("@playwright/test").Page, path: string) {
   return page.evaluate(() => {
     const { scrollWidth, clientWidth } = document.documentElement;
     if (scrollWidth > clientWidth + 1) return `${scrollWidth} px wide`;
+    // The bar's title is read whole: a title too long for one line takes more, never an ellipsis.
+    const title = document.querySelector<HTMLElement>("header h1:not(.sr-only)");
+    if (title && (title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1))
+      return `its title "${title.textContent}" is cut`;
     // An amount is read whole: not cut short, nor spilling over its neighbour.
     const amounts = document.querySelectorAll<HTMLElement>(
       "[data-testid^=balance-], [data-testid=platform-bets], [data-testid=prize-pool]",
@@ -65,24 +69,22 @@ test("every page fits 360 px with the text at 200 %, signed in and not", async (
   expect(wide).toEqual([]);
 });
 
-// The bar's title is read whole in the languages with the longest words: a title too long for one
-// line takes two. Found: 'Mot de passe de connexion', 'Mot de passe de paiement' and
-// 'Öffentliches Fairness-Protokoll' were cut to an ellipsis at 360 px.
-test("every page's title is whole at 360 px in German and in French", async ({ page }) => {
-  test.setTimeout(120_000);
-  await login(page, DEMO.phone, DEMO.password);
-  const cut: string[] = [];
-  for (const lang of ["de-DE", "fr-FR"]) {
+// The languages with the longest words: a German compound or a French button label wider than
+// its box at 200 % widened the team page to 577 px, the staking, bank card, withdrawal and
+// responsible-play pages to ~400 px, and the SMS code button of the password pages; the French
+// password pages' titles were cut to an ellipsis even at 100 %.
+for (const lang of ["de-DE", "fr-FR"]) {
+  test(`every signed-in page fits 360 px with the text at 200 % in ${lang}, its title whole`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await login(page, DEMO.phone, DEMO.password);
     expect((await postJson(page.request, "/resources/lang", { lang })).status).toBe(200);
-    for (const path of SIGNED_IN) {
-      await page.goto(path);
-      const title = page.locator("header h1:not(.sr-only)");
-      if ((await title.count()) === 0) continue;
-      const whole = await title.evaluate(
-        (h) => h.scrollWidth <= h.clientWidth + 1 && h.scrollHeight <= h.clientHeight + 1,
-      );
-      if (!whole) cut.push(`${lang} ${path}: ${await title.textContent()}`);
+    const wide: string[] = [];
+    for (const path of [...SIGNED_IN, `${PAGES.game}?level=1&coin=CHIP`]) {
+      const width = await pageWidth(page, path);
+      if (width !== "fits") wide.push(`${path}: ${width}`);
     }
-  }
-  expect(cut).toEqual([]);
-});
+    expect(wide).toEqual([]);
+  });
+}

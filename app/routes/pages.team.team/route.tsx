@@ -54,7 +54,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   return (
     <button
       type="button"
-      className="btn-secondary min-h-[44px] flex-none px-3 text-sm"
+      className="btn-secondary min-h-[44px] max-w-[50%] flex-none px-3 text-sm"
       onClick={async () => {
         const copied = await copyText(text);
         showToast(copied ? t("invite.copied") : t("invite.copyFailed"), copied ? "success" : "error");
@@ -125,39 +125,44 @@ function RewardsCard({ info }: { info: TeamInfo }) {
             </span>
           </p>
         </div>
-        <Link to={PAGES.claimBonus} className="btn-primary flex-none px-4">
+        <Link to={PAGES.claimBonus} className="btn-primary max-w-full flex-none px-4">
           {t("rewards.claim")}
         </Link>
       </div>
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t("rewards.rates")}</caption>
-        <thead>
-          <tr className="text-xs text-gray-600 dark:text-gray-400">
-            {[t("rewards.level"), t("rewards.betRate"), t("rewards.rechargeRate")].map((label, i) => (
-              <th
-                key={label}
-                scope="col"
-                className={`py-1 font-medium ${i === 0 ? "text-left" : "text-right"}`}
-              >
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rates.map((l) => (
-            <tr key={l.level} className="border-t border-gray-100 dark:border-gray-800">
-              <th scope="row" className="py-1.5 text-left font-normal">
-                {t("levels.name", { level: l.level })}
-              </th>
-              <td className="py-1.5 text-right tabular-nums">{t("rewards.percent", { rate: l.betRate })}</td>
-              <td className="py-1.5 text-right tabular-nums">
-                {t("rewards.percent", { rate: l.rechargeRate })}
-              </td>
+      {/* At large text sizes the table scrolls in its own box rather than widening the page. */}
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t("rewards.rates")}</caption>
+          <thead>
+            <tr className="text-xs text-gray-600 dark:text-gray-400">
+              {[t("rewards.level"), t("rewards.betRate"), t("rewards.rechargeRate")].map((label, i) => (
+                <th
+                  key={label}
+                  scope="col"
+                  className={`py-1 font-medium [overflow-wrap:anywhere] ${i === 0 ? "text-left" : "text-right"}`}
+                >
+                  {label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rates.map((l) => (
+              <tr key={l.level} className="border-t border-gray-100 dark:border-gray-800">
+                <th scope="row" className="whitespace-nowrap py-1.5 pr-2 text-left font-normal">
+                  {t("levels.name", { level: l.level })}
+                </th>
+                <td className="py-1.5 text-right tabular-nums">
+                  {t("rewards.percent", { rate: l.betRate })}
+                </td>
+                <td className="py-1.5 text-right tabular-nums">
+                  {t("rewards.percent", { rate: l.rechargeRate })}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {info.registerRebate > 0 ? (
         <p className="rounded-lg bg-gray-50 px-3 py-2 text-sm dark:bg-gray-800">
           {t("rewards.register", {
