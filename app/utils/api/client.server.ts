@@ -506,6 +506,21 @@ export async function upstreamEnvelope<S extends z.ZodTypeAny>(
 }
 
 /**
+ * A POST that moves the player's money (an exchange, a stake, a withdrawal): sent with the
+ * submit's idempotency key, so that a retried submit moves it once, and answered as the whole
+ * envelope, so that a refusal's reason can be put in the player's words.
+ */
+export function postOnce<S extends z.ZodTypeAny>(
+  request: Request,
+  path: string,
+  params: Params,
+  schema: S,
+  idempotencyKey: string,
+) {
+  return upstreamEnvelope(request, path, { method: "POST", params, schema, idempotencyKey });
+}
+
+/**
  * `file/upload`: multipart with the file in field "file"; token and language sent, encryption
  * off. Transport failures answer 602001; a non-200 code rejects with the server's text.
  */

@@ -10,7 +10,7 @@ import {
   receivePointResultSchema,
 } from "#contract/assets";
 import type { Coin } from "#contract/money";
-import { upstream, upstreamEnvelope } from "../client.server";
+import { postOnce, upstream } from "../client.server";
 
 /** The player's exchange, points, staking and asset records (core/src/exchange, staking, assets). */
 
@@ -18,18 +18,12 @@ export function getExchangeConfig(request: Request) {
   return upstream(request, "/app/user/account/exchangeConfig", { schema: exchangeConfigSchema });
 }
 
-/** The exchange: answers the whole envelope, so that a refusal's reason can be put in the player's words. */
 export function exchange(
   request: Request,
   input: { fromCoin: Coin; toCoin: Coin; amount: number },
   idempotencyKey: string,
 ) {
-  return upstreamEnvelope(request, "/app/user/account/exchange", {
-    method: "POST",
-    params: input,
-    schema: exchangeResultSchema,
-    idempotencyKey,
-  });
+  return postOnce(request, "/app/user/account/exchange", input, exchangeResultSchema, idempotencyKey);
 }
 
 export function getPointInfo(request: Request) {
@@ -52,12 +46,7 @@ export function pledge(
   input: { configId: number; amount: number },
   idempotencyKey: string,
 ) {
-  return upstreamEnvelope(request, "/app/user/pledge/pledge", {
-    method: "POST",
-    params: input,
-    schema: pledgeResultSchema,
-    idempotencyKey,
-  });
+  return postOnce(request, "/app/user/pledge/pledge", input, pledgeResultSchema, idempotencyKey);
 }
 
 export function getPledgePage(request: Request, q: { pageNo: number; pageSize?: number }) {

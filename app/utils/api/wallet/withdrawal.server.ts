@@ -1,7 +1,7 @@
 /**
  * Money out: bank cards and withdrawals (contract/withdrawal.ts, core/src/withdrawal), on the one
- * client. Applies go through upstreamEnvelope so that a refusal's reason and amounts reach the
- * page, which words them in the player's language.
+ * client. Applies go through postOnce so that a refusal's reason and amounts reach the page,
+ * which words them in the player's language.
  */
 import { z } from "zod";
 import type { Currency } from "#contract/wallet";
@@ -14,7 +14,7 @@ import {
   withdrawalPageSchema,
   withdrawalRecordSchema,
 } from "#contract/withdrawal";
-import { upstream, upstreamEnvelope } from "../client.server";
+import { postOnce, upstream, upstreamEnvelope } from "../client.server";
 
 /** Spec section 9: card and bank lists are read 100 at a time. */
 const CARD_PAGE_SIZE = 100;
@@ -78,12 +78,7 @@ export function applyCashWithdrawal(
   input: { amount: number; userBankId: number; assetPassword: string },
   idempotencyKey: string,
 ) {
-  return upstreamEnvelope(request, "/app/user/cashWithdrawal/apply", {
-    method: "POST",
-    params: input,
-    schema: withdrawalRecordSchema,
-    idempotencyKey,
-  });
+  return postOnce(request, "/app/user/cashWithdrawal/apply", input, withdrawalRecordSchema, idempotencyKey);
 }
 
 export function applyUsdtWithdrawal(
@@ -91,12 +86,7 @@ export function applyUsdtWithdrawal(
   input: { amount: number; address: string; network: string; assetPassword: string },
   idempotencyKey: string,
 ) {
-  return upstreamEnvelope(request, "/app/wallet/withdrawal", {
-    method: "POST",
-    params: input,
-    schema: withdrawalRecordSchema,
-    idempotencyKey,
-  });
+  return postOnce(request, "/app/wallet/withdrawal", input, withdrawalRecordSchema, idempotencyKey);
 }
 
 export function getWithdrawalRecords(request: Request, currency: Currency, pageNo: number) {
