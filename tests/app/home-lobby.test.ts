@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from "node:http";
 import { expect, it } from "vitest";
-import { homeLoader } from "~/routes/pages.home.home/home.server";
+import { loader as homeLoader } from "~/routes/pages.home.home/home.server";
 import { USER_INFO, envelope, fakeUpstreamForFile } from "./fake-upstream";
 import { requestWithSession } from "./helpers";
 
@@ -57,7 +57,7 @@ it("calls each upstream path once, all in parallel, and passes on the figures", 
     lang: "en-US",
     deviceId: "d",
   });
-  const data = await (await homeLoader(request)).json();
+  const data = await (await homeLoader({ request, params: {}, context: {} })).json();
   expect(allArrived).toBe(true);
   expect(fake.requests.map((r) => r.url.pathname).sort()).toEqual(Object.keys(ANSWERS).sort());
   expect(data).toMatchObject({

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { withdrawalRefusal } from "~/components/wallet/refusals";
 import { bankCardFormSchema, parseWithZod } from "~/components/wallet/withdraw-schemas.server";
 import { asPageError } from "~/utils/api/errors.server";
@@ -32,7 +32,7 @@ function paramsOf(request: Request) {
   };
 }
 
-export async function bankCardLoader(request: Request) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const { editId, redirectTo } = paramsOf(request);
   const [banks, cards, info] = await Promise.all([
@@ -51,7 +51,7 @@ export async function bankCardLoader(request: Request) {
   });
 }
 
-export async function bankCardAction(request: Request) {
+export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
   const { redirectTo } = paramsOf(request);
   const formData = await readForm(request);

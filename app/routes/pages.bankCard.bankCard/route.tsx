@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { NavBar } from "~/components/NavBar";
@@ -7,7 +6,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { lazyForm, withForms } from "~/utils/lazy-form";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
-import { bankCardAction, bankCardLoader } from "./bank-card-page.server";
+import { action, loader } from "./bank-card-page.server";
 
 // The form, with the form kit and Conform, loads after first paint (lazyForm); the server renders it.
 const CardForm = lazyForm(() => import("./card-form").then((m) => m.CardForm));
@@ -16,9 +15,7 @@ export const clientLoader = withForms(CardForm);
 export const handle = { i18n: ["common", "withdraw"] };
 export const meta = pageTitle("bank.title", "withdraw");
 
-export const loader = ({ request }: LoaderFunctionArgs) => bankCardLoader(request);
-
-export const action = ({ request }: ActionFunctionArgs) => bankCardAction(request);
+export { action, loader };
 
 export default function BankCardPage() {
   const { t } = useTranslation("withdraw");

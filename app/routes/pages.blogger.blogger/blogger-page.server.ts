@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { bloggerAction } from "~/components/social/blogger-action.server";
 import { applyBlogger, getBloggerRank, getMyBloggerStatus } from "~/utils/api/bloggers.server";
 import { asPageError } from "~/utils/api/errors.server";
@@ -6,7 +6,7 @@ import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 
 /** The blogger list and the player's own application. */
-export async function bloggerLoader(request: Request) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const [mine, bloggers] = await Promise.all([getMyBloggerStatus(request), getBloggerRank(request)]).catch(
     asPageError,
@@ -15,7 +15,7 @@ export async function bloggerLoader(request: Request) {
 }
 
 /** POST (intent=apply): applies to become a blogger. */
-export async function bloggerPageAction(request: Request) {
+export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
   return bloggerAction(request, PAGES.blogger, async () => {
     const result = await applyBlogger(request);

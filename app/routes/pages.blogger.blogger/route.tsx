@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { NavBar } from "~/components/NavBar";
@@ -8,13 +7,12 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import { bloggerLoader, bloggerPageAction } from "./blogger-page.server";
+import { action, loader } from "./blogger-page.server";
 
 export const handle = { i18n: ["common", "social"] };
 export const meta = pageTitle("blogger.title", "social");
 
-export const loader = ({ request }: LoaderFunctionArgs) => bloggerLoader(request);
-export const action = ({ request }: ActionFunctionArgs) => bloggerPageAction(request);
+export { action, loader };
 
 const CHIP = {
   UNDER_REVIEW: "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200",

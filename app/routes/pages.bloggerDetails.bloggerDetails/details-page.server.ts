@@ -1,4 +1,4 @@
-import { json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
 import { bloggerAction } from "~/components/social/blogger-action.server";
 import { copyBloggerBet, followBlogger, getBloggerDetail } from "~/utils/api/bloggers.server";
 import { asPageError } from "~/utils/api/errors.server";
@@ -11,7 +11,7 @@ const idOf = (request: Request) => {
 };
 
 /** A blogger's profile, fans, win rate, profit, open and recent bets (?id=). */
-export async function detailsLoader(request: Request) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const id = idOf(request);
   if (id === null) throw redirect(PAGES.blogger);
@@ -23,7 +23,7 @@ export async function detailsLoader(request: Request) {
  * POST intent=follow|unfollow, or intent=copy with betId: back to this page with a toast. Any
  * other intent (or none) is refused with status 400 and changes nothing.
  */
-export async function detailsAction(request: Request) {
+export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
   const id = idOf(request);
   if (id === null) throw redirect(PAGES.blogger);

@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Figures } from "~/components/Figures";
 import { NavBar } from "~/components/NavBar";
@@ -10,13 +9,12 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import { detailsAction, detailsLoader } from "./details-page.server";
+import { action, loader } from "./details-page.server";
 
 export const handle = { i18n: ["common", "social", "game"] };
 export const meta = pageTitle("detail.title", "social");
 
-export const loader = ({ request }: LoaderFunctionArgs) => detailsLoader(request);
-export const action = ({ request }: ActionFunctionArgs) => detailsAction(request);
+export { action, loader };
 
 type Bet = ReturnType<typeof useLoaderData<typeof loader>>["blogger"]["openBets"][number];
 

@@ -1,4 +1,4 @@
-import { json, redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
 import { SOCIAL_PAGE_SIZE, getFansList } from "~/utils/api/bloggers.server";
 import { asPageError } from "~/utils/api/errors.server";
 import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
@@ -6,7 +6,7 @@ import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
 
 /** A blogger's followers (?id=), newest first, phones masked, a page at a time (?page=, from 1). */
-export async function fansLoader(request: Request) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const params = new URL(request.url).searchParams;
   const raw = params.get("id") ?? "";

@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { NavBar } from "~/components/NavBar";
@@ -8,12 +7,12 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import { fansLoader } from "./fans-page.server";
+import { loader } from "./fans-page.server";
 
 export const handle = { i18n: ["common", "social"] };
 export const meta = pageTitle("fans.title", "social");
 
-export const loader = ({ request }: LoaderFunctionArgs) => fansLoader(request);
+export { loader };
 
 export default function FansList() {
   const { t } = useTranslation("social");

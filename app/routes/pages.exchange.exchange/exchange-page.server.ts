@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { coinAmount } from "~/components/assets/money";
 import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
 import { getBalances } from "~/utils/api/user.server";
@@ -17,7 +17,7 @@ import { PAIR, exchangeFormSchema } from "./exchange-schema";
 
 const SELF = PAGES.exchange;
 
-export async function exchangeLoader(request: Request) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const [balances, config, points] = await Promise.all([
     getBalances(request),
@@ -56,7 +56,7 @@ const REASONS: Record<string, string> = {
  * before confirming, also without JS), "confirm" makes it with the preview's idempotency key,
  * "claimPoints" claims the points earned. JSON mode answers {ok, message, preview | result}.
  */
-export async function exchangeAction(request: Request) {
+export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
   const form = await readForm(request);
   const t = await serverT(request, "assets");

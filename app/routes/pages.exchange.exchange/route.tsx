@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Figures } from "~/components/Figures";
 import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
@@ -13,7 +12,7 @@ import { lazyForm, withForms } from "~/utils/lazy-form";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import { type ExchangePreview, exchangeAction, exchangeLoader } from "./exchange-page.server";
+import { type ExchangePreview, action, loader } from "./exchange-page.server";
 
 // The exchange form, with the form kit and Conform, loads after first paint; the server renders it.
 const ExchangeForm = lazyForm(() => import("./exchange-form").then((m) => m.ExchangeForm));
@@ -22,8 +21,7 @@ export const clientLoader = withForms(ExchangeForm);
 export const handle = { i18n: ["common", "assets"] };
 export const meta = pageTitle("exchange.title", "assets");
 
-export const loader = ({ request }: LoaderFunctionArgs) => exchangeLoader(request);
-export const action = ({ request }: ActionFunctionArgs) => exchangeAction(request);
+export { action, loader };
 
 type ActionData =
   | { result?: SubmissionResult<string[]>; preview?: ExchangePreview; error?: string }

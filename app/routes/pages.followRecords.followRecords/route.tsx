@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { NavBar } from "~/components/NavBar";
@@ -8,12 +7,12 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import { followRecordsLoader } from "./follow-records.server";
+import { loader } from "./follow-records.server";
 
 export const handle = { i18n: ["common", "social", "game"] };
 export const meta = pageTitle("followRecords.title", "social");
 
-export const loader = ({ request }: LoaderFunctionArgs) => followRecordsLoader(request);
+export { loader };
 
 const TONE = {
   WAITING: "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200",

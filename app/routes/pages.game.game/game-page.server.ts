@@ -1,4 +1,4 @@
-import { json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
 import { DEFAULT_MULTIPLE, MAX_MULTIPLE, parseMultiple, splitAmounts } from "~/components/game/bet-form";
 import { refusalMessage } from "~/components/game/bet-refusals.server";
 import { betFormSchema } from "~/components/game/bet-schema";
@@ -81,7 +81,7 @@ export function betFormFromQuery(query: URLSearchParams, baseAmounts: number[]) 
 
 const levelView = (l: GameLevel) => ({ level: l.level, levelName: l.levelName, enabled: l.enableFlag });
 
-export async function gameLoader(request: Request) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const url = new URL(request.url);
   const { coin, session, setCookie } = await resolveCoin(request);
@@ -254,7 +254,7 @@ function roomOf(form: FormData, request: Request, placed: unknown): number {
   return 1;
 }
 
-export async function gameAction(request: Request) {
+export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
   const form = await readForm(request);
   const t = await i18n.getFixedT(request, "game");

@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Suspense, useCallback, useEffect, useReducer, useRef } from "react";
 import { NavBar } from "~/components/NavBar";
@@ -15,15 +14,14 @@ import { BetButtons } from "./BetButtons";
 import { LevelTabs } from "./LevelTabs";
 import { MyRecords, ResultTabs, type TabData, TrendChart } from "./ResultTabs";
 import { RoundPanel } from "./RoundPanel";
-import { type GameActionData, gameAction, gameLoader } from "./game-page.server";
+import { type GameActionData, action, loader } from "./game-page.server";
 import { useHydrated } from "./use-hydrated";
 import { useRoundCountdown } from "./use-round-countdown";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("game.pageTitle", "game");
 
-export const loader = ({ request }: LoaderFunctionArgs) => gameLoader(request);
-export const action = ({ request }: ActionFunctionArgs) => gameAction(request);
+export { action, loader };
 
 const NO_TIME = { bet: 0, round: 0 };
 

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { getBloggerRank, getDividendsList } from "~/utils/api/bloggers.server";
 import { asPageError } from "~/utils/api/errors.server";
 import {
@@ -19,7 +19,7 @@ const orNull = <T>(p: Promise<T>) => p.catch(() => null);
  * Home as a lobby: every upstream call in parallel, one round trip each (the page waits for the
  * slowest, not for the sum). The user is required; the lobby parts degrade to "not available".
  */
-export async function homeLoader(request: Request) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const [user, channels, games, platform, pool, betRank, notices, bloggerRank, dividends] = await Promise.all(
     [

@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Balances } from "~/components/Balances";
@@ -11,13 +10,13 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import { homeLoader } from "./home.server";
+import { loader } from "./home.server";
 
 export const handle = { i18n: ["common", "account", "assets", "social"] };
 export const meta = pageTitle("home.title", "account");
 
 /** Home ("/" and /pages/home/home): the lobby. */
-export const loader = ({ request }: LoaderFunctionArgs) => homeLoader(request);
+export { loader };
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 

@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Datum, Disclosure } from "~/components/Disclosure";
 import { Figures } from "~/components/Figures";
@@ -11,12 +10,12 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import { jackpotLoader } from "./jackpot-page.server";
+import { loader } from "./jackpot-page.server";
 
 export const handle = { i18n: ["common", "social"] };
 export const meta = pageTitle("jackpot.title", "social");
 
-export const loader = ({ request }: LoaderFunctionArgs) => jackpotLoader(request);
+export { loader };
 
 /**
  * Today's jackpot: the pool, the draw's countdown, the player's tickets and the rules. While the

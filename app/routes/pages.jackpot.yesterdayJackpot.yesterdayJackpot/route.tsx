@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Datum, Disclosure } from "~/components/Disclosure";
 import { EmptyState } from "~/components/EmptyState";
@@ -9,12 +8,12 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import { yesterdayLoader } from "./yesterday-page.server";
+import { loader } from "./yesterday-page.server";
 
 export const handle = { i18n: ["common", "social"] };
 export const meta = pageTitle("yesterday.title", "social");
 
-export const loader = ({ request }: LoaderFunctionArgs) => yesterdayLoader(request);
+export { loader };
 
 /** The node part of the documented one-line command (docs/jackpot.md; a test compares them). */
 const VERIFY_SCRIPT =

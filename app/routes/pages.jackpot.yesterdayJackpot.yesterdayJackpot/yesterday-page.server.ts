@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { UpstreamError, asPageError } from "~/utils/api/errors.server";
 import { getJackpotDraw } from "~/utils/api/jackpot.server";
 import { verifyDraw } from "./jackpot-verify.server";
@@ -8,7 +8,7 @@ import { verifyDraw } from "./jackpot-verify.server";
  * check. Public like a round's verify page (phones masked); a signed-in player also sees their win.
  * With Accept: application/json it is the data the documented command reads (docs/jackpot.md).
  */
-export async function yesterdayLoader(request: Request) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get("dayNo")?.trim();
   const dayNo = raw && /^\d{1,12}$/.test(raw) ? Number(raw) : undefined;

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { coinAmount } from "~/components/assets/money";
 import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/api/errors.server";
 import { getBalances } from "~/utils/api/user.server";
@@ -16,7 +16,7 @@ import { pledgeFormSchema } from "./pledge-schema";
 const SELF = PAGES.pledge;
 const PAGE_SIZE = 10;
 
-export async function pledgeLoader(request: Request) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const pageNo = parsePage(new URL(request.url).searchParams.get("page"));
   const [balances, plans, stakes] = await Promise.all([
@@ -47,7 +47,7 @@ const REASONS: Record<string, string> = {
 };
 
 /** Stakes the amount on the plan with the form's idempotency key (a double submit stakes once). */
-export async function pledgeAction(request: Request) {
+export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
   const form = await readForm(request);
   const t = await serverT(request, "assets");

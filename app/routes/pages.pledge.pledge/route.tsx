@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
@@ -12,7 +11,7 @@ import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import type { PledgeRecord } from "#contract/assets";
-import { pledgeAction, pledgeLoader } from "./pledge-page.server";
+import { action, loader } from "./pledge-page.server";
 
 // The staking form, with the form kit and Conform, loads after first paint; the server renders it.
 const PledgeForm = lazyForm(() => import("./pledge-form").then((m) => m.PledgeForm));
@@ -21,8 +20,7 @@ export const clientLoader = withForms(PledgeForm);
 export const handle = { i18n: ["common", "assets"] };
 export const meta = pageTitle("pledge.title", "assets");
 
-export const loader = ({ request }: LoaderFunctionArgs) => pledgeLoader(request);
-export const action = ({ request }: ActionFunctionArgs) => pledgeAction(request);
+export { action, loader };
 
 type ActionData = { result?: SubmissionResult<string[]>; idempotencyKey?: string } | undefined;
 

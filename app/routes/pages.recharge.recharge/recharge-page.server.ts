@@ -1,4 +1,4 @@
-import { json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
 import { renderSVG } from "uqr";
 import { asPageError } from "~/utils/api/errors.server";
 import { getBalances } from "~/utils/api/user.server";
@@ -56,7 +56,7 @@ function prefill(value: string | null): string {
 }
 
 /** The page's data: the Cash tab (config, channels, a fresh form key) or the Usdt tab (address, QR). */
-export async function rechargeLoader(request: Request) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const url = new URL(request.url);
   const tab = tabOf(url);
@@ -118,7 +118,7 @@ export async function rechargeLoader(request: Request) {
  * then the order is made and the player goes to the provider's pay page. JSON clients get
  * `{ok, redirect: payUrl, order}`.
  */
-export async function rechargeAction(request: Request) {
+export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
   const formData = await readForm(request);
   const config = await getChargeConfig(request, "CASH").catch(asPageError);

@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { NavBar } from "~/components/NavBar";
@@ -11,7 +10,7 @@ import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import { NETWORKS } from "#contract/wallet-names";
-import { rechargeAction, rechargeLoader } from "./recharge-page.server";
+import { action, loader } from "./recharge-page.server";
 
 // The Cash form, with the form kit and Conform, loads after first paint; the server renders it.
 const CashForm = lazyForm(() => import("./cash-form").then((m) => m.CashForm));
@@ -20,8 +19,7 @@ export const clientLoader = withForms(CashForm);
 export const handle = { i18n: ["common", "recharge"] };
 export const meta = pageTitle("title", "recharge");
 
-export const loader = ({ request }: LoaderFunctionArgs) => rechargeLoader(request);
-export const action = ({ request }: ActionFunctionArgs) => rechargeAction(request);
+export { action, loader };
 
 export type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { forgetReality } from "~/components/limits/reality.server";
 import { asPageError } from "~/utils/api/errors.server";
 import {
@@ -41,7 +41,7 @@ function messagesOf(t: TFunction): ProtectionMessages {
   };
 }
 
-export async function protectionLoader(request: Request) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   try {
     const status = await getLimitsStatus(request);
@@ -67,7 +67,7 @@ export async function protectionLoader(request: Request) {
  * browser, then the core decides. Success: back to the page with a toast (JSON clients get
  * `{ok, message, redirect}`); a refusal: the form's error in the player's words.
  */
-export async function protectionAction(request: Request) {
+export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
   const formData = await readForm(request);
   const t = await translator(request);

@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NavBar } from "~/components/NavBar";
 import { TitledCard } from "~/components/TitledCard";
@@ -8,7 +7,7 @@ import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import type { LimitKind, PlayerLimit } from "#contract/limits";
-import { protectionAction, protectionLoader } from "./protection-page.server";
+import { action, loader } from "./protection-page.server";
 
 // The forms, with the form kit and Conform, load after first paint; the server renders them.
 const forms = () => import("./protection-forms");
@@ -21,8 +20,7 @@ export const clientLoader = withForms(LimitForm, PendingForm, ReminderForm, Bloc
 export const handle = { i18n: ["common", "limits"] };
 export const meta = pageTitle("title", "limits");
 
-export const loader = ({ request }: LoaderFunctionArgs) => protectionLoader(request);
-export const action = ({ request }: ActionFunctionArgs) => protectionAction(request);
+export { action, loader };
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { UpstreamError, asPageError, statusOf } from "~/utils/api/errors.server";
 import { getRebatePage, receiveRebate } from "~/utils/api/team.server";
 import { formatsFor } from "~/utils/format.server";
@@ -16,7 +16,7 @@ const PAGE_SIZE = 20;
 const STATUSES = ["PENDING", "CLAIMED"] as const;
 type Status = (typeof STATUSES)[number];
 
-export async function claimLoader(request: Request) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const url = new URL(request.url);
   const asked = url.searchParams.get("status");
@@ -55,7 +55,7 @@ const REASONS: Record<string, string> = {
  * One intent, "claim": all pending rebates, or the one named by `rebateId`. Works without
  * JavaScript (POST, redirect with a toast) and with curl (JSON).
  */
-export async function claimAction(request: Request) {
+export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
   const form = await readForm(request);
   const t = await i18n.getFixedT(request, ["team", "common"]);

@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
@@ -11,13 +10,12 @@ import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import type { Rebate } from "#contract/team";
-import { claimAction, claimLoader } from "./claim-page.server";
+import { action, loader } from "./claim-page.server";
 
 export const handle = { i18n: ["common", "team"] };
 export const meta = pageTitle("claim.title", "team");
 
-export const loader = ({ request }: LoaderFunctionArgs) => claimLoader(request);
-export const action = ({ request }: ActionFunctionArgs) => claimAction(request);
+export { action, loader };
 
 const FILTERS = [null, "PENDING", "CLAIMED"] as const;
 

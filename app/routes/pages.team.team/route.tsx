@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -14,13 +13,12 @@ import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import type { RechargeTask, TeamInfo, TeamMember } from "#contract/team";
-import { teamAction, teamLoader } from "./team-page.server";
+import { action, loader } from "./team-page.server";
 
 export const handle = { i18n: ["common", "team"] };
 export const meta = pageTitle("team.title", "team");
 
-export const loader = ({ request }: LoaderFunctionArgs) => teamLoader(request);
-export const action = ({ request }: ActionFunctionArgs) => teamAction(request);
+export { action, loader };
 
 export default function TeamPage() {
   const { t } = useTranslation("team");

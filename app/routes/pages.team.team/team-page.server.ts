@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { renderSVG } from "uqr";
 import { UpstreamError, asPageError, statusOf } from "~/utils/api/errors.server";
 import { getRechargeTasks, getTeamInfo, getTeamLevel, receiveTaskGift } from "~/utils/api/team.server";
@@ -20,7 +20,7 @@ function absoluteLink(request: Request, link: string): string {
   return /^https?:\/\//.test(link) ? link : new URL(link, new URL(request.url).origin).toString();
 }
 
-export async function teamLoader(request: Request) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const url = new URL(request.url);
   const level = Math.min(3, Math.max(1, Number(url.searchParams.get("level")) || 1));
@@ -60,7 +60,7 @@ async function failed(request: Request, message: string, status: number) {
 }
 
 /** One intent, "gift": receives a recharge task's gift (works without JavaScript, and with curl). */
-export async function teamAction(request: Request) {
+export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
   const form = await readForm(request);
   const t = await i18n.getFixedT(request, ["team", "common"]);

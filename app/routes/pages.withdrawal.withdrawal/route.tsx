@@ -1,4 +1,3 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NavBar } from "~/components/NavBar";
 import { SegmentedTabs } from "~/components/SegmentedTabs";
@@ -8,12 +7,7 @@ import { lazyForm, withForms } from "~/utils/lazy-form";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import {
-  type Tab,
-  type WithdrawalActionData,
-  withdrawalAction,
-  withdrawalLoader,
-} from "./withdrawal-page.server";
+import { type Tab, type WithdrawalActionData, action, loader } from "./withdrawal-page.server";
 
 // The form, with the form kit and Conform, loads after first paint (lazyForm); the server renders it.
 const WithdrawalForm = lazyForm(() => import("./withdrawal-form").then((m) => m.WithdrawalForm));
@@ -22,11 +16,7 @@ export const clientLoader = withForms(WithdrawalForm);
 export const handle = { i18n: ["common", "withdraw"] };
 export const meta = pageTitle("title", "withdraw");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await withdrawalLoader(request));
-}
-
-export const action = ({ request }: ActionFunctionArgs) => withdrawalAction(request);
+export { action, loader };
 
 const tabPath = (tab: Tab) => `${PAGES.withdrawal}?tab=${tab}`;
 

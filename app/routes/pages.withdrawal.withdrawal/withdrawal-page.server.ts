@@ -1,5 +1,5 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { withdrawalRefusal } from "~/components/wallet/refusals";
 import {
   cashFormSchema,
@@ -46,17 +46,17 @@ export type WithdrawalActionData =
   | { result?: SubmissionResult<string[]>; preview?: number; idempotencyKey?: string }
   | undefined;
 
-export async function withdrawalLoader(request: Request): Promise<WithdrawalPageData> {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireToken(request);
   const tab = tabOf(request);
   const [info, cards] = await Promise.all([
     getWithdrawalInfo(request, tab === "usdt" ? "USDT" : "CASH"),
     tab === "cash" ? getUserBanks(request).then((p) => p.content) : Promise.resolve([]),
   ]).catch(asPageError);
-  return { tab, info, cards, formKey: crypto.randomUUID() };
+  return json<WithdrawalPageData>({ tab, info, cards, formKey: crypto.randomUUID() });
 }
 
-export async function withdrawalAction(request: Request) {
+export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
   const tab = tabOf(request);
   const formData = await readForm(request);
