@@ -4,17 +4,18 @@ import { useTranslation } from "~/utils/i18n-react";
 
 /**
  * The custom navigation bar every page uses (spec section 2): white title on the pink theme
- * colour, and a back action. Without JS the back action is a plain link to `backTo`.
+ * colour, a back action, and at most one link on the right (the game's rules, a wallet page's
+ * records). Without JS the back action is a plain link to `backTo`.
  */
 export function NavBar({
   title,
   backTo,
-  right,
+  link,
 }: {
   title: ReactNode;
   /** Where "back" leads without history (and without JS). Omit for tab pages: no back action. */
   backTo?: string;
-  right?: ReactNode;
+  link?: { to: string; label: string };
 }) {
   const { t } = useTranslation("common");
   const navigate = useNavigate();
@@ -44,7 +45,16 @@ export function NavBar({
       <h1 className="min-w-0 flex-1 text-balance py-1 text-center text-lg font-semibold leading-tight [overflow-wrap:anywhere]">
         {title}
       </h1>
-      <div className="flex min-w-12 flex-none justify-end">{right}</div>
+      <div className="flex min-w-12 flex-none justify-end">
+        {link ? (
+          <Link
+            to={link.to}
+            className="flex min-h-[44px] min-w-[44px] items-center justify-center rounded-full px-3 text-sm font-semibold hover:bg-white/15"
+          >
+            {link.label}
+          </Link>
+        ) : null}
+      </div>
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Suspense, useCallback, useEffect, useReducer, useRef } from "react";
 import { NavBar } from "~/components/NavBar";
 import { FooterLinks } from "~/components/game/FooterLinks";
@@ -117,14 +117,7 @@ export default function GamePage() {
       <NavBar
         title={t("game.title")}
         backTo={`${PAGES.gameList}?coin=${data.coin}`}
-        right={
-          <Link
-            to={PAGES.rules}
-            className="flex h-11 min-w-[44px] items-center justify-center rounded-full px-2 text-sm font-semibold hover:bg-white/15"
-          >
-            {t("rules.link")}
-          </Link>
-        }
+        link={{ to: PAGES.rules, label: t("rules.link") }}
       />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
         <p className="flex items-center justify-between text-sm">

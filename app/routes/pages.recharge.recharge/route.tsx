@@ -30,18 +30,7 @@ export default function RechargePage() {
   const records = data.tab === "usdt" ? PAGES.rechargeURecords : PAGES.rechargeRecords;
   return (
     <>
-      <NavBar
-        title={t("title")}
-        backTo={PAGES.account}
-        right={
-          <Link
-            to={records}
-            className="flex min-h-[44px] items-center rounded-full px-3 text-sm font-semibold hover:bg-white/15"
-          >
-            {t("recordsLink")}
-          </Link>
-        }
-      />
+      <NavBar title={t("title")} backTo={PAGES.account} link={{ to: records, label: t("recordsLink") }} />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
         <section className="rounded-xl bg-gradient-to-br from-brand to-brand-dark p-4 text-white shadow-sm">
           <p className="text-sm text-white/85">{t("balance")}</p>

@@ -46,15 +46,7 @@ export default function WithdrawalPage() {
 
   return (
     <>
-      <NavBar
-        title={t("title")}
-        backTo={PAGES.account}
-        right={
-          <Link to={records} className="flex min-h-[44px] items-center px-3 text-sm font-semibold text-white">
-            {t("records")}
-          </Link>
-        }
-      />
+      <NavBar title={t("title")} backTo={PAGES.account} link={{ to: records, label: t("records") }} />
       <main className="mx-auto max-w-md space-y-4 p-4">
         <Tabs tab={tab} />
 
