@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { NavBar } from "~/components/NavBar";
+import { StatusPill } from "~/components/StatusPill";
 import { BloggerRankRow } from "~/components/social/BloggerRankRow";
 import { IntentButton } from "~/components/social/IntentButton";
 import { useTranslation } from "~/utils/i18n-react";
@@ -14,11 +15,7 @@ export const meta = pageTitle("blogger.title", "social");
 
 export { action, loader };
 
-const CHIP = {
-  UNDER_REVIEW: "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200",
-  APPROVED: "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-200",
-  REJECTED: "bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200",
-} as const;
+const TONE = { UNDER_REVIEW: "waiting", APPROVED: "done", REJECTED: "refused" } as const;
 
 export default function BloggerPage() {
   const { t } = useTranslation("social");
@@ -34,9 +31,7 @@ export default function BloggerPage() {
               {t("blogger.mine")}
             </h2>
             {mine.status ? (
-              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${CHIP[mine.status]}`}>
-                {t(`blogger.status.${mine.status}`)}
-              </span>
+              <StatusPill tone={TONE[mine.status]}>{t(`blogger.status.${mine.status}`)}</StatusPill>
             ) : null}
           </div>
           {mine.status === "REJECTED" && mine.reason ? (

@@ -2,6 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { NavBar } from "~/components/NavBar";
 import { Pager } from "~/components/Pager";
+import { StatusPill } from "~/components/StatusPill";
 import { betLabel } from "~/components/game/names";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
@@ -14,12 +15,7 @@ export const meta = pageTitle("followRecords.title", "social");
 
 export { loader };
 
-const TONE = {
-  WAITING: "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200",
-  WIN: "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-200",
-  LOSE: "bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200",
-  REFUNDED: "bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200",
-} as const;
+const TONE = { WAITING: "waiting", WIN: "done", LOSE: "neutral", REFUNDED: "neutral" } as const;
 
 export default function FollowRecords() {
   const { t } = useTranslation("social");
@@ -37,9 +33,7 @@ export default function FollowRecords() {
                   <span className="font-semibold">
                     {betLabel(t, bet.betName)} · {fmt.coinMoney(bet.totalBetAmount, bet.coin)}
                   </span>
-                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE[bet.status]}`}>
-                    {t(`followRecords.status.${bet.status}`)}
-                  </span>
+                  <StatusPill tone={TONE[bet.status]}>{t(`followRecords.status.${bet.status}`)}</StatusPill>
                 </div>
                 <p className="text-xs text-gray-600 dark:text-gray-400">
                   <Link className="underline" to={`${PAGES.bloggerDetails}?id=${bloggerId}`}>

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { Pager } from "~/components/Pager";
+import { StatusPill } from "~/components/StatusPill";
 import { BalanceStrip } from "~/components/assets/BalanceStrip";
 import { coinAmount } from "~/components/assets/money";
 import { useTranslation } from "~/utils/i18n-react";
@@ -79,15 +80,7 @@ function StakeRow({ stake }: { stake: PledgeRecord }) {
     <li className="card space-y-2" data-testid="stake-row">
       <div className="flex items-center justify-between gap-2">
         <span className="font-semibold tabular-nums">{coinAmount(fmt, t, stake.amount, stake.coin)}</span>
-        <span
-          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-            active
-              ? "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"
-              : "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-200"
-          }`}
-        >
-          {t(`pledge.status.${stake.status}`)}
-        </span>
+        <StatusPill tone={active ? "waiting" : "done"}>{t(`pledge.status.${stake.status}`)}</StatusPill>
       </div>
       <div className="h-1.5 overflow-hidden rounded-full bg-gray-100 dark:bg-gray-800" aria-hidden="true">
         <div className="h-full bg-brand" style={{ width: `${progress}%` }} />

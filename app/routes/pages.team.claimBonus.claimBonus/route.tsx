@@ -4,6 +4,7 @@ import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { Pager } from "~/components/Pager";
 import { SegmentedTabs } from "~/components/SegmentedTabs";
+import { StatusPill } from "~/components/StatusPill";
 import { SubmitButton } from "~/components/form-parts";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
@@ -115,15 +116,9 @@ function RebateRow({ rebate, back }: { rebate: Rebate; back: string }) {
           <p className="font-semibold tabular-nums text-green-700 dark:text-green-400">
             +{fmt.coinMoney(rebate.amount, "CHIP")}
           </p>
-          <span
-            className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-              pending
-                ? "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"
-                : "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-200"
-            }`}
-          >
+          <StatusPill tone={pending ? "waiting" : "done"} className="mt-1 inline-block">
             {t(`claim.status.${rebate.status}`)}
-          </span>
+          </StatusPill>
         </div>
       </div>
       {pending ? (
