@@ -4,24 +4,35 @@ import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 
 /** Amounts longer than this (₹12,345,678.00) do not fit a third of a phone: the card shows rows. */
-export const LONG_AMOUNT = 12;
+const LONG_AMOUNT = 12;
+
+type Amounts = { chip: number; gold: number; point: number };
+
+/**
+ * Chip, gold and point, each named and formatted, and whether one is too long for a third of a
+ * phone (then they go in rows): what the balance card and the balance strip show.
+ */
+export function useBalanceItems({ chip, gold, point }: Amounts) {
+  const { t } = useTranslation("common");
+  const { coinMoney } = useFormat();
+  const items = [
+    { key: "chip", label: t("coin.CHIP"), value: coinMoney(chip, "CHIP") },
+    { key: "gold", label: t("coin.GOLD"), value: coinMoney(gold, "GOLD") },
+    { key: "point", label: t("coin.POINT"), value: coinMoney(point, "POINT") },
+  ];
+  return { items, long: items.some((item) => item.value.length > LONG_AMOUNT) };
+}
 
 /**
  * The balance card (ui.md "money first"): chip, gold and point, with the actions that change them
  * beside them: Recharge, Withdraw, Exchange. A player with nothing at all is led to recharge.
  * Pages that show it load the "assets" namespace.
  */
-export function Balances({ chip, gold, point }: { chip: number; gold: number; point: number }) {
+export function Balances({ chip, gold, point }: Amounts) {
   const { t } = useTranslation("common");
   const { t: ta } = useTranslation("assets");
-  const { coinMoney: money } = useFormat();
-  const items = [
-    { key: "chip", label: t("coin.CHIP"), value: money(chip, "CHIP") },
-    { key: "gold", label: t("coin.GOLD"), value: money(gold, "GOLD") },
-    { key: "point", label: t("coin.POINT"), value: money(point, "POINT") },
-  ];
+  const { items, long } = useBalanceItems({ chip, gold, point });
   const empty = chip <= 0 && gold <= 0 && point <= 0;
-  const long = items.some((item) => item.value.length > LONG_AMOUNT);
   return (
     <section aria-label={t("balance.title")} className="card overflow-hidden p-0">
       {long ? (

@@ -1,17 +1,10 @@
 import { useTranslation } from "~/utils/i18n-react";
-import { useFormat } from "~/utils/use-format";
-import { LONG_AMOUNT } from "../Balances";
+import { useBalanceItems } from "../Balances";
 
 /** The three balances in one compact row (rows for long amounts), on the exchange and staking pages. */
 export function BalanceStrip({ balances }: { balances: { chip: number; gold: number; point: number } }) {
   const { t } = useTranslation("common");
-  const { coinMoney } = useFormat();
-  const items = [
-    { key: "chip", label: t("coin.CHIP"), value: coinMoney(balances.chip, "CHIP") },
-    { key: "gold", label: t("coin.GOLD"), value: coinMoney(balances.gold, "GOLD") },
-    { key: "point", label: t("coin.POINT"), value: coinMoney(balances.point, "POINT") },
-  ];
-  const long = items.some((item) => item.value.length > LONG_AMOUNT);
+  const { items, long } = useBalanceItems(balances);
   return (
     <section
       aria-label={t("balance.title")}
