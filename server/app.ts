@@ -3,6 +3,7 @@ import { type ServerBuild, createRequestHandler } from "@remix-run/node";
 import express, { type Express } from "express";
 import { type Config, loadConfig } from "./config";
 import { limitAnnouncedBody } from "./middleware/body-limit";
+import { minimumBodyRate } from "./middleware/body-rate";
 import { compressAllButData } from "./middleware/compression";
 import { sameOriginMutations } from "./middleware/csrf";
 import { lastResort } from "./middleware/error";
@@ -14,6 +15,7 @@ import { requestLog } from "./middleware/request-log";
 import { securityHeaders } from "./middleware/security-headers";
 import { staticFiles } from "./middleware/static";
 import { upstreamFiles } from "./middleware/upstream-files";
+import { type SlowClientLimits, slowClientLimits } from "./slow-clients";
 import { type Upstream, upstreamOf } from "./upstream";
 
 interface AppOptionsBase {
@@ -26,6 +28,8 @@ interface AppOptionsBase {
   trustProxy?: string;
   /** True once the server drains its connections: /readyz answers 503. */
   shuttingDown?: () => boolean;
+  /** Defaults to those of BODY_MIN_BYTES_PER_SECOND; the server's header timeout takes the same. */
+  slowClients?: SlowClientLimits;
 }
 
 /** The real Remix build, or (tests) only its route manifest with a handler of one's own. */
@@ -66,6 +70,7 @@ export function createApp(options: AppOptions): Express {
   app.use(requestLog());
   app.use(securityHeaders({ production: config.NODE_ENV === "production" }));
   app.use(limitAnnouncedBody());
+  app.use(minimumBodyRate(options.slowClients ?? slowClientLimits(config.BODY_MIN_BYTES_PER_SECOND)));
   app.use(
     health({
       ready: options.ready ?? upstream.ready,

@@ -94,6 +94,16 @@ const envFields = {
    * with N CPUs serves the most pages with N (the embedded core takes its share of them too).
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * The slowest a request body may arrive, on average, once 10 s have passed (decision 069): a
+   * sixth of a 2G (EDGE) phone's upload, so that a 10 MB avatar upload still succeeds on one.
+   */
+  BODY_MIN_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(256, "BODY_MIN_BYTES_PER_SECOND must be at least 256 (a 10 MB upload would take 11 hours)")
+    .max(1_000_000, "BODY_MIN_BYTES_PER_SECOND must be at most 1000000 (a phone on 3G sends less)")
+    .default(4096),
 };
 
 /**

@@ -11,6 +11,7 @@ import { ensureSessionSecret } from "./demo-secret";
 import { log } from "./log";
 import { runPrimary } from "./primary";
 import { rememberRouteMatches } from "./route-matching";
+import { httpServerFor, slowClientLimits } from "./slow-clients";
 import { type Upstream, isUpstreamChange, upstreamOf } from "./upstream";
 
 let shuttingDown = false;
@@ -27,8 +28,9 @@ async function main(config: Config, upstream: Upstream) {
   await upstream.start();
   rememberRouteMatches();
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp({ build, config, upstream, shuttingDown: () => shuttingDown });
-  const server = app.listen(config.PORT, config.HOST, () => {
+  const slowClients = slowClientLimits(config.BODY_MIN_BYTES_PER_SECOND);
+  const app = createApp({ build, config, upstream, shuttingDown: () => shuttingDown, slowClients });
+  const server = httpServerFor(app, slowClients).listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     log.info({ port, upstream: upstream.base() }, "listening");

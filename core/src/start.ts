@@ -41,6 +41,13 @@ interface RunningCore {
   close(): Promise<void>;
 }
 
+/**
+ * How long a caller may take to send a request (decision 069). The core's callers are servers (the
+ * app reads a player's whole upload before it calls, and the largest body is a 5 MB file), so a
+ * request that takes longer than this is held by a slow or hostile client; Node would wait 300 s.
+ */
+const SLOW_CALLERS = { headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1_000 };
+
 /** How long requests in flight may take to finish on shutdown before their connections close. */
 const SHUTDOWN_GRACE_MS = 3_000;
 
@@ -73,7 +80,10 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Running
     if (options.seed !== false) await seedModules(deps, MODULES);
     const app = createCoreApp(deps);
     server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
-      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => ready(s));
+      const s = serve(
+        { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: SLOW_CALLERS },
+        () => ready(s),
+      );
       s.once("error", fail);
     });
     if (options.jobs !== false) {
