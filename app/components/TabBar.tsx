@@ -4,8 +4,11 @@ import type { RootLoaderData } from "~/root";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
 
+/** In px, not rem: at 200 % text the labels grow and the icons keep their size. */
+const ICON = "h-[24px] w-[24px]";
+
 const icon = (d: string) => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor">
+  <svg aria-hidden="true" viewBox="0 0 24 24" className={ICON} fill="none" stroke="currentColor">
     <path strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" d={d} />
   </svg>
 );
@@ -64,35 +67,65 @@ export function TabBar({ active }: { active?: "home" | "points" | "jackpot" | "t
   ];
   return (
     <>
-      {/* Keeps page content clear of the fixed bar. */}
-      <div aria-hidden="true" className="h-16" />
+      <KeptClear tabs={tabs} active={active} />
       <nav
         aria-label={t("tab.label")}
-        className="fixed inset-x-0 bottom-0 z-tabbar border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-gray-800 dark:bg-gray-900"
+        data-testid="tab-bar"
+        className={`fixed inset-x-0 bottom-0 z-tabbar bg-white dark:border-gray-800 dark:bg-gray-900 ${BAR}`}
       >
-        <ul className="mx-auto flex max-w-md">
-          {tabs.map((tab) => {
-            const isActive = tab.key === active;
-            return (
-              <li key={tab.key} className="min-w-0 flex-1">
-                <NavLink
-                  to={tab.to}
-                  prefetch="intent"
-                  aria-current={isActive ? "page" : undefined}
-                  className={`flex min-h-[56px] flex-col items-center justify-center gap-0.5 text-xs ${
-                    isActive
-                      ? "font-semibold text-brand-dark dark:text-pink-300"
-                      : "text-gray-600 dark:text-gray-300"
-                  }`}
-                >
-                  {tab.icon}
-                  <span className="max-w-full truncate px-0.5">{tab.label}</span>
-                </NavLink>
-              </li>
-            );
-          })}
+        <ul className={ROW}>
+          {tabs.map((tab) => (
+            <li key={tab.key} className={CELL}>
+              <NavLink
+                to={tab.to}
+                prefetch="intent"
+                aria-current={tab.key === active ? "page" : undefined}
+                className={faceOf(tab.key === active)}
+              >
+                {tab.icon}
+                <span data-testid="tab-label">{tab.label}</span>
+              </NavLink>
+            </li>
+          ))}
         </ul>
       </nav>
     </>
+  );
+}
+
+/*
+ * The bar's layout. A tab is at least as wide as its longest word and the tabs share the row; at
+ * 100 % every label fits a fifth of it, so they are equal. With larger text a label wraps between
+ * its words, and tabs whose words do not fit one row go on to a second: the bar grows, and no
+ * label is cut ("Acco…").
+ */
+const BAR = "border-t border-gray-200 pb-[env(safe-area-inset-bottom)]";
+const ROW = "mx-auto flex max-w-md flex-wrap";
+const CELL = "min-w-min flex-1";
+function faceOf(active: boolean) {
+  return `flex h-full min-h-[56px] flex-col items-center justify-center gap-0.5 px-0.5 text-center text-xs ${
+    active ? "font-semibold text-brand-dark dark:text-pink-300" : "text-gray-600 dark:text-gray-300"
+  }`;
+}
+
+/**
+ * Keeps the page's end clear of the fixed bar, however tall it grows: an invisible copy of its
+ * layout, whose labels are drawn from an attribute (CSS `content`), so that no text is there twice.
+ */
+function KeptClear({ tabs, active }: { tabs: Tab[]; active?: string }) {
+  return (
+    // At least the 64 px it always kept (the bar is 57 at 100 %).
+    <div aria-hidden="true" className={`invisible min-h-[64px] ${BAR}`}>
+      <ul className={ROW}>
+        {tabs.map((tab) => (
+          <li key={tab.key} className={CELL}>
+            <div className={faceOf(tab.key === active)}>
+              <span className={`block ${ICON}`} />
+              <span data-label={tab.label} className="after:content-[attr(data-label)]" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

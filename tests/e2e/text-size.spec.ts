@@ -88,3 +88,52 @@ for (const lang of ["de-DE", "fr-FR"]) {
     expect(wide).toEqual([]);
   });
 }
+
+/**
+ * The bottom tab bar's labels are read whole at 200 %, in English and in German (longer words):
+ * not cut to "Acco…" nor spilling out of their tab; and the page's end is not hidden under the
+ * bar however tall it grows. Found by an audit at 360 px.
+ */
+test("each tab label is read whole with the text at 200 %, and the bar covers none of the page", async ({
+  page,
+  baseURL,
+}) => {
+  await login(page, DEMO.phone, DEMO.password);
+  const problems: string[] = [];
+  for (const lang of ["en-US", "de-DE"]) {
+    await page.request.post("/resources/lang", { form: { lang }, headers: { Origin: baseURL ?? "" } });
+    for (const path of [PAGES.home, PAGES.account]) {
+      await page.goto(path);
+      await hydrated(page);
+      await page.evaluate(() => {
+        document.documentElement.style.fontSize = "200%";
+      });
+      const found = await page.evaluate(() => {
+        const bar = document.querySelector<HTMLElement>("[data-testid=tab-bar]");
+        if (!bar) return ["no tab bar"];
+        const cut: string[] = [];
+        for (const link of bar.querySelectorAll<HTMLElement>("a")) {
+          const label = link.querySelector<HTMLElement>("[data-testid=tab-label]");
+          if (!label) return ["a tab without its label"];
+          const box = label.getBoundingClientRect();
+          const tab = link.getBoundingClientRect();
+          if (
+            label.scrollWidth > label.clientWidth + 1 ||
+            box.left < tab.left - 1 ||
+            box.right > tab.right + 1 ||
+            tab.right > window.innerWidth + 1
+          )
+            cut.push(`"${label.textContent}" is cut (${label.scrollWidth} px in ${label.clientWidth} px)`);
+        }
+        // Scrolled to the end, the page's last line is above the bar.
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        const main = document.querySelector("main")?.getBoundingClientRect();
+        if (main && main.bottom > bar.getBoundingClientRect().top + 1)
+          cut.push("the bar covers the page's end");
+        return cut;
+      });
+      for (const problem of found) problems.push(`${lang} ${path}: ${problem}`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
