@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Balances } from "~/components/Balances";
 import { Chevron } from "~/components/Chevron";
 import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
@@ -64,7 +64,6 @@ export default function AccountPage() {
   const { t } = useTranslation("account");
   const { user } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoaderData>("root");
-  const submit = useSubmit();
   const theme = root?.theme ?? "light";
   const locale = root?.locale ?? "en-US";
   return (
@@ -116,7 +115,7 @@ export default function AccountPage() {
                 name="lang"
                 defaultValue={locale}
                 className="input"
-                onChange={(event) => submit(event.currentTarget.form)}
+                onChange={(event) => event.currentTarget.form?.requestSubmit()}
               >
                 {supportedLanguages.map((lng) => (
                   <option key={lng} value={lng} lang={lng}>

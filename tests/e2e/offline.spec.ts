@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { PAGES } from "../../app/utils/paths";
 import { DEMO, GAME_PATH, LOGIN_PATH, hydrated, login, shownRoundId } from "./fixtures";
 
 /**
@@ -68,4 +69,41 @@ test("a request the network drops half-way says the connection was lost", async 
   await form.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Connection lost" })).toBeVisible();
   await expect(page.getByRole("alert")).toContainText("check your records");
+});
+
+/**
+ * Forms the page sends by code when a choice changes (the language, the records' kind), and the
+ * theme switch, are held offline like any form: the page stays, with the held words, not "Connection
+ * lost". Found by an audit: the language and the filter were sent past the hold (useSubmit).
+ */
+test("a language, theme or records filter changed offline is held, and goes through once back online", async ({
+  page,
+  context,
+}) => {
+  await login(page, DEMO.phone, DEMO.password);
+  const held = page.getByRole("status").filter({ hasText: "nothing was sent" });
+  await page.goto(PAGES.account);
+  await hydrated(page);
+  await context.setOffline(true);
+  await page.getByLabel("Language").selectOption("de-DE");
+  await expect(held).toBeVisible();
+  await page.getByRole("switch", { name: "Dark theme" }).click();
+  await page.waitForTimeout(500);
+  await expect(page.getByText("Connection lost")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.goto(PAGES.assetRecords);
+  await hydrated(page);
+  await context.setOffline(true);
+  await page.getByLabel("Type").selectOption({ index: 1 });
+  await expect(held).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByText("Connection lost")).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.get("kind")).toBeNull();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId("offline")).toBeHidden();
+  await page.getByLabel("Type").selectOption({ index: 2 });
+  await page.waitForURL((url) => url.searchParams.has("kind"));
 });

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Chevron } from "~/components/Chevron";
 import { EmptyState } from "~/components/EmptyState";
 import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
@@ -49,7 +49,6 @@ function query(o: { coin?: Coin | null; kind?: string | null; page?: number }) {
 export default function AssetRecordsPage() {
   const { t } = useTranslation("assets");
   const { page, pages, coin, kind } = useLoaderData<typeof loader>();
-  const submit = useSubmit();
   const coins: Array<{ value: Coin | null; label: string }> = [
     { value: null, label: t("records.all") },
     { value: "CHIP", label: t("common:coin.CHIP") },
@@ -69,7 +68,7 @@ export default function AssetRecordsPage() {
           }))}
           current={coin ?? "ALL"}
         />
-        <Form method="get" className="flex items-end gap-2" onChange={(e) => submit(e.currentTarget)}>
+        <Form method="get" className="flex items-end gap-2" onChange={(e) => e.currentTarget.requestSubmit()}>
           {coin ? <input type="hidden" name="coin" value={coin} /> : null}
           <label className="flex-1 space-y-1 text-sm">
             <span className="block font-medium">{t("records.kind")}</span>
