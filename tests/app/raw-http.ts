@@ -1,4 +1,5 @@
 import http from "node:http";
+import { connect } from "node:net";
 
 export interface RawAnswer {
   status: number;
@@ -120,4 +121,42 @@ export async function rssOf(pid: number): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+export interface Trickled {
+  /** Everything the server sent back. */
+  text: string;
+  /** When the server closed the connection, in ms after the first byte was sent. */
+  closedAfterMs: number;
+}
+
+/**
+ * A slow client, as an attacker would be: writes `head` to the server on `port` at once, then
+ * `rest` one character every `everyMs` until the server closes the connection; fails when it
+ * still holds it after `giveUpMs`.
+ */
+export function trickle(port: number, head: string, rest: string, everyMs: number, giveUpMs: number) {
+  return new Promise<Trickled>((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect(port, "127.0.0.1");
+    let text = "";
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (sent < rest.length && !socket.destroyed) socket.write(rest[sent++]);
+    }, everyMs);
+    const giveUp = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the server still held the connection after ${giveUpMs} ms; it sent: ${text}`));
+    }, giveUpMs);
+    socket.on("data", (chunk) => {
+      text += chunk;
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearInterval(timer);
+      clearTimeout(giveUp);
+      resolve({ text, closedAfterMs: Date.now() - started });
+    });
+    socket.write(head);
+  });
 }

@@ -3,7 +3,7 @@ import { type AddressInfo, connect } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { httpServerFor } from "../../server/slow-clients";
-import { sendBody } from "../app/raw-http";
+import { sendBody, trickle } from "../app/raw-http";
 
 /**
  * A client that sends its request slowly (decision 069): its headers must be in within a bound,
@@ -52,43 +52,6 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-interface Trickled {
-  /** Everything the server sent back. */
-  text: string;
-  /** When the server closed the connection, in ms after the first byte was sent. */
-  closedAfterMs: number;
-}
-
-/**
- * Writes `head` at once, then `trickle` one byte every `everyMs` until the server closes the
- * connection (or `giveUpMs` passes: the server held it).
- */
-function trickle(head: string, trickle: string, everyMs: number, giveUpMs: number): Promise<Trickled> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const socket = connect(port, "127.0.0.1");
-    let text = "";
-    let sent = 0;
-    const timer = setInterval(() => {
-      if (sent < trickle.length && !socket.destroyed) socket.write(trickle[sent++]);
-    }, everyMs);
-    const giveUp = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`the server still held the connection after ${giveUpMs} ms; it sent: ${text}`));
-    }, giveUpMs);
-    socket.on("data", (chunk) => {
-      text += chunk;
-    });
-    socket.on("error", () => {});
-    socket.on("close", () => {
-      clearInterval(timer);
-      clearTimeout(giveUp);
-      resolve({ text, closedAfterMs: Date.now() - started });
-    });
-    socket.write(head);
-  });
-}
-
 function postHead(path: string, length: number) {
   return [
     `POST ${path} HTTP/1.1`,
@@ -103,7 +66,7 @@ function postHead(path: string, length: number) {
 }
 
 it("a body that trickles in (one byte every 200 ms) is answered 408 with the usual JSON and its connection closed", async () => {
-  const answer = await trickle(postHead("/pages/login/login", 60_000), "a".repeat(60_000), 200, 8_000);
+  const answer = await trickle(port, postHead("/pages/login/login", 60_000), "a".repeat(60_000), 200, 8_000);
   expect(answer.text).toMatch(/^HTTP\/1\.1 408 /);
   expect(answer.text).toMatch(/connection: close/i);
   const body = JSON.parse(answer.text.slice(answer.text.indexOf("\r\n\r\n") + 4));
@@ -114,6 +77,7 @@ it("a body that trickles in (one byte every 200 ms) is answered 408 with the usu
 
 it("the avatar upload's address is held to the same rate", async () => {
   const answer = await trickle(
+    port,
     postHead("/pages/myprofile/myprofile", 60_000),
     "a".repeat(60_000),
     500,
@@ -124,6 +88,7 @@ it("the avatar upload's address is held to the same rate", async () => {
 
 it("headers that trickle in are answered 408 and the connection closed within the header timeout", async () => {
   const answer = await trickle(
+    port,
     `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`,
     "X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
     200,
