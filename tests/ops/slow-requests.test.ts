@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
 import { httpServerFor } from "../../server/slow-clients";
 import { sendBody, trickle } from "../app/raw-http";
 
@@ -134,3 +135,12 @@ it("a large upload at full speed is read whole, and so is one the server itself 
     expect(JSON.parse(answer.text), path).toEqual({ bytes: size });
   }
 }, 15_000);
+
+it("BODY_MIN_BYTES_PER_SECOND is 4096 unless set, and a value that would cut off or hold every upload is refused by name", () => {
+  expect(loadConfig({}).BODY_MIN_BYTES_PER_SECOND).toBe(4096);
+  expect(loadConfig({ BODY_MIN_BYTES_PER_SECOND: "2048" }).BODY_MIN_BYTES_PER_SECOND).toBe(2048);
+  for (const wrong of ["100", "2000000", "fast", "1.5"])
+    expect(() => loadConfig({ BODY_MIN_BYTES_PER_SECOND: wrong }), wrong).toThrow(
+      /BODY_MIN_BYTES_PER_SECOND/,
+    );
+});
