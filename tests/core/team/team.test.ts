@@ -10,7 +10,6 @@ import {
 } from "#contract/team";
 import { balances } from "../../../core/src/ledger/ledger";
 import { listAudit } from "../../../core/src/operator/audit";
-import type { Sql } from "../../../core/src/platform/db";
 import { accrueTeam } from "../../../core/src/team/accrue";
 import { listTasks, periodOf } from "../../../core/src/team/tasks";
 import {
@@ -21,57 +20,10 @@ import {
   operatorCall,
   registerPlayer,
 } from "../../support/core";
-
-let seq = 0;
-/** A settled CHIP round with one lost bet per [player, stake cents] (the game's rows, written directly). */
-async function settledBets(db: Sql, bets: [number, number][], coin = "CHIP") {
-  seq++;
-  const roundId = 9_000_000_000 + Math.floor(Math.random() * 1e8) * 10 + (seq % 10);
-  await db.query(
-    `INSERT INTO game_rounds (id, coin, level, start_time, bet_end_time, end_time, seed, seed_hash, payout, result, settled_at)
-     VALUES ($1, $2, 1, 0, 0, 0, 'seed', 'hash', '{}', 3, now())`,
-    [roundId, coin],
-  );
-  for (const [userId, cents] of bets)
-    await db.query(
-      `INSERT INTO bets (user_id, round_id, coin, level, bet_name, base_amount_cents, bet_multiples, total_amount_cents, status, settled_at)
-       VALUES ($1, $2, $3, 1, 'RED', $4, 1, $4, 'LOSE', now())`,
-      [userId, roundId, coin, cents],
-    );
-  return roundId;
-}
-
-/** A recharge order in `status` (the recharge module's rows, written directly). */
-async function rechargeOrder(db: Sql, userId: number, cents: number, status = "SUCCESS") {
-  seq++;
-  let [channel] = await db.query<{ id: number }>("SELECT id FROM pay_channels ORDER BY id LIMIT 1");
-  if (!channel)
-    [channel] = await db.query<{ id: number }>(
-      "INSERT INTO pay_channels (pay_channel_name, show_name) VALUES ('test', 'Test') RETURNING id",
-    );
-  const id = `T${Date.now()}${seq}`;
-  await db.query(
-    `INSERT INTO recharge_orders (id, user_id, amount_cents, pay_channel_id, pay_channel_name, show_name, provider, status, pay_token, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, 'test', 'Test', 'sandbox', $5, 'x', now(), now())`,
-    [id, userId, cents, channel.id, status],
-  );
-  return id;
-}
+import { playerChain, rechargeOrder, settledBets } from "./helpers";
 
 describeOnEachDatabase("team", (core: TestCore, database) => {
-  /** A chain top ← l1 ← l2 ← l3 ← l4, each registered with the code of the one above. */
-  async function chain(length = 5) {
-    const players = [await registerPlayer(core)];
-    for (let i = 1; i < length; i++) {
-      const [above] = await core.deps.db.query<{ invitation: string }>(
-        "SELECT invitation FROM users WHERE id = $1",
-        [players[i - 1].userId],
-      );
-      // The code is case-insensitive.
-      players.push(await registerPlayer(core, { invitationCode: above.invitation.toLowerCase() }));
-    }
-    return players;
-  }
+  const chain = (length = 5) => playerChain(core, length);
   const accrue = () => accrueTeam(core.deps.db, core.deps.now());
   /**
    * A new chain of `length` players, then an accrual: all that came before is accrued, and what
