@@ -1,4 +1,5 @@
 import { settledChipStakesOfRound, settledRoundsAfter } from "../game/settled-stakes";
+import { operatorDayOf } from "../limits/operator-day";
 import { runPassAudited } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { successfulRechargesAfter } from "../recharge/successes";
@@ -7,6 +8,8 @@ import { type TeamSettings, getTeamSettings } from "./settings";
 /** How far back each pass reads again before its cursor: a slow commit is still seen. */
 const OVERLAP_MS = 10 * 60_000;
 const BATCH = 200;
+/** The operator's day of the event's time, the statements' $4. */
+const DAY_OF_AT = operatorDayOf("$4::timestamptz");
 
 interface Cursor {
   at: string;
@@ -37,13 +40,14 @@ const ANCESTORS = `
 /**
  * For the ancestors (users.parent_id; the parent is fixed at registration, so there is no cycle)
  * of each source row: adds the stakes or recharges to their team_ancestor_days, and writes one
- * rebate row per ancestor whose level has a rate. The unique (kind, source_id, level) makes a
+ * rebate row per ancestor whose level has a rate, both on the operator's day of the event's time
+ * `at` (decision 068). The unique (kind, source_id, level) makes a
  * second insert of the same event's rebates a no-op (the event itself is claimed once first).
  */
 async function creditAncestors(
   tx: Sql,
   kind: "BET" | "RECHARGE",
-  source: { ids: string[]; users: number[]; bases: number[]; day: string },
+  source: { ids: string[]; users: number[]; bases: number[]; at: string },
   ratesBp: number[],
 ): Promise<{ rows: number; cents: number }> {
   if (source.ids.length === 0) return { rows: 0, cents: 0 };
@@ -51,9 +55,9 @@ async function creditAncestors(
   await tx.query(
     `WITH ${ANCESTORS}
      INSERT INTO team_ancestor_days AS d (user_id, level, day, ${column})
-     SELECT anc, lvl, $4::date, sum(base) FROM v GROUP BY anc, lvl ORDER BY anc, lvl
+     SELECT anc, lvl, ${DAY_OF_AT}, sum(base) FROM v GROUP BY anc, lvl ORDER BY anc, lvl
      ON CONFLICT (user_id, day, level) DO UPDATE SET ${column} = d.${column} + EXCLUDED.${column}`,
-    [source.ids, source.users, source.bases, source.day],
+    [source.ids, source.users, source.bases, source.at],
   );
   if (ratesBp.every((r) => r === 0)) return { rows: 0, cents: 0 };
   const [row] = await tx.query<{ n: number; cents: number | null }>(
@@ -61,12 +65,12 @@ async function creditAncestors(
      r AS (SELECT v.*, ($4::int[])[v.lvl] AS rate FROM v),
      ins AS (
        INSERT INTO team_rebates (user_id, kind, level, source_id, source_user_id, base_cents, rate_bp, amount_cents, day)
-       SELECT anc, $5, lvl, source_id, user_id, base, rate, base * rate / 10000, $6::date FROM r
+       SELECT anc, $5, lvl, source_id, user_id, base, rate, base * rate / 10000, ${operatorDayOf("$6::timestamptz")} FROM r
        WHERE rate IS NOT NULL AND base * rate / 10000 > 0
        ON CONFLICT (kind, source_id, level) DO NOTHING
        RETURNING amount_cents)
      SELECT count(*)::int AS n, sum(amount_cents) AS cents FROM ins`,
-    [source.ids, source.users, source.bases, ratesBp, kind, source.day],
+    [source.ids, source.users, source.bases, ratesBp, kind, source.at],
   );
   return { rows: row.n, cents: Number(row.cents ?? 0) };
 }
@@ -107,7 +111,6 @@ async function roundEvent(tx: Sql, round: Cursor, settings: TeamSettings, pass: 
   pass.events++;
   const stakes = await settledChipStakesOfRound(tx, round.id);
   if (stakes.length === 0) return;
-  const day = round.at.slice(0, 10);
   const perUser = new Map<number, number>();
   for (const s of stakes) perUser.set(s.userId, (perUser.get(s.userId) ?? 0) + s.stakeCents);
   for (const [userId, cents] of perUser) await addToMember(tx, userId, { bet: cents });
@@ -118,7 +121,7 @@ async function roundEvent(tx: Sql, round: Cursor, settings: TeamSettings, pass: 
       ids: stakes.map((s) => String(s.betId)),
       users: stakes.map((s) => s.userId),
       bases: stakes.map((s) => s.stakeCents),
-      day,
+      at: round.at,
     },
     settings.betRatesBp,
   );
@@ -134,12 +137,11 @@ async function rechargeEvent(
 ) {
   if (!(await claimEvent(tx, "RECHARGE", r.id))) return;
   pass.events++;
-  const day = r.at.slice(0, 10);
   const stats = await addToMember(tx, r.userId, { recharge: r.cents });
   const made = await creditAncestors(
     tx,
     "RECHARGE",
-    { ids: [r.id], users: [r.userId], bases: [r.cents], day },
+    { ids: [r.id], users: [r.userId], bases: [r.cents], at: r.at },
     settings.rechargeRatesBp,
   );
   pass.rebates += made.rows;
@@ -152,10 +154,10 @@ async function rechargeEvent(
   ) {
     const rows = await tx.query<{ amount_cents: number }>(
       `INSERT INTO team_rebates (user_id, kind, level, source_id, source_user_id, base_cents, rate_bp, amount_cents, day)
-       SELECT parent_id, 'REGISTER', 1, id::text, id, $2, 0, $3, $4::date FROM users
+       SELECT parent_id, 'REGISTER', 1, id::text, id, $2, 0, $3, ${DAY_OF_AT} FROM users
        WHERE id = $1 AND parent_id IS NOT NULL AND parent_id <> id
        ON CONFLICT (kind, source_id, level) DO NOTHING RETURNING amount_cents`,
-      [r.userId, r.cents, settings.registerRebateCents, day],
+      [r.userId, r.cents, settings.registerRebateCents, r.at],
     );
     pass.rebates += rows.length;
     pass.cents += rows.length > 0 ? settings.registerRebateCents : 0;

@@ -2,13 +2,12 @@ import { fromCents } from "#contract/money";
 import type { TeamInfo, TeamMember } from "#contract/team";
 import type { UserInfo } from "#contract/user";
 import { maskPhone } from "../game/records";
+import { operatorDays } from "../limits/operator-day";
 import type { Sql } from "../platform/db";
 import { selectPage } from "../platform/paging";
 import { getTeamSettings, percents } from "./settings";
 
-const DAY_MS = 86_400_000;
 const INCOME_DAYS = 7;
-const dayOf = (ms: number) => new Date(ms - (ms % DAY_MS)).toISOString().slice(0, 10);
 
 /**
  * The members of a player's team with their level (1 = invited by them), walked down the index
@@ -91,7 +90,8 @@ interface SumRow {
 
 /**
  * Every figure of the team page: the members (counted down the tree), the sums (the job's
- * team_ancestor_days of this player, a few rows), the rebates, the latest direct members.
+ * team_ancestor_days of this player, a few rows), the rebates, the latest direct members. Today
+ * and yesterday are the operator's days (decision 068).
  */
 export async function teamInfo(
   db: Sql,
@@ -99,18 +99,17 @@ export async function teamInfo(
   nowMs: number,
   inviteLinkBase: string,
 ): Promise<TeamInfo> {
-  const today = dayOf(nowMs);
-  const yesterday = dayOf(nowMs - DAY_MS);
+  const [today, yesterday] = await operatorDays(db, nowMs, 2);
   const [counts, sums, [rebates], direct, settings] = await Promise.all([
     db.query<LevelRow>(
       `WITH ${MEMBERS}
        SELECT m.lvl, count(*)::int AS members,
          count(*) FILTER (WHERE s.recharge_cents > 0)::int AS recharge_users,
-         count(*) FILTER (WHERE m.created_at >= $2::date)::int AS new_today,
-         count(*) FILTER (WHERE m.created_at >= $3::date AND m.created_at < $2::date)::int AS new_yesterday
+         count(*) FILTER (WHERE m.created_at >= $2::timestamptz)::int AS new_today,
+         count(*) FILTER (WHERE m.created_at >= $3::timestamptz AND m.created_at < $2::timestamptz)::int AS new_yesterday
        FROM m LEFT JOIN team_member_stats s ON s.user_id = m.id
        GROUP BY m.lvl`,
-      [user.id, today, yesterday],
+      [user.id, today.start, yesterday.start],
     ),
     db.query<SumRow>(
       `SELECT level AS lvl, sum(recharge_cents) AS recharge, sum(bet_cents) AS bet,
@@ -119,7 +118,7 @@ export async function teamInfo(
          sum(bet_cents) FILTER (WHERE day = $2::date) AS bet_today,
          sum(bet_cents) FILTER (WHERE day = $3::date) AS bet_yesterday
        FROM team_ancestor_days WHERE user_id = $1 GROUP BY level`,
-      [user.id, today, yesterday],
+      [user.id, today.day, yesterday.day],
     ),
     db.query<{
       total: number | null;
@@ -131,7 +130,7 @@ export async function teamInfo(
          sum(amount_cents) FILTER (WHERE day = $2::date) AS today,
          sum(amount_cents) FILTER (WHERE day = $3::date) AS yesterday
        FROM team_rebates WHERE user_id = $1`,
-      [user.id, today, yesterday],
+      [user.id, today.day, yesterday.day],
     ),
     teamLevelPage(db, user.id, { level: 1, pageNo: 1, pageSize: 10 }),
     getTeamSettings(db),
@@ -214,11 +213,12 @@ type TeamIncome = Pick<
  * todayBetAmount and totalBetAmount are the team's settled stakes (levels 1 to 3) today and all
  * time; todayBetIncome the bet rebates earned today; todayWin every rebate earned today;
  * yesterdayCommission every rebate earned yesterday; incomeList the rebates earned on each of the
- * last 7 UTC days with incomeRate = that income ÷ the team's stakes of the day.
+ * last 7 operator's days (decision 068) with incomeRate = that income ÷ the team's stakes of the day.
  */
 export async function teamIncome(db: Sql, userId: number, nowMs: number): Promise<TeamIncome> {
-  const today = dayOf(nowMs);
-  const first = dayOf(nowMs - (INCOME_DAYS - 1) * DAY_MS);
+  const days = (await operatorDays(db, nowMs, INCOME_DAYS)).map((d) => d.day);
+  const [today, yesterday] = days;
+  const first = days[INCOME_DAYS - 1];
   const [stakes, income] = await Promise.all([
     db.query<{ day: string | null; bet: number }>(
       `SELECT CASE WHEN day >= $2::date THEN to_char(day, 'YYYY-MM-DD') END AS day, sum(bet_cents) AS bet
@@ -235,7 +235,7 @@ export async function teamIncome(db: Sql, userId: number, nowMs: number): Promis
   const stakeOf = new Map(stakes.map((d) => [d.day, Number(d.bet)]));
   const totalStake = stakes.reduce((sum, d) => sum + Number(d.bet), 0);
   const todayIncome = income.find((d) => d.day === today);
-  const yesterdayIncome = income.find((d) => d.day === dayOf(nowMs - DAY_MS));
+  const yesterdayIncome = income.find((d) => d.day === yesterday);
   return {
     incomeList: income.map((d) => {
       const stake = stakeOf.get(d.day) ?? 0;

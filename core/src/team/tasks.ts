@@ -2,14 +2,13 @@ import { Code } from "#contract/codes";
 import { fromCents } from "#contract/money";
 import type { RechargeTask } from "#contract/team";
 import { InsufficientBalance, balances, post } from "../ledger/ledger";
+import { OPERATOR_ZONE } from "../limits/operator-day";
 import { type AddOrEdit, saveAudited } from "../operator/audit";
 import { positiveAmountCents, shownName } from "../operator/fields";
 import { type Db, type Sql, isUniqueViolation } from "../platform/db";
 import { ApiError, Refusal } from "../platform/http";
 import { rechargedCentsBetween } from "../recharge/successes";
 import { beforeClaim } from "./guard";
-
-const DAY_MS = 86_400_000;
 
 interface TaskRow {
   id: number;
@@ -21,22 +20,25 @@ interface TaskRow {
   sort: number;
 }
 
-/** The current period of a task: the UTC day, or the ISO week (Monday 00:00 UTC to Monday). */
-export function periodOf(period: "DAY" | "WEEK", nowMs: number): { key: string; start: number; end: number } {
-  const day = nowMs - (nowMs % DAY_MS);
-  if (period === "DAY")
-    return { key: new Date(day).toISOString().slice(0, 10), start: day, end: day + DAY_MS };
-  const weekday = (new Date(day).getUTCDay() + 6) % 7; // Monday 0
-  const start = day - weekday * DAY_MS;
-  // ISO week number: the week of its Thursday.
-  const thursday = new Date(start + 3 * DAY_MS);
-  const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
-  const week = Math.floor((thursday.getTime() - yearStart) / DAY_MS / 7) + 1;
-  return {
-    key: `${thursday.getUTCFullYear()}-W${String(week).padStart(2, "0")}`,
-    start,
-    end: start + 7 * DAY_MS,
-  };
+/**
+ * The current period of a task: the operator's day, or the ISO week from the operator's Monday
+ * (decision 068), keyed "YYYY-MM-DD" or "YYYY-Www", with its start and end in ms.
+ */
+export async function periodOf(
+  sql: Sql,
+  period: "DAY" | "WEEK",
+  nowMs: number,
+): Promise<{ key: string; start: number; end: number }> {
+  const unit = period === "DAY" ? "day" : "week";
+  const [p] = await sql.query<{ key: string; start: string | number; end: string | number }>(
+    `WITH x AS (SELECT date_trunc($2, to_timestamp($1 / 1000.0) AT TIME ZONE z.tz) AS t0, z.tz
+                FROM (SELECT ${OPERATOR_ZONE} AS tz) z)
+     SELECT to_char(t0, $3) AS key, (extract(epoch FROM t0 AT TIME ZONE tz) * 1000)::bigint AS start,
+       (extract(epoch FROM (t0 + ('1 ' || $2)::interval) AT TIME ZONE tz) * 1000)::bigint AS end
+     FROM x`,
+    [nowMs, unit, period === "DAY" ? "YYYY-MM-DD" : 'IYYY-"W"IW'],
+  );
+  return { key: p.key, start: Number(p.start), end: Number(p.end) };
 }
 
 const TASK_MESSAGES = {
@@ -51,7 +53,7 @@ export async function listTasks(db: Sql, userId: number, nowMs: number): Promise
   const tasks = await db.query<TaskRow>("SELECT * FROM team_tasks WHERE enabled ORDER BY sort, id");
   const out: RechargeTask[] = [];
   for (const t of tasks) {
-    const p = periodOf(t.period, nowMs);
+    const p = await periodOf(db, t.period, nowMs);
     const [progress, claims] = await Promise.all([
       rechargedCentsBetween(db, userId, p.start, p.end),
       db.query("SELECT 1 FROM team_task_claims WHERE task_id = $1 AND user_id = $2 AND period_key = $3", [
@@ -83,7 +85,7 @@ export async function listTasks(db: Sql, userId: number, nowMs: number): Promise
 export async function claimTaskGift(db: Db, userId: number, taskId: number, nowMs: number) {
   const [task] = await db.query<TaskRow>("SELECT * FROM team_tasks WHERE id = $1 AND enabled", [taskId]);
   if (!task) throw new ApiError(Code.NOT_FOUND, TASK_MESSAGES.unknown, { reason: "NOT_FOUND" });
-  const p = periodOf(task.period, nowMs);
+  const p = await periodOf(db, task.period, nowMs);
   const progress = await rechargedCentsBetween(db, userId, p.start, p.end);
   if (progress < Number(task.min_recharge_cents))
     throw new ApiError(Code.BAD_REQUEST, TASK_MESSAGES.notReached, {

@@ -53,3 +53,7 @@ export async function playerChain(core: TestCore, length = 5) {
   }
   return players;
 }
+
+/** The day (YYYY-MM-DD) `ms` falls on in Asia/Kolkata, the operator's zone of the tests' core. */
+export const kolkataDay = (ms: number) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(ms);

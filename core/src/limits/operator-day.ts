@@ -1,0 +1,31 @@
+import type { Sql } from "../platform/db";
+
+/**
+ * The operator's calendar: LIMITS_TIME_ZONE, which the limits module writes into limits_settings
+ * at start (decision 068). The limits' days and the team's (figures, rebates, recharge tasks) are
+ * days of this zone, the zone of the times the player sees. SQL, so the database computes the day
+ * exactly as migration 068 and game_place_bet do.
+ */
+
+/** SQL: the operator's time zone (an IANA name). */
+export const OPERATOR_ZONE = "(SELECT time_zone FROM limits_settings)";
+
+/** SQL: the operator's day (a date) on which the timestamptz expression `at` falls. */
+export const operatorDayOf = (at: string) => `(${at} AT TIME ZONE ${OPERATOR_ZONE})::date`;
+
+/** An operator's day: "YYYY-MM-DD" and the moment it starts (ISO, UTC). */
+interface OperatorDay {
+  day: string;
+  start: string;
+}
+
+/** The operator's day `nowMs` falls on and the `count - 1` days before it, newest first. */
+export async function operatorDays(sql: Sql, nowMs: number, count: number): Promise<OperatorDay[]> {
+  return sql.query<OperatorDay>(
+    `SELECT to_char(d, 'YYYY-MM-DD') AS day,
+       to_char(d::timestamp AT TIME ZONE ${OPERATOR_ZONE} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS start
+     FROM (SELECT ${operatorDayOf("to_timestamp($1 / 1000.0)")} - n AS d, n FROM generate_series(0, $2 - 1) AS n) t
+     ORDER BY n`,
+    [nowMs, count],
+  );
+}
