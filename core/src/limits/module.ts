@@ -10,7 +10,8 @@ export const limitsModule: CoreModule = {
   routes: limitsRoutes,
   operatorRoutes: limitsOperatorRoutes,
   async seed(tx, deps) {
-    // The time zone is configuration (LIMITS_TIME_ZONE); game_place_bet reads it from here.
+    // The time zone is configuration (LIMITS_TIME_ZONE); game_place_bet and the team's days
+    // (operator-day.ts, decision 068) read it from here.
     await tx.query("UPDATE limits_settings SET time_zone = $1 WHERE id", [deps.config.limits.timeZone]);
   },
 };

@@ -86,7 +86,10 @@ export const envSchema = z.object({
   CURRENCY_SIGN: z.string().min(1).max(8).default("₹"),
   /** Prefix of the invite link in getUserInfo, e.g. https://play.example.com (default: relative). */
   INVITE_LINK_BASE: z.string().default(""),
-  /** Player protection (core/src/limits): the time zone of day, week and month; hours of cooling. */
+  /**
+   * Player protection (core/src/limits): the time zone of day, week and month (also the team's
+   * days, decision 068); hours of cooling.
+   */
   LIMITS_TIME_ZONE: z
     .string()
     .default("Asia/Kolkata")
