@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
-import { isBep20Address, isTrc20Address } from "#contract/addresses";
+import { checkUsdtAddress, isUsdtAddress } from "#contract/addresses";
 import { Code } from "#contract/codes";
 import type { Page } from "#contract/envelope";
 import { KEY_REUSED_DETAIL } from "#contract/headers";
@@ -91,7 +91,7 @@ function hashOf(input: ApplyInput): string {
   const key =
     input.currency === "CASH"
       ? ["CASH", toCents(input.amount), input.userBankId]
-      : ["USDT", toCents(input.amount), input.address, input.network];
+      : ["USDT", toCents(input.amount), usdtAddressOf(input.address, input.network), input.network];
   return createHash("sha256").update(JSON.stringify(key)).digest("hex");
 }
 
@@ -113,13 +113,16 @@ function repeatOf(first: WithdrawalRow, hash: string): WithdrawalRecord {
   return recordOf(first);
 }
 
-/** The address fits the network: else why not (checksum, or the other network's address). */
-function assertAddress(address: string, network: Network): void {
-  const fits = network === "TRC20" ? isTrc20Address(address) : isBep20Address(address);
-  if (fits) return;
-  const other = network === "TRC20" ? isBep20Address(address) : isTrc20Address(address);
-  if (other) {
-    const otherName = network === "TRC20" ? "BEP20" : "TRC20";
+/**
+ * The address in its one form (a BEP20 address typed in one case is EIP-55 checksummed), as it is
+ * stored, paid to and remembered; refused when it does not fit the network (checksum, or the
+ * other network's address).
+ */
+function usdtAddressOf(address: string, network: Network): string {
+  const checked = checkUsdtAddress(network, address);
+  if (checked.ok) return checked.address;
+  const otherName = network === "TRC20" ? "BEP20" : "TRC20";
+  if (isUsdtAddress(otherName, address)) {
     throw refuse(
       "WRONG_NETWORK",
       `This is a ${otherName} address: choose ${otherName}, or enter a ${network} address`,
@@ -131,6 +134,13 @@ function assertAddress(address: string, network: Network): void {
       ? "This is not a valid TRC20 address (T followed by 33 characters, checksum included)"
       : "This is not a valid BEP20 address (0x followed by 40 hex digits, checksum included)",
   );
+}
+
+/** The input as it is kept: a USDT address in its one form (refused when it does not fit). */
+function canonicalOf(input: ApplyInput): ApplyInput {
+  return input.currency === "USDT"
+    ? { ...input, address: usdtAddressOf(input.address, input.network) }
+    : input;
 }
 
 /**
@@ -145,7 +155,7 @@ export async function precheckWithdrawal(db: Db, userId: number, input: ApplyInp
     const card = await findOwnCard(db, userId, input.userBankId);
     if (!card) throw refuse("NO_CARD", "Choose one of your bank cards", {}, Code.NOT_FOUND);
   } else {
-    assertAddress(input.address, input.network);
+    usdtAddressOf(input.address, input.network);
   }
 }
 
@@ -175,11 +185,12 @@ export interface Applied {
 export async function applyWithdrawal(
   db: Db,
   userId: number,
-  input: ApplyInput,
+  given: ApplyInput,
   nowMs: number,
   idempotencyKey?: string | null,
   log?: Logger,
 ): Promise<Applied> {
+  const input = canonicalOf(given);
   const key = idempotencyKeyOf(idempotencyKey);
   const hash = hashOf(input);
   if (key) {
@@ -229,8 +240,6 @@ export async function applyWithdrawal(
       if (input.currency === "CASH") {
         card = await findOwnCard(tx, userId, input.userBankId);
         if (!card) throw refuse("NO_CARD", "Choose one of your bank cards", {}, Code.NOT_FOUND);
-      } else {
-        assertAddress(input.address, input.network);
       }
       const [inserted] = await tx.query<WithdrawalRow>(
         `INSERT INTO withdrawals (user_id, currency, amount_cents, fee_cents, net_cents, usdt_rate_cents,

@@ -188,6 +188,34 @@ describeOnEachDatabase("withdrawals", (core) => {
     expect(withdrawalPageSchema.parse(cashRecords.result).totalElements).toBe(0);
   });
 
+  it("sends to a BEP20 address typed in one case, and keeps it in its EIP-55 form: one address, one request", async () => {
+    const sandbox = sandboxPayout();
+    setPayoutAdapter(core.deps.db, sandbox);
+    try {
+      const { token } = await payer(core, { CHIP: 100_000 });
+      const lower = { amount: 300, address: BEP20.toLowerCase(), network: "BEP20" };
+      const headers = { "idempotency-key": `bep20-case-${token.slice(-8)}` };
+      const first = await call<WithdrawalRecord>(core, "/app/wallet/withdrawal", {
+        token,
+        params: { assetPassword: PAY_PASSWORD, ...lower },
+        headers,
+      });
+      expect(first.result).toMatchObject({ address: BEP20, status: "APPROVED" });
+      expect(sandbox.paid.get(first.result.id)).toMatchObject({ address: BEP20, network: "BEP20" });
+      // The same request with the address in its checksummed form is a retry, not another withdrawal.
+      const retry = await call<WithdrawalRecord>(core, "/app/wallet/withdrawal", {
+        token,
+        params: { assetPassword: PAY_PASSWORD, ...lower, address: BEP20.toUpperCase().replace("0X", "0x") },
+        headers,
+      });
+      expect(retry).toMatchObject({ code: 200, result: { id: first.result.id } });
+      const info = await withdrawalInfo(token, "USDT");
+      expect(info.walletErc).toBe(BEP20);
+    } finally {
+      setPayoutAdapter(core.deps.db, null);
+    }
+  });
+
   it("sends to the micro-USDT what it books as paid: 300.55 at 90 with 1 % sends 3.306 USDT for ₹297.54", async () => {
     const sandbox = sandboxPayout();
     setPayoutAdapter(core.deps.db, sandbox);
