@@ -87,7 +87,7 @@ const usdtRechargeRecordSchema = z.object({
   walletType: networkSchema,
   address: z.string(),
   txHash: z.string(),
-  /** USDT received (up to 6 decimals). */
+  /** USDT received, to 6 decimals (rounded down: a BEP20 transfer's 18 are kept, and credited, exactly). */
   usdtAmount: z.number(),
   /** CHIP credited (null until credited). */
   amount: z.number().nullable(),
@@ -101,16 +101,28 @@ const usdtRechargeRecordSchema = z.object({
 export type UsdtRechargeRecord = z.infer<typeof usdtRechargeRecordSchema>;
 export const usdtRechargePageSchema = pageSchema(usdtRechargeRecordSchema);
 
-/** A USDT amount as a chain watcher reports it: plain decimal, up to 6 places, positive. */
-const USDT_AMOUNT = /^\d{1,12}(\.\d{1,6})?$/;
+/**
+ * Decimals of USDT's token contract on each network: 6 on TRON (TRC20), 18 on BNB Smart Chain
+ * (BEP20). A transfer is an exact whole number of these base units.
+ */
+export const USDT_DECIMALS = { TRC20: 6, BEP20: 18 } as const;
 
-/** "100.5" USDT in millionths (exact, no floating point), or null when not a plain positive amount. */
-export function usdtMicros(text: string): number | null {
+/** The most USDT one deposit may report. */
+export const MAX_DEPOSIT_USDT = 1_000_000_000n;
+
+/**
+ * A USDT amount as a chain watcher reports it (plain positive decimal, up to the network's
+ * decimals) in that network's base units, exactly (no floating point); null when it is not such
+ * an amount. Above MAX_DEPOSIT_USDT it is answered as it is: the caller says it is too large.
+ */
+export function usdtUnits(network: keyof typeof USDT_DECIMALS, text: string): bigint | null {
   const t = text.trim();
-  if (!USDT_AMOUNT.test(t)) return null;
+  const decimals = USDT_DECIMALS[network];
+  if (!/^\d{1,12}(\.\d+)?$/.test(t)) return null;
   const [whole, fraction = ""] = t.split(".");
-  const micros = Number(whole) * 1_000_000 + Number(fraction.padEnd(6, "0"));
-  return micros > 0 && Number.isSafeInteger(micros) ? micros : null;
+  if (fraction.length > decimals) return null;
+  const units = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, "0"));
+  return units > 0n ? units : null;
 }
 
 /** Transaction hashes: 64 hex digits on TRON, "0x" and 64 on BSC; kept lowercase. */

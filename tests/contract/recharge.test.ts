@@ -1,13 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { getRechargeInputSchema, normalizeTxHash, rechargeInputSchema, usdtMicros } from "#contract/recharge";
+import { getRechargeInputSchema, normalizeTxHash, rechargeInputSchema, usdtUnits } from "#contract/recharge";
 
 describe("recharge contract", () => {
-  it("reads USDT amounts exactly in millionths and refuses anything but a plain positive decimal", () => {
-    expect(usdtMicros("100")).toBe(100_000_000);
-    expect(usdtMicros("0.000001")).toBe(1);
-    expect(usdtMicros("1234567.5")).toBe(1_234_567_500_000);
+  it("reads USDT amounts exactly in each network's base units and refuses anything but a plain positive decimal", () => {
+    expect(usdtUnits("TRC20", "100")).toBe(100_000_000n);
+    expect(usdtUnits("TRC20", "0.000001")).toBe(1n);
+    expect(usdtUnits("TRC20", "1234567.5")).toBe(1_234_567_500_000n);
+    expect(usdtUnits("BEP20", "1.000000000000000001")).toBe(1_000_000_000_000_000_001n);
+    expect(usdtUnits("BEP20", "0.000000000000000001")).toBe(1n);
+    expect(usdtUnits("BEP20", "100")).toBe(100n * 10n ** 18n);
     for (const bad of ["0", "0.0000001", "-1", "1e3", "abc", "", "1.", ".5", "NaN", "Infinity"]) {
-      expect(usdtMicros(bad), bad).toBeNull();
+      expect(usdtUnits("TRC20", bad), bad).toBeNull();
+    }
+    for (const bad of ["0", "0.0000000000000000001", "1,5", "0x10", " "]) {
+      expect(usdtUnits("BEP20", bad), bad).toBeNull();
     }
   });
 

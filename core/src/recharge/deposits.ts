@@ -2,10 +2,12 @@ import { Code } from "#contract/codes";
 import type { Page } from "#contract/envelope";
 import { MAX_AMOUNT, fromCents } from "#contract/money";
 import {
+  MAX_DEPOSIT_USDT,
   type RechargeStatus,
+  USDT_DECIMALS,
   type UsdtRechargeRecord,
   normalizeTxHash,
-  usdtMicros,
+  usdtUnits,
 } from "#contract/recharge";
 import type { Network } from "#contract/wallet";
 import { post } from "../ledger/ledger";
@@ -53,7 +55,7 @@ interface DepositReport {
   network: string;
   address: string;
   txHash: string;
-  /** USDT as plain decimal text, up to 6 places. */
+  /** USDT as plain decimal text, up to the network's decimals (6 on TRC20, 18 on BEP20). */
   amount: string;
   confirmations: string | number;
 }
@@ -71,7 +73,10 @@ interface DepositRow {
   tx_hash: string;
   address: string;
   user_id: number;
+  /** Rounded down, for what is shown; the amount is usdt_units. */
   usdt_micros: number;
+  /** The exact amount in the network's base units (USDT_DECIMALS), as decimal text. */
+  usdt_units: string;
   confirmations: number;
   status: RechargeStatus;
   rate_cents: number | null;
@@ -97,9 +102,17 @@ function recordOf(row: DepositRow): UsdtRechargeRecord {
   };
 }
 
-/** CHIP cents for `micros` USDT at `rateCents` CHIP cents per USDT, rounded down (exact, in BigInt). */
-export function creditCentsOf(micros: number, rateCents: number): number {
-  return Number((BigInt(micros) * BigInt(rateCents)) / 1_000_000n);
+/** CHIP cents for `units` of `network`'s USDT at `rateCents` CHIP cents per USDT, rounded down (exact, in BigInt). */
+export function creditCentsOf(network: Network, units: bigint, rateCents: number): number {
+  return Number((units * BigInt(rateCents)) / 10n ** BigInt(USDT_DECIMALS[network]));
+}
+
+/** The exact USDT amount of `units` base units of `network` ("2.000000000000000001"). */
+function usdtText(network: Network, units: bigint): string {
+  const digits = units.toString().padStart(USDT_DECIMALS[network] + 1, "0");
+  const whole = digits.slice(0, -USDT_DECIMALS[network]);
+  const fraction = digits.slice(-USDT_DECIMALS[network]).replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : whole;
 }
 
 /**
@@ -130,8 +143,17 @@ export async function reportDeposit(
   if (!normalized) {
     throw new Refusal(network === "TRC20" ? "tx must be 64 hex digits" : "tx must be 0x and 64 hex digits");
   }
-  const micros = usdtMicros(String(report.amount ?? ""));
-  if (micros === null) throw new Refusal("amount must be a positive USDT amount with at most 6 decimals");
+  const amount = usdtUnits(network, String(report.amount ?? ""));
+  if (amount === null) {
+    throw new Refusal(
+      `amount must be a positive USDT amount with at most ${USDT_DECIMALS[network]} decimals on ${network}`,
+    );
+  }
+  const units: bigint = amount;
+  if (units > MAX_DEPOSIT_USDT * 10n ** BigInt(USDT_DECIMALS[network])) {
+    throw new Refusal(`The amount is too large: at most ${MAX_DEPOSIT_USDT} USDT`);
+  }
+  const micros = Number(units / 10n ** BigInt(USDT_DECIMALS[network] - 6));
   const confirmations = String(report.confirmations ?? "").trim();
   if (!/^\d{1,7}$/.test(confirmations)) throw new Refusal("confirmations must be a whole number from 0");
   const seen = Number(confirmations);
@@ -159,14 +181,15 @@ export async function reportDeposit(
     }
     const now = new Date(deps.now());
     await tx.query(
-      `INSERT INTO usdt_deposits (network, tx_hash, address, user_id, usdt_micros, confirmations, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (tx_hash) DO NOTHING`,
-      [network, txHash, address, owner.user_id, micros, seen, now],
+      `INSERT INTO usdt_deposits (network, tx_hash, address, user_id, usdt_micros, usdt_units, confirmations,
+         created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (tx_hash) DO NOTHING`,
+      [network, txHash, address, owner.user_id, micros, units.toString(), seen, now],
     );
     const [row] = await tx.query<DepositRow>("SELECT * FROM usdt_deposits WHERE tx_hash = $1 FOR UPDATE", [
       txHash,
     ]);
-    if (row.network !== network || row.address !== address || row.usdt_micros !== micros) {
+    if (row.network !== network || row.address !== address || row.usdt_units !== units.toString()) {
       throw new Refusal("This transaction was already reported with another network, address or amount");
     }
     const rules = await currencyRules(tx, "USDT");
@@ -180,7 +203,7 @@ export async function reportDeposit(
     if (current.status !== "PENDING" || current.confirmations < rules.usdtConfirmations) {
       return { deposit: recordOf(current), credited: false, required: rules.usdtConfirmations };
     }
-    const credit = creditCentsOf(micros, rules.usdtRateCents);
+    const credit = creditCentsOf(network, units, rules.usdtRateCents);
     if (credit > MAX_AMOUNT * 100) throw new Refusal("The amount is too large to credit");
     if (credit > 0) {
       await post(tx, {
@@ -190,7 +213,7 @@ export async function reportDeposit(
         kind: "RECHARGE",
         counter: "DEPOSITS_USDT",
         refId: txHash,
-        memo: `${network} ${micros / 1_000_000} USDT`,
+        memo: `${network} ${usdtText(network, units)} USDT`,
       });
     }
     const [done] = await tx.query<DepositRow>(

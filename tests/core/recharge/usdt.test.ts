@@ -69,9 +69,11 @@ describe("deposit addresses from account xpubs", () => {
   });
 
   it("converts USDT to CHIP cents exactly, rounding down", () => {
-    expect(creditCentsOf(100_000_000, 9000)).toBe(900_000);
-    expect(creditCentsOf(1_234_567, 9000)).toBe(11_111); // 1.234567 × 90 = 111.11103
-    expect(creditCentsOf(999_999_999_999_999, 9000)).toBe(8_999_999_999_999); // 999,999,999.999999 × 90 = 89,999,999,999.9999
+    expect(creditCentsOf("TRC20", 100_000_000n, 9000)).toBe(900_000);
+    expect(creditCentsOf("TRC20", 1_234_567n, 9000)).toBe(11_111); // 1.234567 × 90 = 111.11103
+    expect(creditCentsOf("TRC20", 999_999_999_999_999n, 9000)).toBe(8_999_999_999_999); // 999,999,999.999999 × 90 = 89,999,999,999.9999
+    expect(creditCentsOf("BEP20", 1_234_567_000_000_000_000n, 9000)).toBe(11_111);
+    expect(creditCentsOf("BEP20", 999_999_999_999_999_999_999_999_999n, 9000)).toBe(8_999_999_999_999); // 999,999,999.999… × 90
   });
 });
 
@@ -147,6 +149,38 @@ describeOnEachDatabase("USDT recharge", (core) => {
     expect(entries).toEqual([{ counter_account: "DEPOSITS_USDT", amount: 900_000 }]);
   });
 
+  it("credits a BEP20 transfer to its 18th decimal and a TRC20 one to its 6th, exactly", async () => {
+    const { token, userId } = await registerPlayer(core);
+    const bep = (await address(token, "BEP20")).result;
+    const tx = hash("BEP20");
+    // 0.000111111111111112 USDT × 90.00 is 1.000000000000008 cents: 1 cent, which the amount cut
+    // to the micro-USDT (0.000111 × 90.00 = 0.999 cents) would not give.
+    const dust = { network: "BEP20", address: bep, tx, amount: "0.000111111111111112", confirmations: "12" };
+    expect(await deposit(dust)).toMatchObject({ code: 200, result: { credited: true } });
+    expect(await chip(userId)).toBe(1);
+    const changed = await deposit({ ...dust, amount: "0.000111111111111113" });
+    expect(changed).toMatchObject({ code: 400 });
+    expect(changed.message).toMatch(/already reported/);
+    const whole = { ...dust, tx: hash("BEP20"), amount: "2.000000000000000001" };
+    expect(await deposit(whole)).toMatchObject({ code: 200, result: { credited: true } });
+    expect(await chip(userId)).toBe(1 + 18_000);
+    const page = usdtRechargePageSchema.parse(
+      (await call(core, "/app/wallet/getRechargeRecord", { method: "POST", token })).result,
+    );
+    expect(page.content.map((r) => [r.usdtAmount, r.amount])).toEqual([
+      [2, 180],
+      [0.000111, 0.01],
+    ]);
+    const trc = (await address(token, "TRC20")).result;
+    const tooFine = await deposit({ ...dust, network: "TRC20", address: trc, tx: hash("TRC20") });
+    expect(tooFine).toMatchObject({ code: 400 });
+    expect(tooFine.message).toMatch(/6 decimals/);
+    const beyond = await deposit({ ...dust, tx: hash("BEP20"), amount: "1.0000000000000000001" });
+    expect(beyond).toMatchObject({ code: 400 });
+    expect(beyond.message).toMatch(/18 decimals/);
+    expect(await chip(userId)).toBe(18_001);
+  });
+
   it("refuses unknown addresses, the wrong network, bad hashes and amounts, and a changed re-report", async () => {
     const { token, userId } = await registerPlayer(core);
     const trc = (await address(token, "TRC20")).result;
@@ -161,7 +195,8 @@ describeOnEachDatabase("USDT recharge", (core) => {
       [{ ...ok, amount: "0" }, /amount/],
       [{ ...ok, amount: "-5" }, /amount/],
       [{ ...ok, amount: "1e3" }, /amount/],
-      [{ ...ok, amount: "1.1234567" }, /amount/],
+      [{ ...ok, amount: "1.1234567890123456789" }, /amount/],
+      [{ ...ok, network: "TRC20", address: trc, tx: hash("TRC20"), amount: "1.1234567" }, /amount/],
       [{ ...ok, confirmations: "many" }, /confirmations/],
       [{ ...ok, network: "ERC20" }, /network must be/],
       [{ ...ok, amount: "2000000000" }, /too large/],

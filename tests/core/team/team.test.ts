@@ -165,8 +165,8 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
     const [top, l1] = await accruedChain(2);
     const deposit = (cents: number, status: string) =>
       core.deps.db.query(
-        `INSERT INTO usdt_deposits (network, tx_hash, address, user_id, usdt_micros, confirmations, status, rate_cents, credit_cents, created_at, updated_at)
-         VALUES ('TRC20', $1, 'Taddr', $2, 1000000, 12, $3, 9000, $4, now(), now())`,
+        `INSERT INTO usdt_deposits (network, tx_hash, address, user_id, usdt_micros, usdt_units, confirmations, status, rate_cents, credit_cents, created_at, updated_at)
+         VALUES ('TRC20', $1, 'Taddr', $2, 1000000, '1000000', 12, $3, 9000, $4, now(), now())`,
         [`tx${Date.now()}${Math.random()}`, l1.userId, status, cents],
       );
     await deposit(50_000, "PENDING");
