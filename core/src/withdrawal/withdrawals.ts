@@ -204,6 +204,10 @@ export async function applyWithdrawal(
     row = await db.tx(async (tx) => {
       // One apply at a time per player: the single-day limit and the key check hold.
       await tx.query("SELECT pg_advisory_xact_lock(8009, $1::int)", [userId % 2_000_000_000]);
+      // The CHIP account's row too, before the turnover is read: a recharge or bet posted by a
+      // transaction not yet committed (it holds this row) is counted here, or else comes after
+      // this withdrawal's WITHDRAW entry. Read past, it would fall before that entry, uncounted.
+      await tx.query("SELECT 1 FROM accounts WHERE user_id = $1 AND coin = 'CHIP' FOR UPDATE", [userId]);
       if (key) {
         const first = await findByKey(tx, userId, key);
         if (first) {

@@ -1,8 +1,9 @@
 import type { WithdrawalRecord } from "#contract/withdrawal";
+import { post } from "../../../core/src/ledger/ledger";
 import { call, describeOnEachDatabase, operatorCall } from "../../support/core";
 import { PAY_PASSWORD, addCard, chip, payer, systemBalance, withConfig } from "./helpers";
 
-describeOnEachDatabase("withdrawals under concurrency", (core) => {
+describeOnEachDatabase("withdrawals under concurrency", (core, database) => {
   const cash = (token: string, amount: number, userBankId: number, headers?: Record<string, string>) =>
     call<WithdrawalRecord>(core, "/app/user/cashWithdrawal/apply", {
       token,
@@ -29,6 +30,37 @@ describeOnEachDatabase("withdrawals under concurrency", (core) => {
     expect(await systemBalance(core, "WITHDRAWALS_HELD")).toBe(heldBefore);
     expect((await systemBalance(core, "WITHDRAWALS_PAID")) - paidBefore).toBe(10 * 19_600);
   });
+
+  // PGlite runs one transaction at a time: a recharge held open would stop the withdrawal itself.
+  it.skipIf(database === "pglite")(
+    "counts in the turnover a recharge being credited while the withdrawal is checked",
+    async () => {
+      const { token, userId } = await payer(core, { CHIP: 100_000 });
+      const card = await addCard(core, token);
+      let credited = () => {};
+      let commit = () => {};
+      const inside = new Promise<void>((resolve) => {
+        credited = resolve;
+      });
+      const gate = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      const recharge = core.deps.db.tx(async (tx) => {
+        await post(tx, { userId, coin: "CHIP", amount: 50_000, kind: "RECHARGE", counter: "DEPOSITS_CASH" });
+        credited();
+        await gate;
+      });
+      await inside;
+      const apply = cash(token, 200, card);
+      // The withdrawal reaches its checks while the recharge is not yet committed.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      commit();
+      await recharge;
+      const answer = await apply;
+      expect(answer).toMatchObject({ code: 400, result: { reason: "TURNOVER", amount: 500 } });
+      expect(await chip(core, userId)).toBe(150_000);
+    },
+  );
 
   it("lets two withdrawals racing the single-day limit take at most the limit", async () => {
     const undo = await withConfig(core, "CASH", { withdrawLimitSingleDay: "300" });
