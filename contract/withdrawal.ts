@@ -129,6 +129,11 @@ export const withdrawalRecordSchema = z.object({
   usdtRate: z.number().nullable(),
   status: withdrawalStatusSchema,
   rejectReason: z.string().nullable(),
+  /**
+   * REJECT because the payout provider did not pay (rejectReason then holds its words, for
+   * operators): the page says so in the player's language instead.
+   */
+  payoutFailed: z.boolean().default(false),
   /** Cash: bank and masked number. */
   bankName: z.string().nullable(),
   bankCardNo: z.string().nullable(),

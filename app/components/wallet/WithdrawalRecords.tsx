@@ -86,9 +86,11 @@ export function WithdrawalRecords({
                 {t("recordsPage.returned", { amount: format.money(r.amount) })}
               </p>
             ) : null}
-            {r.status === "REJECT" && r.rejectReason ? (
+            {r.status === "REJECT" && (r.payoutFailed || r.rejectReason) ? (
               <p className="rounded-lg bg-red-50 p-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-200">
-                {t("recordsPage.reason", { reason: r.rejectReason })}
+                {r.payoutFailed
+                  ? t("recordsPage.payoutFailed")
+                  : t("recordsPage.reason", { reason: r.rejectReason })}
               </p>
             ) : null}
           </li>

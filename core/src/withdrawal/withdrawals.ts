@@ -74,6 +74,8 @@ export function recordOf(r: WithdrawalRow): WithdrawalRecord {
     usdtRate: r.currency === "USDT" && rate ? fromCents(rate) : null,
     status: r.status,
     rejectReason: r.reject_reason,
+    // Only a payout that was tried can fail; an operator rejects before any.
+    payoutFailed: r.status === "REJECT" && Number(r.payout_attempts) > 0,
     bankName: r.bank_name,
     bankCardNo: r.account_last4 ? maskAccountNumber(r.account_last4) : null,
     address: r.address,

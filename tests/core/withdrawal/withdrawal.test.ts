@@ -118,6 +118,7 @@ describeOnEachDatabase("withdrawals", (core) => {
     expect(withdrawalPageSchema.parse(page.result).content[0]).toMatchObject({
       status: "REJECT",
       rejectReason: "Name on the card does not match",
+      payoutFailed: false,
     });
     const [audit] = await core.deps.db.query<{ operator: string; action: string }>(
       "SELECT operator, action FROM operator_audit WHERE target = $1 ORDER BY id DESC LIMIT 1",
@@ -471,6 +472,7 @@ describeOnEachDatabase("withdrawals", (core) => {
       expect(failed.result).toMatchObject({
         status: "REJECT",
         rejectReason: "Payout failed: account closed",
+        payoutFailed: true,
       });
       expect(await chip(core, userId)).toBe(100_000 - 50_000);
     } finally {
