@@ -1,3 +1,6 @@
+import type { IncomingMessage } from "node:http";
+import { isIPv6 } from "node:net";
+import type { Context } from "hono";
 import { z } from "zod";
 import { Header } from "#contract/headers";
 import {
@@ -8,7 +11,7 @@ import {
 } from "#contract/recharge";
 import { writeAudit } from "../operator/audit";
 import { operatorOf } from "../operator/auth";
-import type { CoreRouter } from "../platform/context";
+import type { CoreEnv, CoreRouter } from "../platform/context";
 import { clientIp, ok, parseInput, readInput, requireUser } from "../platform/http";
 import { addChannel, editChannel, listChannels, playerChannels } from "./channels";
 import { type DepositOutcome, depositAddress, reportDeposit, usdtRechargePage } from "./deposits";
@@ -22,6 +25,18 @@ import {
   sandboxDecide,
   sandboxView,
 } from "./orders";
+
+/**
+ * The core's own address, as the socket this request came in on says it: where the sandbox posts
+ * its callback. Never the request's Host header, which a caller chooses (the signed callback would
+ * go to any host it named). Without a socket (a request made in the process) its URL is all there is.
+ */
+function ownOrigin(c: Context<CoreEnv>): string {
+  const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+  if (!socket?.localAddress || !socket.localPort) return c.req.url;
+  const host = isIPv6(socket.localAddress) ? `[${socket.localAddress}]` : socket.localAddress;
+  return `http://${host}:${socket.localPort}`;
+}
 
 const sandboxInput = z.object({
   id: z.string().trim().min(1).max(40),
@@ -94,7 +109,7 @@ export function rechargeRoutes(app: CoreRouter) {
   /** Pay or Cancel on the sandbox pay page: the sandbox signs its callback and POSTs it to the core. */
   app.post("/app/recharge/sandbox/decide", async (c) => {
     const { id, t, action } = await parseInput(c, decideInput);
-    const callbackUrl = new URL("/core/app/recharge/notify/sandbox", c.req.url).toString();
+    const callbackUrl = new URL("/core/app/recharge/notify/sandbox", ownOrigin(c)).toString();
     return ok(c, await sandboxDecide(c.get("deps"), id, t, action, callbackUrl));
   });
 }

@@ -1,3 +1,5 @@
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, it } from "vitest";
 import { cashRechargePageSchema, payChannelListSchema, rechargeResultSchema } from "#contract/recharge";
 import { runAdmin } from "../../../core/src/admin";
@@ -162,6 +164,46 @@ describeOnEachDatabase("cash recharge", (core) => {
       [made.id],
     );
     expect(entries).toEqual([{ kind: "RECHARGE", amount: 15025, counter_account: "DEPOSITS_CASH" }]);
+  });
+
+  it("sends the sandbox's signed callback to the core itself, whatever host the Pay request names", async () => {
+    const { token, userId } = await registerPlayer(core);
+    const made = await order(token, "120.00");
+    const elsewhere: string[] = [];
+    const trap = createServer((req, res) => {
+      elsewhere.push(`${req.method} ${req.url}`);
+      res.writeHead(200).end("success");
+    });
+    await new Promise<void>((ready) => trap.listen(0, "127.0.0.1", ready));
+    try {
+      const body = JSON.stringify({ id: made.id, t: made.t, action: "pay" });
+      const answer = await new Promise<{ status: number; text: string }>((done, fail) => {
+        const req = request(
+          `${core.url}/app/recharge/sandbox/decide`,
+          {
+            method: "POST",
+            headers: {
+              host: `127.0.0.1:${(trap.address() as AddressInfo).port}`,
+              "content-type": "application/json",
+            },
+          },
+          (res) => {
+            let text = "";
+            res.on("data", (chunk) => {
+              text += chunk;
+            });
+            res.on("end", () => done({ status: res.statusCode ?? 0, text }));
+          },
+        );
+        req.on("error", fail);
+        req.end(body);
+      });
+      expect(elsewhere).toEqual([]);
+      expect(JSON.parse(answer.text)).toMatchObject({ code: 200, result: { status: "SUCCESS" } });
+      expect(await chip(userId)).toBe(12_000);
+    } finally {
+      await new Promise((closed) => trap.close(closed));
+    }
   });
 
   it("refuses the sandbox page with a wrong token, as if the order did not exist", async () => {
