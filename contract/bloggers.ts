@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageInputSchema } from "./envelope";
+import { pageInputSchema, pageSchema } from "./envelope";
 import { blankAsAbsent, plainInteger } from "./fields";
 import { betRecordSchema } from "./game";
 
@@ -60,23 +60,15 @@ export const copyResultSchema = z.object({
   repeated: z.boolean(),
 });
 
-export const followRecordsSchema = z.object({
-  content: z.array(z.object({ bet: betRecordSchema, bloggerId: z.number().int(), bloggerName: z.string() })),
-  totalElements: z.number().int(),
-  pageNo: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const followRecordsSchema = pageSchema(
+  z.object({ bet: betRecordSchema, bloggerId: z.number().int(), bloggerName: z.string() }),
+);
 
-export const fansListSchema = z.object({
-  content: z.array(
-    z.object({
-      phone: z.string(),
-      nickName: z.string().nullable(),
-      headUrl: z.string().nullable(),
-      since: z.number().int(),
-    }),
-  ),
-  totalElements: z.number().int(),
-  pageNo: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const fansListSchema = pageSchema(
+  z.object({
+    phone: z.string(),
+    nickName: z.string().nullable(),
+    headUrl: z.string().nullable(),
+    since: z.number().int(),
+  }),
+);
