@@ -1,6 +1,7 @@
 import type { ExchangePair } from "#contract/assets";
 import { type Coin, coinSchema } from "#contract/money";
 import { writeAudit } from "../operator/audit";
+import { type FieldColumn, columnsOf, onOff } from "../operator/fields";
 import type { Db, Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
 
@@ -44,35 +45,26 @@ export async function findPair(db: Sql, from: Coin, to: Coin): Promise<ExchangeP
   return rows[0] ? pairOf(rows[0]) : null;
 }
 
-const FIELDS = ["fromUnits", "toUnits", "feeRate", "enabled"] as const;
+const units: FieldColumn[1] = (text, field) => {
+  if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > 1_000_000_000)
+    throw new Refusal(`${field}: a whole number from 1 to 1000000000`);
+  return Number(text);
+};
 
-/** Parses an operator's values (text, as the CLI and the API take them) into columns. */
-function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
-  const out: Array<[string, unknown]> = [];
-  for (const [field, raw] of Object.entries(changes)) {
-    const text = String(raw).trim();
-    switch (field) {
-      case "fromUnits":
-      case "toUnits":
-        if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > 1_000_000_000)
-          throw new Refusal(`${field}: a whole number from 1 to 1000000000`);
-        out.push([field === "fromUnits" ? "from_units" : "to_units", Number(text)]);
-        break;
-      case "feeRate":
-        if (!/^\d{1,2}(\.\d{1,2})?$/.test(text) || Number(text) > 50)
-          throw new Refusal("feeRate: a percent from 0 to 50");
-        out.push(["fee_bp", Math.round(Number(text) * 100)]);
-        break;
-      case "enabled":
-        if (!/^(true|false|1|0)$/i.test(text)) throw new Refusal("enabled: true or false");
-        out.push(["enabled", /^(true|1)$/i.test(text)]);
-        break;
-      default:
-        throw new Refusal(`Unknown field ${field}; fields: ${FIELDS.join(", ")}`);
-    }
-  }
-  return out;
-}
+/** Each field an operator sets of a pair (text, as the CLI and the API take them), its column and how it is read. */
+const PAIR_FIELDS: Record<string, FieldColumn> = {
+  fromUnits: ["from_units", units],
+  toUnits: ["to_units", units],
+  feeRate: [
+    "fee_bp",
+    (text) => {
+      if (!/^\d{1,2}(\.\d{1,2})?$/.test(text) || Number(text) > 50)
+        throw new Refusal("feeRate: a percent from 0 to 50");
+      return Math.round(Number(text) * 100);
+    },
+  ],
+  enabled: ["enabled", onOff],
+};
 
 function coinArg(raw: string | undefined, name: string): Coin {
   const coin = coinSchema.safeParse(raw?.trim().toUpperCase());
@@ -93,7 +85,7 @@ async function upsertPair(
   const from = coinArg(rawFrom, "fromCoin");
   const to = coinArg(rawTo, "toCoin");
   if (from === to) throw new Refusal("fromCoin and toCoin must differ");
-  const sets = columnsOf(changes);
+  const sets = columnsOf(changes, PAIR_FIELDS);
   const beforeRows = await tx.query<PairRow>(
     `SELECT ${COLUMNS} FROM exchange_pairs WHERE from_coin = $1 AND to_coin = $2 FOR UPDATE`,
     [from, to],

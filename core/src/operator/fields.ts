@@ -17,3 +17,31 @@ export function shownName(text: string, max: number): string {
     throw new Refusal(`name: 1 to ${max} characters`);
   return text;
 }
+
+/**
+ * How an operator's value of one field is kept: its column, and how the typed text (trimmed) is
+ * read into the column's value (a Refusal naming the field when it will not do).
+ */
+export type FieldColumn = [column: string, read: (text: string, field: string) => unknown];
+
+/**
+ * An operator's changes (field → text, as the CLI and the API take them) as [column, value] pairs,
+ * each read by its field's entry of `fields`; a field not there is refused with the list of them.
+ */
+export function columnsOf(
+  changes: Record<string, string>,
+  fields: Record<string, FieldColumn>,
+): Array<[string, unknown]> {
+  return Object.entries(changes).map(([field, raw]): [string, unknown] => {
+    if (!Object.hasOwn(fields, field))
+      throw new Refusal(`Unknown field ${field}; fields: ${Object.keys(fields).join(", ")}`);
+    const [column, read] = fields[field];
+    return [column, read(String(raw).trim(), field)];
+  });
+}
+
+/** An operator's switch: true or false (also 1 or 0, in any case). */
+export function onOff(text: string, field: string): boolean {
+  if (!/^(true|false|1|0)$/i.test(text)) throw new Refusal(`${field}: true or false`);
+  return /^(true|1)$/i.test(text);
+}

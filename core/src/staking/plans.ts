@@ -1,7 +1,7 @@
 import type { PledgeConfig } from "#contract/assets";
 import { type Coin, fromCents } from "#contract/money";
 import { type AddOrEdit, saveAudited } from "../operator/audit";
-import { positiveAmountCents, shownName } from "../operator/fields";
+import { type FieldColumn, columnsOf, onOff, positiveAmountCents, shownName } from "../operator/fields";
 import type { Db, Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
 
@@ -41,34 +41,29 @@ export async function findPlanRow(db: Sql, id: number): Promise<PlanRow | null> 
   return rows[0] ?? null;
 }
 
-const PLAN_FIELDS = ["name", "termDays", "dailyRate", "minAmount", "maxAmount", "enabled"] as const;
-
-function columnsOf(changes: Record<string, string>): Array<[string, unknown]> {
-  return Object.entries(changes).map(([field, raw]): [string, unknown] => {
-    const text = String(raw).trim();
-    switch (field) {
-      case "name":
-        return ["name", shownName(text, 40)];
-      case "termDays":
-        if (!/^\d{1,4}$/.test(text) || Number(text) < 1 || Number(text) > 3650)
-          throw new Refusal("termDays: 1 to 3650");
-        return ["term_days", Number(text)];
-      case "dailyRate":
-        if (!/^\d{1,2}(\.\d{1,2})?$/.test(text) || Number(text) > 10)
-          throw new Refusal("dailyRate: a percent a day from 0 to 10, such as 0.5");
-        return ["daily_rate_bp", Math.round(Number(text) * 100)];
-      case "minAmount":
-        return ["min_cents", positiveAmountCents(field, text, "99.50")];
-      case "maxAmount":
-        return ["max_cents", positiveAmountCents(field, text, "99.50")];
-      case "enabled":
-        if (!/^(true|false|1|0)$/i.test(text)) throw new Refusal("enabled: true or false");
-        return ["enabled", /^(true|1)$/i.test(text)];
-      default:
-        throw new Refusal(`Unknown field ${field}; fields: ${PLAN_FIELDS.join(", ")}`);
-    }
-  });
-}
+/** Each field an operator sets of a plan, its column and how its text is read. */
+const PLAN_FIELDS: Record<string, FieldColumn> = {
+  name: ["name", (text) => shownName(text, 40)],
+  termDays: [
+    "term_days",
+    (text) => {
+      if (!/^\d{1,4}$/.test(text) || Number(text) < 1 || Number(text) > 3650)
+        throw new Refusal("termDays: 1 to 3650");
+      return Number(text);
+    },
+  ],
+  dailyRate: [
+    "daily_rate_bp",
+    (text) => {
+      if (!/^\d{1,2}(\.\d{1,2})?$/.test(text) || Number(text) > 10)
+        throw new Refusal("dailyRate: a percent a day from 0 to 10, such as 0.5");
+      return Math.round(Number(text) * 100);
+    },
+  ],
+  minAmount: ["min_cents", (text, field) => positiveAmountCents(field, text, "99.50")],
+  maxAmount: ["max_cents", (text, field) => positiveAmountCents(field, text, "99.50")],
+  enabled: ["enabled", onOff],
+};
 
 /**
  * Adds a plan (no id: needs every field but enabled) or changes the fields given of plan `id`.
@@ -78,7 +73,7 @@ async function savePlan(
   tx: Sql,
   { id, changes }: AddOrEdit,
 ): Promise<{ before: PledgeConfig | null; after: PledgeConfig }> {
-  const sets = columnsOf(changes);
+  const sets = columnsOf(changes, PLAN_FIELDS);
   if (sets.length === 0) throw new Refusal("Name at least one field");
   try {
     if (id === null) {

@@ -8,6 +8,7 @@ import {
   TIME_WINDOW,
   WEEK_DAYS,
 } from "#contract/wallet";
+import { type FieldColumn, columnsOf, onOff } from "../operator/fields";
 import type { Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
 
@@ -149,7 +150,7 @@ export function withinWindow(rules: CurrencyRules, nowMs: number): boolean {
 }
 
 /** Reads one operator-typed value of `field` (a Refusal naming the field when it will not do). */
-type ReadValue = (raw: string, field: EditableConfigField) => unknown;
+type ReadValue = FieldColumn[1];
 
 const amount: ReadValue = (raw, field) => {
   if (!/^\d{1,13}(\.\d{1,2})?$/.test(raw.trim()))
@@ -169,11 +170,6 @@ const usdtRate: ReadValue = (raw, field) => {
     throw new Refusal(`${field}: the rate must be at most ${fromCents(MAX_USDT_RATE_CENTS)} CHIP per USDT`);
   }
   return cents;
-};
-
-const onOff: ReadValue = (raw, field) => {
-  if (!/^(true|false|1|0)$/i.test(raw.trim())) throw new Refusal(`${field}: true or false`);
-  return /^(true|1)$/i.test(raw.trim());
 };
 
 const feePercent: ReadValue = (raw, field) => {
@@ -222,7 +218,7 @@ const timeZone: ReadValue = (raw, field) => {
 };
 
 /** Each editable field's column, and how an operator's value for it is read. */
-const EDITABLE: Record<EditableConfigField, [column: string, read: ReadValue]> = {
+const EDITABLE: Record<EditableConfigField, FieldColumn> = {
   openRecharge: ["open_recharge", onOff],
   openWithdraw: ["open_withdraw", onOff],
   chargeMinLimit: ["charge_min_cents", amount],
@@ -241,12 +237,6 @@ const EDITABLE: Record<EditableConfigField, [column: string, read: ReadValue]> =
   timeZone: ["time_zone", timeZone],
 };
 
-/** Parses one operator-typed value of `field` into its column and value, or throws Refusal. */
-function columnOf(field: EditableConfigField, raw: string): [string, unknown] {
-  const [column, read] = EDITABLE[field];
-  return [column, read(raw, field)];
-}
-
 /**
  * Changes some fields of one currency's config, all or none (the table's checks keep min <= max
  * and the like). Returns the new config and what changed, for the audit log.
@@ -262,7 +252,7 @@ export async function updateCurrencyConfig(
   if (unknown.length)
     throw new Refusal(`Unknown field ${unknown[0]}; fields: ${EDITABLE_CONFIG_FIELDS.join(", ")}`);
   const before = wireOf(await readRow(tx, currency, true));
-  const sets = fields.map((f) => columnOf(f as EditableConfigField, changes[f]));
+  const sets = columnsOf(changes, EDITABLE);
   const assignments = sets.map(([column], i) => `${column} = $${i + 2}`).join(", ");
   try {
     await tx.query(
