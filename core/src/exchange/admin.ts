@@ -1,5 +1,5 @@
 import { cliOperator } from "../operator/audit";
-import { type OperatorCommand, UsageError } from "../platform/module";
+import { type OperatorCommand, UsageError, fieldValues } from "../platform/module";
 import { listPairs, upsertPairAudited } from "./pairs";
 import { pointRules, setPointRateAudited } from "./points";
 
@@ -21,8 +21,7 @@ const exchangePairCommand: OperatorCommand = {
       return;
     }
     if (verb !== "set" || !from || !to || rest.length % 2 !== 0) throw new UsageError(`Usage:\n${USAGE}`);
-    const changes: Record<string, string> = {};
-    for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
+    const changes = fieldValues(rest);
     const pair = await upsertPairAudited(db, cliOperator(), from, to, changes);
     out(
       `${pair.fromCoin} -> ${pair.toCoin}: ${pair.fromUnits} gives ${pair.toUnits}, fee ${pair.feeRate} %, ${pair.enabled ? "enabled" : "disabled"}`,

@@ -19,6 +19,13 @@ export class UsageError extends Refusal {
   override name = "UsageError";
 }
 
+/** A command's FIELD VALUE words (an even number of them) as the changes they name. */
+export function fieldValues(words: string[]): Record<string, string> {
+  const changes: Record<string, string> = {};
+  for (let i = 0; i < words.length; i += 2) changes[words[i]] = words[i + 1];
+  return changes;
+}
+
 /**
  * What one domain adds to the core. Every domain folder exports one of these from its
  * module.ts; core/src/modules.ts lists them, and the app, the process and the CLI iterate that

@@ -1,6 +1,6 @@
 import { fromCents } from "#contract/money";
 import { cliOperator } from "../operator/audit";
-import { type OperatorCommand, UsageError } from "../platform/module";
+import { type OperatorCommand, UsageError, fieldValues } from "../platform/module";
 import { listPlans, savePlanAudited } from "./plans";
 import { accrueDueAudited } from "./stakes";
 
@@ -34,8 +34,7 @@ const stakingPlanCommand: OperatorCommand = {
       rest.length % 2 !== 0
     )
       throw new UsageError(`Usage:\n${USAGE}`);
-    const changes: Record<string, string> = {};
-    for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
+    const changes = fieldValues(rest);
     const plan = await savePlanAudited(db, cliOperator(), { id: id === null ? null : Number(id), changes });
     out(
       `${plan.id} ${plan.name}: ${plan.termDays} days, ${plan.dailyRate} % a day, ${plan.minAmount} to ${plan.maxAmount}`,

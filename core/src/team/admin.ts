@@ -1,6 +1,6 @@
 import { fromCents } from "#contract/money";
 import { cliOperator } from "../operator/audit";
-import { type OperatorCommand, UsageError } from "../platform/module";
+import { type OperatorCommand, UsageError, fieldValues } from "../platform/module";
 import { accrueTeamAudited } from "./accrue";
 import { settingsView } from "./routes";
 import { editTeamSettingsAudited } from "./settings";
@@ -14,9 +14,7 @@ const USAGE = `  admin team show                               (rates, register 
 
 function pairs(rest: string[]): Record<string, string> {
   if (rest.length === 0 || rest.length % 2 !== 0) throw new UsageError(`Usage:\n${USAGE}`);
-  const changes: Record<string, string> = {};
-  for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
-  return changes;
+  return fieldValues(rest);
 }
 
 const teamCommand: OperatorCommand = {

@@ -1,6 +1,6 @@
 import { currencySchema } from "#contract/wallet";
 import { cliOperator, writeAudit } from "../operator/audit";
-import { type OperatorCommand, UsageError } from "../platform/module";
+import { type OperatorCommand, UsageError, fieldValues } from "../platform/module";
 import { currencyConfig, updateCurrencyConfig } from "./currency-config";
 
 const USAGE = `  admin wallet-config show CASH|USDT
@@ -21,8 +21,7 @@ const walletConfigCommand: OperatorCommand = {
       return;
     }
     if (rest.length === 0 || rest.length % 2 !== 0) throw new UsageError("Give FIELD VALUE pairs");
-    const changes: Record<string, string> = {};
-    for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
+    const changes = fieldValues(rest);
     await db.tx(async (tx) => {
       await updateCurrencyConfig(tx, currency.data, changes);
       await writeAudit(tx, {
