@@ -1,14 +1,13 @@
 import { fromCents } from "#contract/money";
-import { cliOperator, writeAudit } from "../operator/audit";
+import { cliOperator } from "../operator/audit";
 import { loadConfig } from "../platform/config";
-import { type OperatorCommand, UsageError } from "../platform/module";
+import { type OperatorCommand, UsageError, fieldValues } from "../platform/module";
 import {
   getJackpotSettings,
   jackpotEnabled,
   jackpotPassAudited,
   poolCents,
-  saveJackpotSettings,
-  switchJackpot,
+  saveJackpotSettingsAudited,
 } from "./jackpot";
 
 const USAGE = `  admin jackpot show
@@ -39,19 +38,8 @@ const jackpotCommand: OperatorCommand = {
     }
     if (verb !== "set" || rest.length === 0 || rest.length % 2 !== 0)
       throw new UsageError(`Usage:\n${USAGE}`);
-    const changes: Record<string, string> = {};
-    for (let i = 0; i < rest.length; i += 2) changes[rest[i]] = rest[i + 1];
-    if (changes.enabled !== undefined && !/^[01]$/.test(changes.enabled))
-      throw new UsageError("enabled must be 0 or 1");
-    await db.tx(async (tx) => {
-      const { before } = await saveJackpotSettings(tx, changes);
-      if (changes.enabled !== undefined) await switchJackpot(tx, changes.enabled, Date.now());
-      await writeAudit(tx, {
-        operator: cliOperator(),
-        action: "jackpot.settings",
-        detail: { changes, before },
-      });
-    });
+    const changes = fieldValues(rest);
+    await saveJackpotSettingsAudited(db, cliOperator(), changes, Date.now());
     await show();
   },
 };

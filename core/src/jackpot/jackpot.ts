@@ -3,7 +3,7 @@ import { type Coin, fromCents } from "#contract/money";
 import { getSysConfig, setSysConfig } from "../config/sysconfig";
 import { settledRoundStakes, stakesByPlayer } from "../game/totals";
 import { moveBetweenSystemAccounts, post } from "../ledger/ledger";
-import { runPassAudited } from "../operator/audit";
+import { runPassAudited, writeAudit } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
 import { publicProfiles } from "../user/users";
@@ -65,6 +65,27 @@ export async function saveJackpotSettings(
     [after.shareBp, after.winners, after.payoutBp],
   );
   return { before, after };
+}
+
+/**
+ * An operator's change of the jackpot settings (the API's POST /jackpot/settings, the CLI's
+ * `jackpot set`; `enabled` 0 or 1 switches JACKPOT_APPLY) and its audit entry, in one
+ * transaction. Answers the settings after.
+ */
+export async function saveJackpotSettingsAudited(
+  db: Db,
+  operator: string,
+  changes: Record<string, string>,
+  nowMs: number,
+): Promise<JackpotSettings> {
+  if (changes.enabled !== undefined && !/^[01]$/.test(changes.enabled))
+    throw new Refusal("enabled must be 0 or 1");
+  return db.tx(async (tx) => {
+    const { before, after } = await saveJackpotSettings(tx, changes);
+    if (changes.enabled !== undefined) await switchJackpot(tx, changes.enabled, nowMs);
+    await writeAudit(tx, { operator, action: "jackpot.settings", detail: { changes, before } });
+    return after;
+  });
 }
 
 /** JACKPOT_APPLY reads as a non-zero number (the spec's rule for the tab). */

@@ -1,7 +1,6 @@
 import { Code } from "#contract/codes";
 import { jackpotDrawInputSchema } from "#contract/jackpot";
 import { fromCents } from "#contract/money";
-import { writeAudit } from "../operator/audit";
 import { operatorOf } from "../operator/auth";
 import { passHandler } from "../operator/handlers";
 import type { CoreRouter } from "../platform/context";
@@ -13,8 +12,7 @@ import {
   jackpotInfo,
   jackpotPassAudited,
   poolCents,
-  saveJackpotSettings,
-  switchJackpot,
+  saveJackpotSettingsAudited,
 } from "./jackpot";
 
 export function jackpotRoutes(app: CoreRouter) {
@@ -50,17 +48,9 @@ export function jackpotOperatorRoutes(op: CoreRouter) {
 
   /** POST {sharePercent?, payoutPercent?, winners?, enabled? (0/1: JACKPOT_APPLY)}, audited. */
   op.post("/jackpot/settings", async (c) => {
-    const operator = operatorOf(c);
-    const changes = await readInput(c);
-    if (changes.enabled !== undefined && !/^[01]$/.test(changes.enabled))
-      throw new ApiError(Code.BAD_REQUEST, "enabled must be 0 or 1");
-    const saved = await c.get("deps").db.tx(async (tx) => {
-      const { before, after } = await saveJackpotSettings(tx, changes);
-      if (changes.enabled !== undefined) await switchJackpot(tx, changes.enabled, c.get("deps").now());
-      await writeAudit(tx, { operator, action: "jackpot.settings", detail: { changes, before } });
-      return after;
-    });
-    return ok(c, { ...saved, enabled: await jackpotEnabled(c.get("deps").db) });
+    const deps = c.get("deps");
+    const saved = await saveJackpotSettingsAudited(deps.db, operatorOf(c), await readInput(c), deps.now());
+    return ok(c, { ...saved, enabled: await jackpotEnabled(deps.db) });
   });
 
   /** POST: one pass now (seeds, funding, due draws; the job does it every few seconds), audited. */
