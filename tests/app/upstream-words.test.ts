@@ -77,7 +77,7 @@ const NOT_PLAYER_FACING = [
   "A new task needs {}",
   "No task {}",
   "{}: a multiple such as 1 or 1.5",
-  "{}: a percent from 0 to 50",
+  "{}: a percent from 0 to {}",
   "{}: an IANA time zone such as Asia/Kolkata",
   "{}: enter an amount such as 100 or 99.50",
   "{}: HH:MM-HH:MM such as 09:00-21:00",

@@ -1,7 +1,7 @@
 import type { ExchangePair } from "#contract/assets";
 import { type Coin, coinSchema } from "#contract/money";
 import { writeAudit } from "../operator/audit";
-import { type FieldColumn, columnsOf, onOff } from "../operator/fields";
+import { type FieldColumn, columnsOf, onOff, percentBp } from "../operator/fields";
 import type { Db, Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
 
@@ -55,14 +55,7 @@ const units: FieldColumn[1] = (text, field) => {
 const PAIR_FIELDS: Record<string, FieldColumn> = {
   fromUnits: ["from_units", units],
   toUnits: ["to_units", units],
-  feeRate: [
-    "fee_bp",
-    (text) => {
-      if (!/^\d{1,2}(\.\d{1,2})?$/.test(text) || Number(text) > 50)
-        throw new Refusal("feeRate: a percent from 0 to 50");
-      return Math.round(Number(text) * 100);
-    },
-  ],
+  feeRate: ["fee_bp", percentBp(50)],
   enabled: ["enabled", onOff],
 };
 

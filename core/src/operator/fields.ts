@@ -45,3 +45,12 @@ export function onOff(text: string, field: string): boolean {
   if (!/^(true|false|1|0)$/i.test(text)) throw new Refusal(`${field}: true or false`);
   return /^(true|1)$/i.test(text);
 }
+
+/** A percent as an operator types it (two decimals at most) from 0 to `max`, in basis points (1 % = 100). */
+export function percentBp(max: number): FieldColumn[1] {
+  return (text, field) => {
+    if (!/^\d{1,2}(\.\d{1,2})?$/.test(text) || Number(text) > max)
+      throw new Refusal(`${field}: a percent from 0 to ${max}`);
+    return Math.round(Number(text) * 100);
+  };
+}

@@ -8,7 +8,7 @@ import {
   TIME_WINDOW,
   WEEK_DAYS,
 } from "#contract/wallet";
-import { type FieldColumn, columnsOf, onOff } from "../operator/fields";
+import { type FieldColumn, columnsOf, onOff, percentBp } from "../operator/fields";
 import type { Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
 
@@ -172,12 +172,7 @@ const usdtRate: ReadValue = (raw, field) => {
   return cents;
 };
 
-const feePercent: ReadValue = (raw, field) => {
-  const bp = Math.round(Number(raw) * 100);
-  if (!/^\d{1,2}(\.\d{1,2})?$/.test(raw.trim()) || bp > 5000)
-    throw new Refusal(`${field}: a percent from 0 to 50`);
-  return bp;
-};
+const feePercent = percentBp(50);
 
 const turnoverMultiple: ReadValue = (raw, field) => {
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(raw.trim())) throw new Refusal(`${field}: a multiple such as 1 or 1.5`);
