@@ -284,6 +284,39 @@ export function freshIp(): string {
   return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${ipCounter % 250}`;
 }
 
+/**
+ * Asks for an SMS code (POST /app/sms/sendSmsCodeNoAuth): a REGISTER code under area code 91 from
+ * a fresh address, unless `o` says otherwise.
+ */
+export function sendSmsCode(
+  core: CallTarget,
+  phone: string,
+  o: { type?: string; areaCode?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
+  return call<{ resendAfterSeconds: number; expiresInSeconds: number }>(core, "/app/sms/sendSmsCodeNoAuth", {
+    params: { areaCode: o.areaCode ?? "91", phone, type: o.type ?? "REGISTER" },
+    ip: o.ip ?? freshIp(),
+    headers: o.headers,
+  });
+}
+
+/**
+ * Signs in (POST /app/auth/login) under area code 91 from a fresh address, unless `o` names others,
+ * and from the device `o.device` (x-device-id) when given; answers the envelope.
+ */
+export function signIn(
+  core: CallTarget,
+  phone: string,
+  password: string,
+  o: { ip?: string; areaCode?: string; device?: string } = {},
+) {
+  return call<{ token: string; userId: number; expiresAt: number }>(core, "/app/auth/login", {
+    params: { areaCode: o.areaCode ?? "91", phone, password },
+    ip: o.ip ?? freshIp(),
+    headers: o.device ? { "x-device-id": o.device } : {},
+  });
+}
+
 /** Opening balances in cents per coin. */
 export type Balances = Partial<Record<Coin, number>>;
 
@@ -303,10 +336,7 @@ export async function credit(db: Db, userId: number, balances: Balances): Promis
  */
 export async function resetLoginPassword(core: TestCore, phone: string, password: string) {
   core.advance(61_000);
-  const sent = await call(core, "/app/sms/sendSmsCodeNoAuth", {
-    params: { areaCode: "91", phone, type: "RESET_LOGIN_PWD" },
-    ip: freshIp(),
-  });
+  const sent = await sendSmsCode(core, phone, { type: "RESET_LOGIN_PWD" });
   if (sent.code !== 200) throw new Error(`reset code not sent: ${sent.message}`);
   return call(core, "/app/auth/resetLoginPwd", {
     params: { areaCode: "91", phone, smsCode: core.lastSmsCode(phone) ?? "", password },
@@ -323,10 +353,7 @@ export async function registerPlayer(
 ) {
   const phone = freshPhone();
   const ip = freshIp();
-  const sent = await call(core, "/app/sms/sendSmsCodeNoAuth", {
-    params: { areaCode: "91", phone, type: "REGISTER" },
-    ip,
-  });
+  const sent = await sendSmsCode(core, phone, { ip });
   if (sent.code !== 200) throw new Error(`sendSmsCodeNoAuth: ${sent.message}`);
   const password = o.password ?? "secret12";
   const reg = await call<{ token: string; userId: number }>(core, "/app/auth/register", {

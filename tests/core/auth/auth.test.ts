@@ -9,14 +9,13 @@ import {
   freshPhone,
   registerPlayer,
   resetLoginPassword,
+  sendSmsCode,
+  signIn,
 } from "../../support/core";
 
 describeOnEachDatabase("auth", (core, database) => {
-  const login = (phone: string, password: string, ip = freshIp(), areaCode = "91") =>
-    call<{ token: string; userId: number; expiresAt: number }>(core, "/app/auth/login", {
-      params: { areaCode, phone, password },
-      ip,
-    });
+  const login = (phone: string, password: string, ip?: string, areaCode?: string) =>
+    signIn(core, phone, password, { ip, areaCode });
 
   it("signs the demo player in with a token that works, and answers the contract", async () => {
     const res = await login("9000000001", "demo1234");
@@ -178,10 +177,7 @@ describeOnEachDatabase("auth", (core, database) => {
   it("refuses registrations that are wrong in any way, and creates nothing", async () => {
     const phone = freshPhone();
     const ip = freshIp();
-    await call(core, "/app/sms/sendSmsCodeNoAuth", {
-      params: { areaCode: "91", phone, type: "REGISTER" },
-      ip,
-    });
+    await sendSmsCode(core, phone, { ip });
     const code = core.lastSmsCode(phone, "91")!;
     const base = { areaCode: "91", phone, password: "secret12", smsCode: code };
     const cases: [Record<string, string>, string][] = [
@@ -221,14 +217,8 @@ describeOnEachDatabase("auth", (core, database) => {
     const unknown = freshPhone();
     const flow = async (phone: string, type: "REGISTER" | "RESET_LOGIN_PWD") => {
       const ip = freshIp();
-      const sent = await call(core, "/app/sms/sendSmsCodeNoAuth", {
-        params: { areaCode: "91", phone, type },
-        ip,
-      });
-      const again = await call(core, "/app/sms/sendSmsCodeNoAuth", {
-        params: { areaCode: "91", phone, type },
-        ip,
-      });
+      const sent = await sendSmsCode(core, phone, { type, ip });
+      const again = await sendSmsCode(core, phone, { type, ip });
       const params = { areaCode: "91", phone, password: "guess1234", smsCode: "123456" };
       const path = type === "REGISTER" ? "/app/auth/register" : "/app/auth/resetLoginPwd";
       const guess = await call(core, path, { params, ip });

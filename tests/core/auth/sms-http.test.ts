@@ -6,7 +6,7 @@ import { logSmsSender, smsDeliveriesSettled } from "../../../core/src/auth/sms";
 import { SmsDeliveryError, httpSmsSender, retryPauseMs } from "../../../core/src/auth/sms-http";
 import { ConfigError, loadConfig } from "../../../core/src/platform/config";
 import type { HttpSmsConfig, SmsMessage } from "../../../core/src/platform/sms";
-import { call, freshIp, freshPhone, startTestCore } from "../../support/core";
+import { call, freshIp, freshPhone, sendSmsCode, startTestCore } from "../../support/core";
 import { PRODUCTION_ENV, PRODUCTION_KEYS } from "../../support/production";
 
 /**
@@ -227,10 +227,7 @@ describe("the core with the HTTP provider", () => {
       script = ["hang", 500, 200];
       const phone = freshPhone();
       const started = Date.now();
-      const res = await call(core, "/app/sms/sendSmsCodeNoAuth", {
-        params: { areaCode: "91", phone, type: "REGISTER" },
-        ip: freshIp(),
-      });
+      const res = await sendSmsCode(core, phone);
       expect(res.code).toBe(200);
       expect(Date.now() - started).toBeLessThan(800);
       await smsDeliveriesSettled();

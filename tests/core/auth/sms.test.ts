@@ -14,25 +14,19 @@ import {
   freshIp,
   freshPhone,
   registerPlayer,
+  sendSmsCode,
+  signIn,
   startTestCore,
 } from "../../support/core";
 
 describeOnEachDatabase("SMS codes", (core, database) => {
-  const send = (phone: string, ip = freshIp(), type = "REGISTER") =>
-    call<{ resendAfterSeconds: number; expiresInSeconds: number }>(core, "/app/sms/sendSmsCodeNoAuth", {
-      params: { areaCode: "91", phone, type },
-      ip,
-    });
+  const send = (phone: string, ip = freshIp(), type = "REGISTER") => sendSmsCode(core, phone, { ip, type });
   const register = (phone: string, smsCode: string) =>
     call(core, "/app/auth/register", { params: { areaCode: "91", phone, password: "secret12", smsCode } });
 
   it("writes one parseable line per code to the core's log, with the asking request's id, and nothing else has the code", async () => {
     const phone = freshPhone();
-    const res = await call(core, "/app/sms/sendSmsCodeNoAuth", {
-      params: { areaCode: "91", phone, type: "REGISTER" },
-      ip: freshIp(),
-      headers: { "x-request-id": `sms-${phone}` },
-    });
+    const res = await sendSmsCode(core, phone, { headers: { "x-request-id": `sms-${phone}` } });
     expect(res).toMatchObject({ code: 200, result: { resendAfterSeconds: 60, expiresInSeconds: 300 } });
     const code = core.lastSmsCode(phone)!;
     expect(code).toMatch(/^\d{6}$/);
@@ -60,11 +54,7 @@ describeOnEachDatabase("SMS codes", (core, database) => {
     const player = await registerPlayer(core);
     core.advance(61_000);
     // Another spelling of a registered phone is texted the notice, not a code to register it again.
-    const asked = (areaCode: string, phone: string) =>
-      call(core, "/app/sms/sendSmsCodeNoAuth", {
-        params: { areaCode, phone, type: "REGISTER" },
-        ip: freshIp(),
-      });
+    const asked = (areaCode: string, phone: string) => sendSmsCode(core, phone, { areaCode });
     expect((await asked("091", `0${player.phone}`)).code).toBe(200);
     expect(core.lastSmsCode(`0${player.phone}`, "091")).toBeUndefined();
     expect(
@@ -100,21 +90,14 @@ describeOnEachDatabase("SMS codes", (core, database) => {
       [stranger],
     );
     expect(users).toEqual([{ area_code: "91", phone: stranger }]);
-    const signIn = await call(core, "/app/auth/login", {
-      params: { areaCode: "+091", phone: `000${stranger}`, password: "secret12" },
-      ip: freshIp(),
-    });
-    expect(signIn.code).toBe(200);
+    expect((await signIn(core, `000${stranger}`, "secret12", { areaCode: "+091" })).code).toBe(200);
   });
 
   it("sends a REGISTER code only under a calling code the operator offers (COUNTRY_CODE)", async () => {
     const player = await registerPlayer(core);
     core.advance(61_000);
     // "+9 19…" is the same phone as "+91 9…" for a gateway that is sent "+919…".
-    const split = await call(core, "/app/sms/sendSmsCodeNoAuth", {
-      params: { areaCode: "9", phone: `1${player.phone}`, type: "REGISTER" },
-      ip: freshIp(),
-    });
+    const split = await sendSmsCode(core, `1${player.phone}`, { areaCode: "9" });
     expect(split).toMatchObject({ code: 400, message: "Choose a valid country code" });
     expect(core.lastSmsCode(`1${player.phone}`, "9")).toBeUndefined();
     const phone = freshPhone();
@@ -127,22 +110,10 @@ describeOnEachDatabase("SMS codes", (core, database) => {
     ).toBe("Choose a valid country code");
     // An offered one, with its zeros or its "+", is texted; and a reset is not limited by the list.
     expect((await send(phone, freshIp())).code).toBe(200);
-    expect(
-      (
-        await call(core, "/app/sms/sendSmsCodeNoAuth", {
-          params: { areaCode: "+044", phone: freshPhone(), type: "REGISTER" },
-          ip: freshIp(),
-        })
-      ).code,
-    ).toBe(200);
-    expect(
-      (
-        await call(core, "/app/sms/sendSmsCodeNoAuth", {
-          params: { areaCode: "7", phone: freshPhone(), type: "RESET_LOGIN_PWD" },
-          ip: freshIp(),
-        })
-      ).code,
-    ).toBe(200);
+    expect((await sendSmsCode(core, freshPhone(), { areaCode: "+044" })).code).toBe(200);
+    expect((await sendSmsCode(core, freshPhone(), { areaCode: "7", type: "RESET_LOGIN_PWD" })).code).toBe(
+      200,
+    );
   });
 
   it("moves accounts registered under another spelling to the phone's one form (migration 067)", async () => {
@@ -344,10 +315,7 @@ describe("SMS answers do not wait for the provider", () => {
         [freshPhone(), "RESET_LOGIN_PWD"],
       ] as const) {
         const started = performance.now();
-        const res = await call(core, "/app/sms/sendSmsCodeNoAuth", {
-          params: { areaCode: "91", phone, type },
-          ip: freshIp(),
-        });
+        const res = await sendSmsCode(core, phone, { type });
         expect(res.code).toBe(200);
         expect(performance.now() - started).toBeLessThan(1000);
         core.advance(61_000);

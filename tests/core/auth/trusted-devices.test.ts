@@ -8,6 +8,8 @@ import {
   freshPhone,
   registerPlayer,
   resetLoginPassword,
+  sendSmsCode,
+  signIn,
 } from "../../support/core";
 
 /**
@@ -17,11 +19,7 @@ import {
  */
 describeOnEachDatabase("trusted devices", (core) => {
   const login = (phone: string, password: string, ip: string, device?: string) =>
-    call<{ token: string }>(core, "/app/auth/login", {
-      params: { areaCode: "91", phone, password },
-      ip,
-      headers: device ? { "x-device-id": device } : {},
-    });
+    signIn(core, phone, password, { ip, device });
 
   /** An address with 20 failures on other phones: refused for everyone as far as the address goes. */
   const lockedAddress = async () => {
@@ -117,10 +115,7 @@ describeOnEachDatabase("trusted devices", (core) => {
     const phone = freshPhone();
     const device = randomUUID();
     const ip = freshIp();
-    const sent = await call(core, "/app/sms/sendSmsCodeNoAuth", {
-      params: { areaCode: "91", phone, type: "REGISTER" },
-      ip,
-    });
+    const sent = await sendSmsCode(core, phone, { ip });
     expect(sent.code).toBe(200);
     const registered = await call(core, "/app/auth/register", {
       params: { areaCode: "91", phone, password: "secret12", smsCode: core.lastSmsCode(phone, "91") },

@@ -9,7 +9,7 @@ import { gameConfigListSchema } from "#contract/lobby";
 import { runAdmin } from "../../../core/src/admin";
 import { listAudit } from "../../../core/src/operator/audit";
 import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
-import { type TestCore, call, describeOnEachDatabase, registerPlayer } from "../../support/core";
+import { type TestCore, call, describeOnEachDatabase, registerPlayer, signIn } from "../../support/core";
 import { PAY_PASSWORD, addCard, payer } from "../withdrawal/helpers";
 
 const operator = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
@@ -59,9 +59,7 @@ async function bet(core: TestCore, token: string, amount = 10, key?: string) {
 
 /** Signs in again (a clock moved past the idle time ends the session). */
 async function login(core: TestCore, phone: string, password: string) {
-  const res = await call<{ token: string }>(core, "/app/auth/login", {
-    params: { areaCode: "91", phone, password },
-  });
+  const res = await signIn(core, phone, password);
   expect(res.code, res.message).toBe(200);
   return res.result.token;
 }

@@ -5,7 +5,7 @@ import pino from "pino";
 import { ConfigError, loadConfig } from "../../../core/src/platform/config";
 import { startCore } from "../../../core/src/start";
 import { DEMO_BALANCES } from "../../../core/src/user/seed";
-import { call, freshIp } from "../../support/core";
+import { call, freshIp, signIn } from "../../support/core";
 import { PRODUCTION_ENV } from "../../support/production";
 
 describe("configuration", () => {
@@ -51,10 +51,7 @@ describe("a core on a PGlite directory", () => {
     };
     try {
       const first = await startCore(options);
-      const login = await call<{ token: string }>(first, "/app/auth/login", {
-        params: { areaCode: "91", phone: "9000000001", password: "demo1234" },
-        ip: freshIp(),
-      });
+      const login = await signIn(first, "9000000001", "demo1234");
       await call(first, "/app/user/modifyUserBaseInfo", {
         params: { nickName: "Kept" },
         token: login.result.token,

@@ -1,6 +1,6 @@
 import { balanceSchema, userInfoSchema } from "#contract/user";
 import { post } from "../../../core/src/ledger/ledger";
-import { call, describeOnEachDatabase, freshIp, registerPlayer } from "../../support/core";
+import { call, describeOnEachDatabase, freshIp, registerPlayer, signIn } from "../../support/core";
 
 const SPEC_FIELDS = (
   "address, areaCode, chip, exchangeBalance, gold, headUrl, id, incomeList, invitation, inviteLinkUrl, level, " +
@@ -11,11 +11,7 @@ const SPEC_FIELDS = (
 describeOnEachDatabase("user calls", (core, database) => {
   let demoToken: string;
   beforeAll(async () => {
-    const res = await call<{ token: string }>(core, "/app/auth/login", {
-      params: { areaCode: "91", phone: "9000000001", password: "demo1234" },
-      ip: freshIp(),
-    });
-    demoToken = res.result.token;
+    demoToken = (await signIn(core, "9000000001", "demo1234")).result.token;
   });
 
   it("answers every field of spec section 3 'User info', balances from the ledger in units", async () => {
