@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import pg from "pg";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect } from "vitest";
+import type { ZodTypeAny, z } from "zod";
 import { toQueryString } from "#contract/codec";
 import type { Envelope } from "#contract/envelope";
 import type { Coin } from "#contract/money";
@@ -229,6 +230,16 @@ export async function call<T = unknown>(core: CallTarget, path: string, o: CallO
   }
   const response = await (core.fetch ?? fetch)(url, { method, headers, body });
   return (await response.json()) as Envelope<T>;
+}
+
+/** A GET call's result as `schema` reads it: a result of another shape fails the test. */
+export async function getResult<S extends ZodTypeAny>(
+  core: CallTarget,
+  path: string,
+  schema: S,
+  o: Omit<CallOptions, "method"> = {},
+): Promise<z.infer<S>> {
+  return schema.parse((await call(core, path, { ...o, method: "GET" })).result);
 }
 
 /** The operator's Basic credentials in development and tests. */

@@ -17,6 +17,7 @@ import {
   adminOutput,
   call,
   describeOnEachDatabase,
+  getResult,
   operatorCall,
   registerPlayer,
 } from "../../support/core";
@@ -186,9 +187,7 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
     await settledBets(core.deps.db, [[l1.userId, 12_345]]);
     await rechargeOrder(core.deps.db, l1.userId, 20_000);
     await accrue();
-    const page = rebatePageSchema.parse(
-      (await call(core, "/app/user/rebate/page", { method: "GET", token: top.token })).result,
-    );
+    const page = await getResult(core, "/app/user/rebate/page", rebatePageSchema, { token: top.token });
     // 1 % of 123.45 = 1.23, 1 % of 200 = 2, register 5.
     expect(page.pendingAmount).toBe(8.23);
     expect(page.pendingCount).toBe(3);
@@ -229,15 +228,10 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
       expect(
         await call(core, "/app/user/rebate/receive", { token: top.token, params: { id: other.id } }),
       ).toMatchObject({ code: 404 });
-    const claimed = rebatePageSchema.parse(
-      (
-        await call(core, "/app/user/rebate/page", {
-          method: "GET",
-          token: top.token,
-          params: { status: "CLAIMED" },
-        })
-      ).result,
-    );
+    const claimed = await getResult(core, "/app/user/rebate/page", rebatePageSchema, {
+      token: top.token,
+      params: { status: "CLAIMED" },
+    });
     expect(claimed).toMatchObject({ totalElements: 3, pendingAmount: 0, claimedAmount: 8.23 });
   });
 
@@ -282,15 +276,10 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
     expect(info.totalRebate).toBe(8.53);
     expect(info.inviteLinkUrl).toMatch(/\/pages\/login\/login\?invitationCode=/);
     expect(info.directUserList.map((m) => m.id)).toEqual([l1.userId]);
-    const level3 = teamLevelPageSchema.parse(
-      (
-        await call(core, "/app/user/getUserTeamInfoSingleLevel", {
-          method: "GET",
-          token: top.token,
-          params: { level: 3 },
-        })
-      ).result,
-    );
+    const level3 = await getResult(core, "/app/user/getUserTeamInfoSingleLevel", teamLevelPageSchema, {
+      token: top.token,
+      params: { level: 3 },
+    });
     expect(level3.content).toEqual([
       expect.objectContaining({ id: l3.userId, level: 3, recharge: 100, betAmount: 40 }),
     ]);
@@ -332,9 +321,9 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
     const before = await balances(core.deps.db, top.userId);
     const rebate = await call(core, "/app/user/rebate/receive", { token: top.token });
     expect(rebate).toMatchObject({ code: 403, result: { reason: "EXCLUDED", block: "TIMEOUT" } });
-    const tasks = rechargeTaskListSchema.parse(
-      (await call(core, "/app/user/rechargeTask/list", { method: "GET", token: top.token })).result,
-    );
+    const tasks = await getResult(core, "/app/user/rechargeTask/list", rechargeTaskListSchema, {
+      token: top.token,
+    });
     const reached = tasks.find((t) => t.reached);
     expect(reached).toBeDefined();
     const gift = await call(core, "/app/user/rechargeTask/receiveTaskGift", {
@@ -349,9 +338,7 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
   it("recharge tasks: progress in the period, a reached task's gift once from GIFTS, even claimed in parallel", async () => {
     const player = await registerPlayer(core);
     const list = async () =>
-      rechargeTaskListSchema.parse(
-        (await call(core, "/app/user/rechargeTask/list", { method: "GET", token: player.token })).result,
-      );
+      getResult(core, "/app/user/rechargeTask/list", rechargeTaskListSchema, { token: player.token });
     const daily = (await list()).find((t) => t.period === "DAY");
     expect(daily).toMatchObject({ minRecharge: 100, gift: 2, progress: 0, reached: false, claimed: false });
     if (!daily) return;
@@ -375,14 +362,11 @@ describeOnEachDatabase("team", (core: TestCore, database) => {
     );
     expect(entry).toEqual({ counter_account: "GIFTS", kind: "TASK_GIFT" });
     // The asset records list the gift under a kind the page labels (not "Other") and filters by.
-    const gifts = assetRecordPageSchema.parse(
-      (
-        await call(core, "/app/user/account/findUserAccountRecordPage", {
-          method: "GET",
-          token: player.token,
-          params: { kind: "TASK_GIFT" },
-        })
-      ).result,
+    const gifts = await getResult(
+      core,
+      "/app/user/account/findUserAccountRecordPage",
+      assetRecordPageSchema,
+      { token: player.token, params: { kind: "TASK_GIFT" } },
     );
     expect(gifts.content.map((r) => [r.kind, r.amount])).toEqual([["TASK_GIFT", 2]]);
     expect(ASSET_KINDS).toContain(gifts.content[0].kind);
