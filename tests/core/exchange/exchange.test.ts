@@ -3,6 +3,7 @@ import { exchangeResultSchema, quoteExchange } from "#contract/assets";
 import { balances } from "../../../core/src/ledger/ledger";
 import { listAudit } from "../../../core/src/operator/audit";
 import {
+  type Balances,
   adminOutput,
   call,
   describeOnEachDatabase,
@@ -54,6 +55,21 @@ describe("quoteExchange", () => {
 describeOnEachDatabase("exchange", (core) => {
   const operatorPost = (path: string, body: Record<string, string>) =>
     operatorCall<Record<string, unknown>>(core, path, "POST", body);
+  /** The player's idempotency key sent again with another exchange (amount 8): 409, and nothing moves. */
+  const expectKeyRefusedForAnotherAmount = async (
+    player: { token: string; userId: number },
+    params: Record<string, string>,
+    headers: Record<string, string>,
+    unchanged: Balances,
+  ) => {
+    const other = await call(core, EXCHANGE, {
+      token: player.token,
+      params: { ...params, amount: "8" },
+      headers,
+    });
+    expect(other.code).toBe(409);
+    expect(await balances(core.deps.db, player.userId)).toMatchObject(unchanged);
+  };
 
   it("offers the default pairs: CHIP and GOLD both ways 1:1, POINT to CHIP 100:1", async () => {
     const { token } = await registerPlayer(core);
@@ -230,13 +246,7 @@ describeOnEachDatabase("exchange", (core) => {
       });
       expect(again.result.id, amount).toBe(first.result.id);
     }
-    const other = await call(core, EXCHANGE, {
-      token: player.token,
-      params: { ...asked, amount: "8" },
-      headers,
-    });
-    expect(other.code).toBe(409);
-    expect(await balances(core.deps.db, player.userId)).toMatchObject({ CHIP: 7, POINT: 300 });
+    await expectKeyRefusedForAnotherAmount(player, asked, headers, { CHIP: 7, POINT: 300 });
   });
 
   it("takes effect once per idempotency key, and refuses the key with another exchange (409)", async () => {
@@ -251,13 +261,7 @@ describeOnEachDatabase("exchange", (core) => {
     expect(answers.every((a) => a.code === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.result.id)).size).toBe(1);
     expect(await balances(core.deps.db, player.userId)).toMatchObject({ CHIP: 9_300, GOLD: 700 });
-    const other = await call(core, EXCHANGE, {
-      token: player.token,
-      params: { ...params, amount: "8" },
-      headers,
-    });
-    expect(other.code).toBe(409);
-    expect(await balances(core.deps.db, player.userId)).toMatchObject({ CHIP: 9_300, GOLD: 700 });
+    await expectKeyRefusedForAnotherAmount(player, params, headers, { CHIP: 9_300, GOLD: 700 });
   });
 
   it("lets operators list, add and edit pairs through the API and the CLI, audited; bad values change nothing", async () => {
