@@ -3,23 +3,14 @@
  * operator switched off (or never made) and a rebate that is not the player's, as the team page's
  * and the claim page's forms send them, against a real reference core.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as claimAction } from "~/routes/pages.team.claimBonus.claimBonus/route";
 import { action as teamAction } from "~/routes/pages.team.team/route";
-import type { TestCore } from "../support/core";
-import { startCoreWithPlayer } from "./game/core-with-player";
+import { useCoreWithPlayer } from "./game/core-with-player";
 import { requestWithSession } from "./helpers";
 
-let core: TestCore;
-let token: string;
+const player = useCoreWithPlayer(0);
 const APP = "http://app.test";
-
-beforeAll(async () => {
-  ({ core, token } = await startCoreWithPlayer(0));
-}, 60_000);
-afterAll(async () => {
-  await core?.close();
-});
 
 async function send(
   action: typeof teamAction,
@@ -29,7 +20,7 @@ async function send(
 ) {
   const request = await requestWithSession(
     `${APP}${path}`,
-    { token, lang },
+    { token: player.token, lang },
     {
       method: "POST",
       headers: { accept: "application/json", "content-type": "application/x-www-form-urlencoded" },

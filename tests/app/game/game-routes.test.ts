@@ -3,7 +3,7 @@
  * (tests/support/core.ts) on an ephemeral PGlite database.
  */
 import { execFileSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loader as betDetailsLoader } from "~/routes/pages.betRecord.betDetails.betDetails";
 import { loader as betRecordLoader } from "~/routes/pages.betRecord.betRecord";
 import { action as gameAction, loader as gameLoader } from "~/routes/pages.game.game/route";
@@ -15,31 +15,23 @@ import { resolveToken } from "../../../core/src/auth/tokens";
 import { fairnessOf } from "../../../core/src/game/fairness-keys";
 import { settleDue } from "../../../core/src/game/settle";
 import { voidRound } from "../../../core/src/game/void-rounds";
-import { type TestCore, call, credit, registerPlayer } from "../../support/core";
+import { call, credit, registerPlayer } from "../../support/core";
 import { requestWithSession, sessionFromResponse } from "../helpers";
-import { startCoreWithPlayer } from "./core-with-player";
+import { useCoreWithPlayer } from "./core-with-player";
 
-let core: TestCore;
-let token: string;
+const player = useCoreWithPlayer(100_000);
 const APP = "http://app.test";
-
-beforeAll(async () => {
-  ({ core, token } = await startCoreWithPlayer(100_000));
-}, 60_000);
-afterAll(async () => {
-  await core?.close();
-});
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 /** A loader or action answer's JSON body, loosely typed for assertions. */
 // biome-ignore lint/suspicious/noExplicitAny: assertions read arbitrary JSON
 const bodyOf = async (response: unknown): Promise<any> => (response as Response).json();
 const get = async (path: string, extra: Record<string, string> = {}) =>
-  requestWithSession(`${APP}${path}`, { token, ...extra });
+  requestWithSession(`${APP}${path}`, { token: player.token, ...extra });
 const postForm = async (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
   requestWithSession(
     `${APP}${path}`,
-    { token },
+    { token: player.token },
     {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
@@ -61,7 +53,7 @@ async function loadOpenGame(query = "level=1&coin=CHIP") {
   const first = await loadGame(query);
   if (first.data.round.remaining.bet >= 10) return first;
   const clock = first.data.round.clock;
-  core.advance(clock.sessionEndTime - clock.serverNow + 10);
+  player.core.advance(clock.sessionEndTime - clock.serverNow + 10);
   const next = await loadGame(query);
   expect(next.data.round.id).not.toBe(first.data.round.id);
   expect(next.data.round.remaining.bet).toBeGreaterThanOrEqual(10);
@@ -97,23 +89,23 @@ describe("game page", () => {
     expect(data.baseAmounts.length).toBeGreaterThan(0);
     expect(data.previousDraw).toBe("01234");
     expect(data.formKey).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.stringify(data)).not.toContain(token);
+    expect(JSON.stringify(data)).not.toContain(player.token);
     const again = await loadGame();
     expect(again.data.formKey).not.toBe(data.formKey);
   });
 
   it("a voided round (no key can draw it) shows betting closed, says why, and refuses a bet", async () => {
     // The room's current round, asked of the core itself (the app has not cached it yet), voided.
-    const session = await call<{ id: number }>(core, "/app/game/luckyLottery/getSession", {
+    const session = await call<{ id: number }>(player.core, "/app/game/luckyLottery/getSession", {
       params: { level: 3, coin: "GOLD" },
     });
-    const nowMs = core.deps.now();
+    const nowMs = player.core.deps.now();
     // Gold enough for the room (₹1,000 to ₹10,000,000), so that only the void can refuse the bet.
-    const me = await resolveToken(core.deps.db, token, nowMs);
+    const me = await resolveToken(player.core.deps.db, player.token, nowMs);
     if (!me.ok) throw new Error("the test player's token does not resolve");
-    await credit(core.deps.db, me.userId, { GOLD: 500_000 });
-    await core.deps.db.tx((tx) =>
-      voidRound(tx, fairnessOf(core.deps.config), session.result.id, "SEED_UNREADABLE", nowMs),
+    await credit(player.core.deps.db, me.userId, { GOLD: 500_000 });
+    await player.core.deps.db.tx((tx) =>
+      voidRound(tx, fairnessOf(player.core.deps.config), session.result.id, "SEED_UNREADABLE", nowMs),
     );
     const { data } = await loadGame("level=3&coin=GOLD");
     expect(data.round).toMatchObject({ id: String(session.result.id), voided: true });
@@ -240,8 +232,8 @@ describe("game page", () => {
       ),
     );
     expect(bet.code).toBe(200);
-    core.advance(data.round.clock.sessionEndTime - data.round.clock.serverNow + 1000);
-    await settleDue(core.deps.db, Date.now() + 10 * 60_000);
+    player.core.advance(data.round.clock.sessionEndTime - data.round.clock.serverNow + 1000);
+    await settleDue(player.core.deps.db, Date.now() + 10 * 60_000);
     const next = await loadGame("level=2&coin=CHIP");
     expect(next.data.round.id).not.toBe(data.round.id);
     expect(next.data.popup).toMatchObject({ roundId: data.round.id });
@@ -262,7 +254,7 @@ describe("game page", () => {
     const session = await sessionFromResponse(ack);
     expect(session.get("ackSessionId")).toBe(data.round.id);
     const request = await requestWithSession(`${APP}/pages/game/game?level=2&coin=CHIP`, {
-      token,
+      token: player.token,
       ackSessionId: data.round.id,
     });
     const acked = await (await gameLoader(args(request))).json();
@@ -316,7 +308,7 @@ describe("game page", () => {
     });
 
     // The details come from the core's detail call; another player's bet and an unknown id are 404.
-    const other = await registerPlayer(core);
+    const other = await registerPlayer(player.core);
     const foreign = await requestWithSession(
       `${APP}/pages/betRecord/betDetails/betDetails?id=${bet.result.id}`,
       { token: other.token },
