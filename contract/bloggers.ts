@@ -22,28 +22,23 @@ export const bloggerStatusSchema = z.object({
   minTurnover: z.number().optional(),
 });
 
-export const bloggerRankSchema = z.array(
-  z.object({
-    rank: z.number().int(),
-    bloggerId: z.number().int(),
-    phone: z.string(),
-    nickName: z.string().nullable(),
-    headUrl: z.string().nullable(),
-    fans: z.number().int(),
-  }),
-);
+/** A blogger as the ranking and the blogger's page show them (phone masked). */
+const bloggerCardSchema = z.object({
+  bloggerId: z.number().int(),
+  phone: z.string(),
+  nickName: z.string().nullable(),
+  headUrl: z.string().nullable(),
+  fans: z.number().int(),
+});
+
+export const bloggerRankSchema = z.array(bloggerCardSchema.extend({ rank: z.number().int() }));
 export type BloggerRank = z.infer<typeof bloggerRankSchema>[number];
 
 export const dividendsListSchema = z.array(
   z.object({ day: z.string(), phone: z.string(), nickName: z.string().nullable(), amount: z.number() }),
 );
 
-export const bloggerDetailSchema = z.object({
-  bloggerId: z.number().int(),
-  phone: z.string(),
-  nickName: z.string().nullable(),
-  headUrl: z.string().nullable(),
-  fans: z.number().int(),
+export const bloggerDetailSchema = bloggerCardSchema.extend({
   /** Percent of the last 100 bets' settled ones that won. */
   winRate: z.number(),
   profit: z.number(),
