@@ -2,7 +2,7 @@ import { bloggerIdInputSchema, copyBetInputSchema, fansListInputSchema } from "#
 import { Code } from "#contract/codes";
 import { pageInputSchema } from "#contract/envelope";
 import { Header } from "#contract/headers";
-import { writeAudit } from "../operator/audit";
+import { saveSettingsAudited, writeAudit } from "../operator/audit";
 import { operatorOf } from "../operator/auth";
 import { passHandler } from "../operator/handlers";
 import type { CoreRouter } from "../platform/context";
@@ -121,13 +121,14 @@ export function bloggerOperatorRoutes(op: CoreRouter) {
 
   /** POST {minTurnover?, dividendPercent?}, audited. */
   op.post("/bloggers/settings", async (c) => {
-    const operator = operatorOf(c);
     const changes = await readInput(c);
-    const saved = await c.get("deps").db.tx(async (tx) => {
-      const { before, after } = await saveBloggerSettings(tx, changes);
-      await writeAudit(tx, { operator, action: "blogger.settings", detail: { changes, before } });
-      return after;
-    });
+    const saved = await saveSettingsAudited(
+      c.get("deps").db,
+      operatorOf(c),
+      "blogger.settings",
+      changes,
+      (tx) => saveBloggerSettings(tx, changes),
+    );
     return ok(c, saved);
   });
 

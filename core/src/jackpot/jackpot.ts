@@ -3,7 +3,7 @@ import { type Coin, fromCents } from "#contract/money";
 import { getSysConfig, setSysConfig } from "../config/sysconfig";
 import { settledRoundStakes, stakesByPlayer } from "../game/totals";
 import { moveBetweenSystemAccounts, post } from "../ledger/ledger";
-import { runPassAudited, writeAudit } from "../operator/audit";
+import { runPassAudited, saveSettingsAudited } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
 import { publicProfiles } from "../user/users";
@@ -80,11 +80,10 @@ export async function saveJackpotSettingsAudited(
 ): Promise<JackpotSettings> {
   if (changes.enabled !== undefined && !/^[01]$/.test(changes.enabled))
     throw new Refusal("enabled must be 0 or 1");
-  return db.tx(async (tx) => {
-    const { before, after } = await saveJackpotSettings(tx, changes);
+  return saveSettingsAudited(db, operator, "jackpot.settings", changes, async (tx) => {
+    const saved = await saveJackpotSettings(tx, changes);
     if (changes.enabled !== undefined) await switchJackpot(tx, changes.enabled, nowMs);
-    await writeAudit(tx, { operator, action: "jackpot.settings", detail: { changes, before } });
-    return after;
+    return saved;
   });
 }
 

@@ -66,6 +66,25 @@ export function saveAudited<T extends { id: number }>(
   });
 }
 
+/**
+ * An operator's change of a domain's settings and its audit entry, in one transaction: `save`
+ * answers the settings before and after; audited as `action` with the changes asked for and the
+ * before. Answers the settings after.
+ */
+export function saveSettingsAudited<T>(
+  db: Db,
+  operator: string,
+  action: string,
+  changes: Record<string, string>,
+  save: (tx: Sql) => Promise<{ before: T; after: T }>,
+): Promise<T> {
+  return db.tx(async (tx) => {
+    const { before, after } = await save(tx);
+    await writeAudit(tx, { operator, action, detail: { changes, before } });
+    return after;
+  });
+}
+
 interface AuditRow {
   id: number;
   operator: string;

@@ -308,4 +308,20 @@ describeOnEachDatabase("bloggers", (core, database) => {
       ),
     ).toBe(true);
   });
+
+  it("operators edit the settings through the audited API: saved, answered and audited with the before", async () => {
+    type Settings = { minTurnover: number; dividendPercent: number };
+    const before = (await operatorCall<Settings>(core, "/bloggers/settings")).result;
+    const saved = await op("/bloggers/settings", { dividendPercent: "7.5" });
+    expect(saved).toMatchObject({ code: 200, result: { dividendPercent: 7.5 } });
+    expect((await operatorCall(core, "/bloggers/settings")).result).toEqual(saved.result);
+    const audit = await listAudit(core.deps.db, 5);
+    expect(audit.find((a) => a.action === "blogger.settings")?.detail).toEqual({
+      changes: { dividendPercent: "7.5" },
+      before,
+    });
+    expect((await op("/bloggers/settings", { dividendPercent: String(before.dividendPercent) })).code).toBe(
+      200,
+    );
+  });
 });
