@@ -195,8 +195,12 @@ export async function reportDeposit(
     const rules = await currencyRules(tx, "USDT");
     let current = row;
     if (seen > row.confirmations) {
+      // Once credited, updated_at is the moment of success (the team's day of the recharge, decision
+      // 068): a later report only counts the confirmations.
       [current] = await tx.query<DepositRow>(
-        "UPDATE usdt_deposits SET confirmations = $2, updated_at = $3 WHERE id = $1 RETURNING *",
+        `UPDATE usdt_deposits SET confirmations = $2,
+           updated_at = CASE WHEN status = 'PENDING' THEN $3 ELSE updated_at END
+         WHERE id = $1 RETURNING *`,
         [row.id, seen, now],
       );
     }

@@ -126,9 +126,23 @@ describeOnEachDatabase("USDT recharge", (core) => {
     );
     expect(reports.filter((r) => r.result.credited)).toHaveLength(1);
     expect(await chip(userId)).toBe(900_000); // 100 USDT × 90.00
+    const succeededAt = async () =>
+      String(
+        (
+          await core.deps.db.query<{ at: string }>(
+            "SELECT to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') AS at FROM usdt_deposits WHERE tx_hash = $1",
+            [tx],
+          )
+        )[0].at,
+      );
+    const credited = await succeededAt();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const later = await deposit({ network: "TRC20", address: to, tx, amount: "100", confirmations: "40" });
     expect(later.result).toMatchObject({ credited: false, deposit: { status: "SUCCESS" } });
     expect(await chip(userId)).toBe(900_000);
+    // A later report counts the confirmations but keeps the time the deposit succeeded (the team's
+    // day of the recharge, decision 068, is read from it).
+    expect(await succeededAt()).toBe(credited);
     const page = usdtRechargePageSchema.parse(
       (await call(core, "/app/wallet/getRechargeRecord", { method: "POST", token })).result,
     );
