@@ -100,7 +100,8 @@ export function TabBar({ active }: { active?: "home" | "points" | "jackpot" | "t
  * label is cut ("Acco…").
  */
 const BAR = "border-t border-gray-200 pb-[env(safe-area-inset-bottom)]";
-const ROW = "mx-auto flex max-w-md flex-wrap";
+// break-word, not the page's anywhere: a tab's least width is its longest whole word.
+const ROW = "mx-auto flex max-w-md flex-wrap [overflow-wrap:break-word]";
 const CELL = "min-w-min flex-1";
 function faceOf(active: boolean) {
   return `flex h-full min-h-[56px] flex-col items-center justify-center gap-0.5 px-0.5 text-center text-xs ${

@@ -28,7 +28,8 @@ export function TitledCard({
   return (
     <section className={`card ${className}`.trim()} aria-labelledby={id} data-testid={testId}>
       {action ? (
-        <div className="flex flex-wrap items-center justify-between gap-x-2">
+        // An action wrapped under the title keeps clear of it (actions pull in their 44 px with -my-2.5).
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-3">
           {heading}
           {action}
         </div>

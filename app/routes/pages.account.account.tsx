@@ -130,7 +130,11 @@ export default function AccountPage() {
               </button>
             </noscript>
           </Form>
-          <Form method="post" action="/resources/theme" className="flex items-center justify-between gap-2">
+          <Form
+            method="post"
+            action="/resources/theme"
+            className="flex flex-wrap items-center justify-between gap-2"
+          >
             <input type="hidden" name="redirectTo" value={SELF} />
             <input type="hidden" name="theme" value={theme === "dark" ? "light" : "dark"} />
             {/* A labelled switch: its name is "Dark theme", its state (and text) on or off. */}
