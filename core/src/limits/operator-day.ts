@@ -29,3 +29,14 @@ export async function operatorDays(sql: Sql, nowMs: number, count: number): Prom
     [nowMs, count],
   );
 }
+
+/** The operator's day `nowMs` falls on, as the moments (ms) it starts and the next one starts. */
+export async function operatorDayBounds(sql: Sql, nowMs: number): Promise<[number, number]> {
+  const [row] = await sql.query<{ start: string; next: string }>(
+    `SELECT extract(epoch FROM d::timestamp AT TIME ZONE ${OPERATOR_ZONE}) * 1000 AS start,
+       extract(epoch FROM (d + 1)::timestamp AT TIME ZONE ${OPERATOR_ZONE}) * 1000 AS next
+     FROM (SELECT ${operatorDayOf("to_timestamp($1 / 1000.0)")} AS d) t`,
+    [nowMs],
+  );
+  return [Number(row.start), Number(row.next)];
+}

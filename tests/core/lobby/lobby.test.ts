@@ -2,6 +2,8 @@ import { expect, it } from "vitest";
 import { betRankSchema, gameChannelListSchema, gameConfigListSchema, gameUrlSchema } from "#contract/lobby";
 import { placeBet } from "../../../core/src/game/bets";
 import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
+import { operatorDayBounds } from "../../../core/src/limits/operator-day";
+import { platformBetAmount } from "../../../core/src/lobby/summary";
 import { listAudit } from "../../../core/src/operator/audit";
 import { DEV_OPERATOR_PASSWORD } from "../../../core/src/platform/config";
 import { call, describeOnEachDatabase, registerPlayer } from "../../support/core";
@@ -73,8 +75,9 @@ describeOnEachDatabase("lobby", (core) => {
     await placeBet(core.deps.db, big.userId, stake("Green", round.id, 50), at);
     const total = (await call<{ chip: number }>(core, "/app/summary/platformBetAmount", { method: "GET" }))
       .result.chip;
-    // The round may end tomorrow (UTC) when the test runs at midnight: then it is not today's.
-    if (round.endTime < now - (now % 86_400_000) + 86_400_000) {
+    // The round may end tomorrow (the operator's day) when the test runs at midnight: then it is not today's.
+    const [, tomorrow] = await operatorDayBounds(core.deps.db, now);
+    if (round.endTime < tomorrow) {
       expect(total).toBe(before + 510);
       const rank = betRankSchema.parse((await call(core, "/app/summary/betRank", { method: "GET" })).result);
       const text = JSON.stringify(rank);
@@ -85,6 +88,22 @@ describeOnEachDatabase("lobby", (core) => {
       expect(row?.amount).toBe(500);
       expect(rank.map((r) => r.rank)).toEqual(rank.map((_, i) => i + 1));
     }
+  });
+
+  it("counts today's platform bets by the operator's day (Asia/Kolkata), not the UTC day", async () => {
+    // 21:00 UTC on the 26th is 02:30 on the 27th in Kolkata: a round that ended at 20:00 UTC
+    // (01:30 on the 27th) is today's; one that ended at 18:00 UTC (23:30 on the 26th) is not.
+    const now = Date.parse("2026-11-26T21:00:00Z");
+    const player = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    const before = (await platformBetAmount(core.deps.db, now)).chip;
+    for (const [endsAt, multiple] of [
+      ["2026-11-26T20:00:00Z", 2],
+      ["2026-11-26T18:00:00Z", 7],
+    ] as const) {
+      const round = await ensureRound(core.deps.db, "CHIP", 1, roundWindow(Date.parse(endsAt) - 1, TIMING));
+      await placeBet(core.deps.db, player.userId, stake("Red", round.id, multiple), round.startTime + 1000);
+    }
+    expect((await platformBetAmount(core.deps.db, now)).chip).toBe(before + 20);
   });
 
   it("operators add an external game (audited); bad launch URLs are refused", async () => {
