@@ -63,6 +63,7 @@ const NOT_PLAYER_FACING = [
   "No player has this address",
   "Not a valid {} address ({})",
   "The amount is too large to credit",
+  "The amount is too large: at most {} USDT",
   "This address is not a {} address (wrong network)",
   "This transaction was already reported with another network, address or amount",
   "A new plan needs {}",
