@@ -274,7 +274,11 @@ export async function expireOrders(db: Sql, nowMs: number): Promise<number> {
   return rows.length;
 }
 
-/** The player's cash recharges, newest first; a PENDING one says where to finish paying it. */
+/**
+ * The player's cash recharges, newest first; a PENDING one says where to finish paying it. One past
+ * its 30 minutes reads EXPIRED, without the link, as the expiry job will mark it within the minute
+ * (the pay page already refuses it); money paid for it anyway is still credited (applyCallback).
+ */
 export async function cashRechargePage(
   deps: Deps,
   userId: number,
@@ -293,6 +297,9 @@ export async function cashRechargePage(
     rows.map(async (row) => {
       const provider = providersOf(deps).get(row.provider);
       if (row.status !== "PENDING" || !provider) return recordOf(row);
+      if (new Date(row.created_at).getTime() + ORDER_TTL_MS <= deps.now()) {
+        return recordOf({ ...row, status: "EXPIRED" });
+      }
       const { payUrl } = await provider.createPayment({
         id: row.id,
         amountCents: row.amount_cents,

@@ -6,7 +6,7 @@ import { runAdmin } from "../../../core/src/admin";
 import { balances } from "../../../core/src/ledger/ledger";
 import type { Db } from "../../../core/src/platform/db";
 import { rechargeExpiryJob } from "../../../core/src/recharge/module";
-import { expireOrders } from "../../../core/src/recharge/orders";
+import { cashRechargePage, expireOrders } from "../../../core/src/recharge/orders";
 import {
   SANDBOX_SIGNATURE_HEADER,
   sandboxNotification,
@@ -330,6 +330,19 @@ describeOnEachDatabase("cash recharge", (core) => {
     });
     expect(view.result).toMatchObject({ id: made.id, status: "EXPIRED" });
     expect(await chip(userId)).toBe(0);
+  });
+
+  it("shows an order past its 30 minutes as expired, without its pay link, before the job marks it", async () => {
+    const { token, userId } = await registerPlayer(core);
+    await order(token);
+    const newest = async () =>
+      (await cashRechargePage(core.deps, userId, { pageNo: 1, pageSize: 1 })).content[0];
+    expect(await newest()).toMatchObject({
+      status: "PENDING",
+      payUrl: expect.stringContaining("/pay/sandbox/"),
+    });
+    core.advance(30 * 60_000 + 1000);
+    expect(await newest()).toMatchObject({ status: "EXPIRED", payUrl: null });
   });
 
   it("pages the records newest first with totalElements and pageNo", async () => {
