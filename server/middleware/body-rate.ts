@@ -37,22 +37,28 @@ function refuseTooSlow(req: Request, res: Response, limits: SlowClientLimits, re
 
 /**
  * After the grace period, the bytes of a body received since its headers must be at least the
- * minimum rate times the time taken. While the server holds the body back, the clock starts again.
+ * minimum rate times the time taken. While the server holds the body back, the clock starts again;
+ * and time the server itself did not run (a pause of its event loop longer than a check's interval:
+ * a busy process,  a long garbage collection) is not the client's: each check counts at most one
+ * interval.
  */
 export function minimumBodyRate(limits: SlowClientLimits): RequestHandler {
   return (req, res, next) => {
     if (!hasBody(req)) return next();
     const socket = req.socket;
-    let since = Date.now();
+    let elapsedMs = 0;
+    let lastCheck = Date.now();
     let bytesBefore = socket.bytesRead;
     const check = () => {
       if (req.complete || socket.destroyed) return stop();
+      const now = Date.now();
+      elapsedMs += Math.min(now - lastCheck, CHECK_EVERY_MS);
+      lastCheck = now;
       if (heldBackByServer(req)) {
-        since = Date.now();
+        elapsedMs = 0;
         bytesBefore = socket.bytesRead;
         return;
       }
-      const elapsedMs = Date.now() - since;
       const received = socket.bytesRead - bytesBefore;
       if (elapsedMs < limits.bodyGraceMs || received >= (limits.bodyBytesPerSecond * elapsedMs) / 1000)
         return;
