@@ -348,7 +348,7 @@ function MembersSection({
           {members.content.map((member) => (
             <li
               key={member.id}
-              className="card flex items-center justify-between gap-3 py-3"
+              className="card flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-3"
               data-testid="team-member"
             >
               <div className="min-w-0">
@@ -359,12 +359,13 @@ function MembersSection({
                   {t("members.joined", { time: fmt.dateTime(member.joinTime) })}
                 </p>
               </div>
-              <dl className="flex-none text-right text-xs">
-                <div className="flex justify-end gap-1">
+              {/* With large text the figures go under the phone, each amount under its label if need be. */}
+              <dl className="ml-auto max-w-full text-right text-xs">
+                <div className="flex flex-wrap justify-end gap-x-1">
                   <dt className="text-gray-600 dark:text-gray-400">{t("members.recharge")}</dt>
                   <dd className="font-semibold tabular-nums">{fmt.coinMoney(member.recharge, "CHIP")}</dd>
                 </div>
-                <div className="flex justify-end gap-1">
+                <div className="flex flex-wrap justify-end gap-x-1">
                   <dt className="text-gray-600 dark:text-gray-400">{t("members.bets")}</dt>
                   <dd className="font-semibold tabular-nums">{fmt.coinMoney(member.betAmount, "CHIP")}</dd>
                 </div>
