@@ -17,10 +17,11 @@ function hasBody(req: Request): boolean {
 /**
  * True while the server, not the client, holds the body back: the request's buffer is full because
  * nothing reads it yet (an action that calls the upstream first), so Node has stopped reading the
- * socket and no byte can arrive, however fast the client.
+ * socket; or its reader has paused it (Remix's body stream does when its own queue is full and the
+ * action is not reading): no byte can arrive, however fast the client.
  */
 function heldBackByServer(req: Request): boolean {
-  return req.readableLength >= req.readableHighWaterMark;
+  return req.readableFlowing === false || req.readableLength >= req.readableHighWaterMark;
 }
 
 /** 408, and the connection closes after it; once an answer has gone, the connection just closes. */
