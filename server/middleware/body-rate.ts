@@ -50,12 +50,17 @@ export function minimumBodyRate(limits: SlowClientLimits): RequestHandler {
     let elapsedMs = 0;
     let lastCheck = Date.now();
     let bytesBefore = socket.bytesRead;
+    let heldAtLastCheck = false;
     const check = () => {
       if (req.complete || socket.destroyed) return stop();
       const now = Date.now();
       elapsedMs += Math.min(now - lastCheck, CHECK_EVERY_MS);
       lastCheck = now;
-      if (heldBackByServer(req)) {
+      // Held now, or held at the last check (the interval since was partly the server's): the
+      // client's time starts again from here.
+      const held = heldBackByServer(req);
+      if (held || heldAtLastCheck) {
+        heldAtLastCheck = held;
         elapsedMs = 0;
         bytesBefore = socket.bytesRead;
         return;
