@@ -40,7 +40,7 @@ function refuseTooSlow(req: Request, res: Response, limits: SlowClientLimits, re
  * After the grace period, the bytes of a body received since its headers must be at least the
  * minimum rate times the time taken. While the server holds the body back, the clock starts again;
  * and time the server itself did not run (a pause of its event loop longer than a check's interval:
- * a busy process,  a long garbage collection) is not the client's: each check counts at most one
+ * a busy process, a long garbage collection) is not the client's: each check counts at most one
  * interval.
  */
 export function minimumBodyRate(limits: SlowClientLimits): RequestHandler {
