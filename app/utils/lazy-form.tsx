@@ -1,5 +1,5 @@
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
-import { type ComponentType, Suspense } from "react";
+import type { ComponentType } from "react";
 import { lazyComponent } from "./lazy";
 
 /**
@@ -18,17 +18,9 @@ import { lazyComponent } from "./lazy";
  * `clientLoader = withForms(TheForm)`, so that it never shows a page without its form.
  */
 export function lazyForm<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const Lazy = lazyComponent(load);
-  if (typeof document !== "undefined") void Lazy.preload().catch(() => {});
-  function LazyForm(props: P) {
-    return (
-      <Suspense fallback={null}>
-        {/* biome-ignore lint/suspicious/noExplicitAny: React.lazy's props type does not narrow a generic P. */}
-        <Lazy {...(props as any)} />
-      </Suspense>
-    );
-  }
-  return Object.assign(LazyForm, { preload: Lazy.preload });
+  const LazyForm = lazyComponent(load);
+  if (typeof document !== "undefined") void LazyForm.preload().catch(() => {});
+  return LazyForm;
 }
 
 /**

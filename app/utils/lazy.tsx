@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from "react";
+import { type ComponentType, Suspense, lazy, memo } from "react";
 
 /**
  * React.lazy for parts of a page that are not needed at first paint (popups, a chart), so that
@@ -8,8 +8,14 @@ import { type ComponentType, lazy } from "react";
  *   component resolves synchronously (a synchronous thenable), so server rendering never suspends:
  *   the HTML is complete, also for a browser without JavaScript.
  * - Browser: the module loads on first render or on `preload()` (the page calls it when idle).
- *   Render it inside <Suspense>: if the server HTML already contains it, React keeps that HTML
- *   until the code has arrived, then hydrates it.
+ *   It comes in its own <Suspense> boundary: if the server HTML already contains it, React keeps
+ *   that HTML until the code has arrived, then hydrates it.
+ *
+ * The boundary is memoised: it re-renders only when its props change. A boundary still waiting
+ * for its code that receives an update (the page re-rendering on a countdown tick, with new
+ * element objects each time) makes React give up hydrating it: it drops the server's HTML, shows
+ * nothing and logs error #421, then draws the part again when the code comes. So give it props
+ * that stay the same from one render to the next (data from the loader, stable callbacks).
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
@@ -40,7 +46,15 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     return preload().then((component) => ({ default: component }));
   });
   if (typeof document === "undefined") void preload().catch(() => {});
-  return Object.assign(Lazy, { preload });
+  const Part = memo(function LazyPart(props: P) {
+    return (
+      <Suspense fallback={null}>
+        {/* biome-ignore lint/suspicious/noExplicitAny: React.lazy's props type does not narrow a generic P. */}
+        <Lazy {...(props as any)} />
+      </Suspense>
+    );
+  });
+  return Object.assign(Part, { preload });
 }
 
 /** Runs `fn` when the browser is idle (after the page became interactive). */

@@ -4,6 +4,7 @@ import {
   GAME_PATH,
   RULES_PATH,
   accountJson,
+  betInNextRound,
   countdownSamples,
   countdownSeconds,
   drawnDigit,
@@ -239,4 +240,63 @@ test("bets on a colour, a number and Big; the round ends, the next starts, the p
     const data = await gameJson(page.request, LEVEL, "CHIP");
     expect(data.popup?.roundId ?? null).not.toBe(roundId);
   });
+});
+
+test("a page that opens with the result popup hydrates without dropping it, however slow the popup's code", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // Level 2, so that the other tests' popups of level 1 are not this one's.
+  const game = `${GAME_PATH}?level=2&coin=CHIP`;
+  await login(page, DEMO.phone, DEMO.password);
+  const base = (await gameJson(page.request, 2)).baseAmounts[0];
+  await betInNextRound(
+    page.request,
+    { betName: "Green", baseAmount: String(base), betMultiples: "1" },
+    { level: 2 },
+  );
+  await expect
+    .poll(async () => (await gameJson(page.request, 2)).popup?.roundId ?? null, { timeout: 45_000 })
+    .not.toBeNull();
+
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  // The popup's code arrives 3 s late (a slow network): the countdown ticks meanwhile.
+  await page.route(/\/ResultPopup-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.goto(game);
+  const popup = page.getByRole("dialog");
+  await expect(popup).toBeVisible();
+  await hydrated(page);
+  // Before, the first tick made React drop the server's popup (error #421) and draw it again
+  // once its code came.
+  for (let i = 0; i < 8; i++) {
+    await expect(popup).toBeVisible();
+    await page.waitForTimeout(500);
+  }
+  await expect(popup.getByRole("button", { name: "OK" })).toBeVisible();
+  expect(errors).toEqual([]);
+  await popup.getByRole("button", { name: "OK" }).click();
+  await expect(popup).toBeHidden();
+
+  // The same for the bet sheet opened by its link (a page loaded with it open: the page's
+  // "hydrated" change reaches the sheet while its code is still on the way).
+  await page.route(/\/BetPopup-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.goto(`${game}&betName=Green`);
+  const sheet = page.getByRole("dialog");
+  await expect(sheet).toBeVisible();
+  await hydrated(page);
+  for (let i = 0; i < 8; i++) {
+    await expect(sheet).toBeVisible();
+    await page.waitForTimeout(500);
+  }
+  expect(errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Suspense, memo } from "react";
+import { memo } from "react";
 import { Pager } from "~/components/Pager";
 import { DigitBall } from "~/components/game/DigitBall";
 import { digitColours, digitSize, parseDigit } from "~/components/game/bets";
@@ -60,16 +60,8 @@ export const ResultTabs = memo(function ResultTabs({
         ))}
       </nav>
       {data.tab === "pastHistory" ? <PastResults rows={data.rows} /> : null}
-      {data.tab === "trend" ? (
-        <Suspense fallback={null}>
-          <TrendChart rows={data.rows} />
-        </Suspense>
-      ) : null}
-      {data.tab === "myRecords" ? (
-        <Suspense fallback={null}>
-          <MyRecords rows={data.rows} symbol={symbol} />
-        </Suspense>
-      ) : null}
+      {data.tab === "trend" ? <TrendChart rows={data.rows} /> : null}
+      {data.tab === "myRecords" ? <MyRecords rows={data.rows} symbol={symbol} /> : null}
       {data.tab !== "trend" ? (
         <Pager page={data.page} pages={data.pages} hrefOf={(p) => hrefOf(data.tab, p)} />
       ) : null}

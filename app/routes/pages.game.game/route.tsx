@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Suspense, useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useReducer, useRef } from "react";
 import { NavBar } from "~/components/NavBar";
 import { FooterLinks } from "~/components/game/FooterLinks";
 import { betFormReducer, initialBetForm, reopenedChoice, roomLimitProblem } from "~/components/game/bet-form";
@@ -26,7 +26,8 @@ export { action, loader };
 const NO_TIME = { bet: 0, round: 0 };
 
 // Not needed at first paint: loaded when idle after hydration (or when first shown), so that they
-// are not in the page's start-up JavaScript. The server renders them in full (see lazyComponent).
+// are not in the page's start-up JavaScript. The server renders them in full (see lazyComponent:
+// their props must stay the same while the countdown ticks).
 const BetPopup = lazyComponent(() => import("./BetPopup").then((m) => m.BetPopup));
 const ResultPopup = lazyComponent(() => import("./ResultPopup").then((m) => m.ResultPopup));
 // Shown only after a bet, and when a reality check is due: their code loads when they show.
@@ -76,6 +77,7 @@ export default function GamePage() {
   const here = { level: data.level, coin: data.coin };
   // Stable callbacks keep the board and the tabs from re-rendering on every countdown tick.
   const choose = useCallback((betName: BetName) => dispatch({ type: "choose", betName }), []);
+  const moneyHere = useCallback((n: number) => money(n, data.symbol), [money, data.symbol]);
   const tabHref = useCallback(
     (tab: GameTab, page?: number) => gameUrl({ level: data.level, coin: data.coin, tab, page }),
     [data.level, data.coin],
@@ -151,9 +153,7 @@ export default function GamePage() {
           </section>
         )}
 
-        <Suspense fallback={null}>
-          {data.receipt ? <Receipt receipt={data.receipt} money={(n) => money(n, data.symbol)} /> : null}
-        </Suspense>
+        {data.receipt ? <Receipt receipt={data.receipt} money={moneyHere} /> : null}
 
         <BetButtons
           level={data.level}
@@ -175,38 +175,32 @@ export default function GamePage() {
         />
       </main>
 
-      <Suspense fallback={null}>
-        {data.round && form.betName ? (
-          <BetPopup
-            state={form}
-            dispatch={dispatch}
-            roundId={data.round.id}
-            coin={data.coin}
-            level={data.level}
-            baseAmounts={data.baseAmounts}
-            multiples={data.multiples}
-            formKey={actionData?.idempotencyKey ?? data.formKey}
-            locked={closed}
-            pending={pending}
-            hydrated={hydrated}
-            error={refusal}
-            symbol={data.symbol}
-            balance={data.balance}
-            payout={data.payout}
-            blocked={roomProblem}
-            closeHref={gameUrl({ ...here, tab: data.tabData.tab })}
-          />
-        ) : null}
-      </Suspense>
-      <Suspense fallback={null}>
-        {data.popup && !form.betName ? <ResultPopup popup={data.popup} symbol={data.symbol} /> : null}
-      </Suspense>
+      {data.round && form.betName ? (
+        <BetPopup
+          state={form}
+          dispatch={dispatch}
+          roundId={data.round.id}
+          coin={data.coin}
+          level={data.level}
+          baseAmounts={data.baseAmounts}
+          multiples={data.multiples}
+          formKey={actionData?.idempotencyKey ?? data.formKey}
+          locked={closed}
+          pending={pending}
+          hydrated={hydrated}
+          error={refusal}
+          symbol={data.symbol}
+          balance={data.balance}
+          payout={data.payout}
+          blocked={roomProblem}
+          closeHref={gameUrl({ ...here, tab: data.tabData.tab })}
+        />
+      ) : null}
+      {data.popup && !form.betName ? <ResultPopup popup={data.popup} symbol={data.symbol} /> : null}
       {/* Player protection: the reality check, over everything, until "continue" or "stop playing". */}
-      <Suspense fallback={null}>
-        {data.reality ? (
-          <RealityCheck reality={data.reality} back={gameUrl({ ...here, tab: data.tabData.tab })} />
-        ) : null}
-      </Suspense>
+      {data.reality ? (
+        <RealityCheck reality={data.reality} back={gameUrl({ ...here, tab: data.tabData.tab })} />
+      ) : null}
     </>
   );
 }
