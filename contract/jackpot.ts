@@ -23,6 +23,12 @@ export const jackpotInfoSchema = z.object({
   seedHash: z.string(),
   /** Tomorrow's commitment, already fixed. */
   nextSeedHash: z.string().nullable(),
+  /**
+   * The beacon round whose value takes part in today's draw (the first after the day's end, decision
+   * 076): nobody, the operator included, can know the winners before it exists. Null for a day
+   * committed before the beacon took part.
+   */
+  beaconRound: z.number().int().positive().nullable(),
   /** The player's tickets today (one per cent staked) and everyone's. */
   myTickets: z.number().int().nonnegative(),
   totalTickets: z.number().int().nonnegative(),
@@ -55,6 +61,19 @@ export const jackpotDrawSchema = z.object({
   drawTime: z.number().int(),
   seedHash: z.string(),
   seed: z.string(),
+  /**
+   * The beacon round the draw took (its BLS signature, checkable under the beacon's public key;
+   * randomness = SHA-256 of the signature). Null for a day drawn before the beacon took part.
+   */
+  beacon: z
+    .object({
+      source: z.string(),
+      publicKey: z.string().nullable(),
+      round: z.number().int().positive(),
+      signature: z.string(),
+      randomness: z.string(),
+    })
+    .nullable(),
   /** The pool at the draw and what the draw paid. */
   pool: z.number(),
   paid: z.number(),

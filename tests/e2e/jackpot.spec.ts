@@ -24,7 +24,7 @@ interface InfoJson {
 }
 interface DrawJson {
   draw: { dayNo: number; seedHash: string; myWin: number | null; winners: { no: number }[] } | null;
-  verification: { hashMatches: boolean; winnersMatch: boolean } | null;
+  verification: { hashMatches: boolean; beaconMatches: boolean | null; winnersMatch: boolean } | null;
 }
 
 test("the pool grows with bets, the day's draw pays the player and yesterday's jackpot verifies", async ({
@@ -100,6 +100,7 @@ test("the pool grows with bets, the day's draw pays the player and yesterday's j
       if (!found?.draw) throw new Error("no draw");
       expect(found.verification).toEqual({
         hashMatches: true,
+        beaconMatches: true,
         winnersMatch: true,
         recomputed: expect.any(Array),
       });

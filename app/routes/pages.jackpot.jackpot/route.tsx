@@ -91,6 +91,9 @@ export default function JackpotPage() {
               <dl className="space-y-2 text-xs">
                 <Datum label={t("jackpot.todayHash")} value={info.seedHash} testId="seed-hash" />
                 {info.nextSeedHash ? <Datum label={t("jackpot.nextHash")} value={info.nextSeedHash} /> : null}
+                {info.beaconRound ? (
+                  <Datum label={t("jackpot.beaconRound")} value={info.beaconRound} />
+                ) : null}
               </dl>
             </Disclosure>
           ) : null}

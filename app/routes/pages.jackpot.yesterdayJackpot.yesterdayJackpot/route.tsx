@@ -17,7 +17,7 @@ export { loader };
 
 /** The node part of the documented one-line command (docs/jackpot.md; a test compares them). */
 const VERIFY_SCRIPT =
-  'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const c=require("crypto"),j=JSON.parse(s),d=j.result||j.draw,k=Buffer.from(d.seed,"hex"),T=BigInt(d.ticketsTotal)||1n,L=2n**64n/T*T,n=Math.min(d.winnersWanted,d.tickets.length),w=[];console.log("seedHash",c.createHash("sha256").update(k).digest("hex"));for(let i=0;w.length<n;i++){const x=c.createHmac("sha256",k).update(d.dayNo+":"+i).digest().readBigUInt64BE();if(x>=L)continue;const t=x%T,e=d.tickets.find(e=>t>=BigInt(e.from)&&t<BigInt(e.to));if(!w.includes(e.no))w.push(e.no)}console.log("winners",w.join(" "))})';
+  'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const c=require("crypto"),j=JSON.parse(s),d=j.result||j.draw,k=Buffer.from(d.seed,"hex"),T=BigInt(d.ticketsTotal)||1n,L=2n**64n/T*T,n=Math.min(d.winnersWanted,d.tickets.length),w=[];console.log("seedHash",c.createHash("sha256").update(k).digest("hex"));for(let i=0;w.length<n;i++){const x=c.createHmac("sha256",k).update(d.dayNo+":"+(d.beacon?d.beacon.randomness+":":"")+i).digest().readBigUInt64BE();if(x>=L)continue;const t=x%T,e=d.tickets.find(e=>t>=BigInt(e.from)&&t<BigInt(e.to));if(!w.includes(e.no))w.push(e.no)}console.log("winners",w.join(" "))})';
 
 const MEDALS = ["bg-amber-400 text-amber-950", "bg-gray-300 text-gray-900", "bg-orange-300 text-orange-950"];
 
@@ -43,7 +43,9 @@ export default function YesterdayJackpotPage() {
       </>
     );
   }
-  const verified = verification.hashMatches && verification.winnersMatch;
+  // A day drawn before the beacon took part has none to check (beaconMatches null).
+  const verified =
+    verification.hashMatches && verification.winnersMatch && verification.beaconMatches !== false;
   const command = `curl -s -H 'Accept: application/json' "${origin}${PAGES.yesterdayJackpot}?dayNo=${draw.dayNo}" | node -e '${VERIFY_SCRIPT}'`;
   return (
     <>
@@ -112,6 +114,13 @@ export default function YesterdayJackpotPage() {
                 {t(verified ? "yesterday.verified" : "yesterday.notVerified")}
               </h2>
               <p>{t(verification.hashMatches ? "yesterday.hashOk" : "yesterday.hashBad")}</p>
+              {draw.beacon ? (
+                <p>
+                  {verification.beaconMatches
+                    ? t("yesterday.beaconOk", { round: draw.beacon.round })
+                    : t("yesterday.beaconBad")}
+                </p>
+              ) : null}
               <p>{t(verification.winnersMatch ? "yesterday.winnersOk" : "yesterday.winnersBad")}</p>
             </div>
           </div>
@@ -119,6 +128,12 @@ export default function YesterdayJackpotPage() {
             <dl className="space-y-2 text-xs">
               <Datum label={t("yesterday.seedHash")} value={draw.seedHash} />
               <Datum label={t("yesterday.seed")} value={draw.seed} testId="jackpot-seed" />
+              {draw.beacon ? (
+                <>
+                  <Datum label={t("yesterday.beaconRound")} value={draw.beacon.round} />
+                  <Datum label={t("yesterday.randomness")} value={draw.beacon.randomness} />
+                </>
+              ) : null}
               <Datum label={t("yesterday.ticketsTotal")} value={draw.ticketsTotal} />
             </dl>
             <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">{t("yesterday.command")}</p>
@@ -126,7 +141,7 @@ export default function YesterdayJackpotPage() {
               {command}
             </pre>
             <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">
-              {t("yesterday.algorithm")}{" "}
+              {t(draw.beacon ? "yesterday.algorithmBeacon" : "yesterday.algorithm")}{" "}
               <a
                 className="underline"
                 href={`${PAGES.yesterdayJackpot}?dayNo=${draw.dayNo}`}

@@ -1,4 +1,5 @@
 import { fromCents } from "#contract/money";
+import { beaconOf } from "../beacon/beacon";
 import { cliOperator } from "../operator/audit";
 import { loadConfig } from "../platform/config";
 import { type OperatorCommand, UsageError, fieldValues } from "../platform/module";
@@ -27,11 +28,13 @@ const jackpotCommand: OperatorCommand = {
     };
     if (verb === "show") return show();
     if (verb === "run") {
+      const config = loadConfig();
       const pass = await jackpotPassAudited(
         db,
         cliOperator(),
         Date.now(),
-        loadConfig().jackpotDaySeconds * 1000,
+        config.jackpotDaySeconds * 1000,
+        beaconOf(config.fairness.beacon),
       );
       out(`funded ${pass.funded.rounds} rounds, drew ${pass.draws.length} days`);
       return;

@@ -8,8 +8,11 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
  *               published before the day starts
  *   tickets   = the day's players in user id order, each holding as many tickets as cents staked:
  *               entry i holds the tickets [from, to)
- *   draw n    = the first 8 bytes of HMAC-SHA256(key = seed bytes, message = day + ":" + n) as an
- *               unsigned big-endian integer x; x at or above the largest multiple of the ticket
+ *   beacon    = the randomness (hex SHA-256 of the BLS signature) of the first beacon round after
+ *               the day's end, named when the seed is committed (decision 076); days committed
+ *               before it have none
+ *   draw n    = the first 8 bytes of HMAC-SHA256(key = seed bytes, message = day + ":" + beacon +
+ *               ":" + n, or day + ":" + n without a beacon) as an unsigned big-endian integer x; x at or above the largest multiple of the ticket
  *               total below 2^64 is skipped (so every ticket is equally likely), otherwise
  *               ticket = x mod total, and its holder wins unless they already won; n = 0, 1, 2, ...
  *               until min(winners, players) distinct players have won.
@@ -47,10 +50,16 @@ export function ticketList(players: { userId: number; cents: number }[]): Ticket
 
 const TWO_64 = 2n ** 64n;
 
-/** The winners of day `dayNo` from its seed and ticket list, in the order drawn. */
+/** The message of the n-th draw of a day (with its beacon's randomness, when it has one). */
+function drawMessage(dayNo: number, randomness: string | null, n: number): string {
+  return randomness === null ? `${dayNo}:${n}` : `${dayNo}:${randomness}:${n}`;
+}
+
+/** The winners of day `dayNo` from its seed, beacon randomness and ticket list, in the order drawn. */
 export function drawWinners(
   seedHex: string,
   dayNo: number,
+  randomness: string | null,
   tickets: TicketEntry[],
   wanted: number,
 ): DrawnWinner[] {
@@ -68,7 +77,10 @@ export function drawWinners(
   const won: DrawnWinner[] = [];
   const taken = new Set<number>();
   for (let n = 0; won.length < count; n++) {
-    const x = createHmac("sha256", key).update(`${dayNo}:${n}`).digest().readBigUInt64BE(0);
+    const x = createHmac("sha256", key)
+      .update(drawMessage(dayNo, randomness, n))
+      .digest()
+      .readBigUInt64BE(0);
     if (x >= limit) continue;
     const ticket = x % total;
     // The first entry whose upper bound lies above the ticket (binary search).

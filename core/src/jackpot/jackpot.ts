@@ -1,5 +1,7 @@
+import { beaconRandomness } from "#contract/fairness-proof";
 import type { JackpotDraw, JackpotInfo } from "#contract/jackpot";
 import { type Coin, fromCents } from "#contract/money";
+import { type Beacon, beaconInfo, beaconRoundAfter, beaconValue } from "../beacon/beacon";
 import { getSysConfig, setSysConfig } from "../config/sysconfig";
 import { settledRoundStakes, stakesByPlayer } from "../game/totals";
 import { moveBetweenSystemAccounts, post } from "../ledger/ledger";
@@ -14,8 +16,9 @@ import { type TicketEntry, drawWinners, jackpotSeedHash, newJackpotSeed, ticketL
  * - Funding: every settled round of the jackpot's coin moves share_bp of its stakes HOUSE ->
  *   JACKPOT (kind JACKPOT_FUND, ref = round id, so once per round across processes).
  * - Days: day_no = floor(ms / day length); each day's row and seed exist before it starts (the
- *   job keeps today's and tomorrow's), its SHA-256 shown from then on.
- * - Draw: after a day ends and its rounds are settled and funded, once (the day row is locked and
+ *   job keeps today's and tomorrow's), its SHA-256 shown from then on, with the beacon round that
+ *   will take part in the draw: the first after the day's end (decision 076).
+ * - Draw: after a day ends, its beacon round exists and its rounds are settled and funded, once (the day row is locked and
  *   marked drawn in the same transaction as the payments; the ledger's unique key on kind, user,
  *   coin and ref is the last line): winners by drawWinners, paid payout_bp of the pool, never more.
  */
@@ -136,17 +139,40 @@ interface DayRow {
   winners_wanted: number | null;
   tickets_total: number | null;
   tickets: TicketEntry[] | string | null;
+  beacon_source: string | null;
+  beacon_round: number | null;
+  beacon_signature: string | null;
 }
 
-/** Commits the seeds of today and tomorrow (insert-if-absent: safe in several processes). */
-export async function ensureDays(db: Sql, nowMs: number, dayMs: number, coin: Coin): Promise<void> {
+/**
+ * Commits the seeds of today and tomorrow, each with the beacon round its draw will take (the
+ * first after the day's end); insert-if-absent: safe in several processes.
+ */
+export async function ensureDays(
+  db: Sql,
+  nowMs: number,
+  dayMs: number,
+  coin: Coin,
+  beacon: Beacon,
+): Promise<void> {
   const today = dayNoOf(nowMs, dayMs);
   for (const dayNo of [today, today + 1]) {
     const seed = newJackpotSeed();
+    const endMs = (dayNo + 1) * dayMs;
     await db.query(
-      `INSERT INTO jackpot_days (day_no, coin, start_ms, end_ms, seed, seed_hash, committed_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (day_no) DO NOTHING`,
-      [dayNo, coin, dayNo * dayMs, (dayNo + 1) * dayMs, seed, jackpotSeedHash(seed), nowMs],
+      `INSERT INTO jackpot_days (day_no, coin, start_ms, end_ms, seed, seed_hash, committed_ms, beacon_source, beacon_round)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (day_no) DO NOTHING`,
+      [
+        dayNo,
+        coin,
+        dayNo * dayMs,
+        endMs,
+        seed,
+        jackpotSeedHash(seed),
+        nowMs,
+        beacon.source,
+        beaconRoundAfter(beacon, endMs),
+      ],
     );
   }
 }
@@ -245,6 +271,7 @@ export async function drawDue(
   db: Db,
   nowMs: number,
   dayMs: number,
+  beacon: Beacon,
   options: { afterPay?: () => void | Promise<void> } = {},
 ): Promise<DrawOutcome[]> {
   const due = await db.query<{ day_no: number }>(
@@ -253,21 +280,44 @@ export async function drawDue(
   );
   const out: DrawOutcome[] = [];
   for (const { day_no } of due) {
-    const done = await drawDay(db, Number(day_no), nowMs, dayMs, options);
+    const done = await drawDay(db, Number(day_no), nowMs, beacon, options);
     if (!done) break; // later days wait for this one (the pool carries over in order)
     out.push(done);
   }
   return out;
 }
 
+/**
+ * The beacon value a day's draw takes: its beacon round's (null for a day committed without one).
+ * Undefined while that value cannot be had: the round does not exist yet, the beacon cannot be
+ * reached, or the day named another beacon than the configured one; the draw then waits.
+ */
+async function dayBeaconValue(
+  db: Sql,
+  dayNo: number,
+  nowMs: number,
+  beacon: Beacon,
+): Promise<{ signature: string; randomness: string } | null | undefined> {
+  const [day] = await db.query<Pick<DayRow, "beacon_source" | "beacon_round">>(
+    "SELECT beacon_source, beacon_round FROM jackpot_days WHERE day_no = $1",
+    [dayNo],
+  );
+  if (!day || day.beacon_round === null) return null;
+  if (day.beacon_source !== beacon.source) return undefined;
+  return (await beaconValue(db, beacon, Number(day.beacon_round), nowMs)) ?? undefined;
+}
+
 async function drawDay(
   db: Db,
   dayNo: number,
   nowMs: number,
-  dayMs: number,
+  beacon: Beacon,
   options: { afterPay?: () => void | Promise<void> },
 ): Promise<DrawOutcome | null> {
   const settings = await getJackpotSettings(db);
+  // Fetched before the transaction: a beacon over the network must not hold the day's lock.
+  const value = await dayBeaconValue(db, dayNo, nowMs, beacon);
+  if (value === undefined) return null;
   return db.tx(async (tx) => {
     // One draw at a time (the settings row), and this day once (its row, skipped when another holds it).
     await tx.query("SELECT 1 FROM jackpot_settings WHERE id = 1 FOR UPDATE");
@@ -282,7 +332,7 @@ async function drawDay(
     const tickets = ticketList(stakes.players);
     const total = tickets.reduce((s, e) => s + e.cents, 0);
     const pool = await poolCents(tx, day.coin);
-    const winners = drawWinners(day.seed, dayNo, tickets, settings.winners);
+    const winners = drawWinners(day.seed, dayNo, value?.randomness ?? null, tickets, settings.winners);
     const payout = Math.min(pool, Math.floor((pool * settings.payoutBp) / 10_000));
     const each = winners.length > 0 ? Math.floor(payout / winners.length) : 0;
     let paid = 0;
@@ -308,26 +358,26 @@ async function drawDay(
     await options.afterPay?.();
     await tx.query(
       `UPDATE jackpot_days SET drawn_ms = $2, pool_cents = $3, paid_cents = $4, winners_wanted = $5,
-         tickets_total = $6, tickets = $7 WHERE day_no = $1`,
-      [dayNo, nowMs, pool, paid, settings.winners, total, JSON.stringify(tickets)],
+         tickets_total = $6, tickets = $7, beacon_signature = $8 WHERE day_no = $1`,
+      [dayNo, nowMs, pool, paid, settings.winners, total, JSON.stringify(tickets), value?.signature ?? null],
     );
     return { dayNo, winners: each > 0 ? winners.length : 0, paidCents: paid };
   });
 }
 
 /** One pass of the job: commit seeds, fund, draw (only while JACKPOT_APPLY is on). */
-export async function jackpotPass(db: Db, nowMs: number, dayMs: number) {
+export async function jackpotPass(db: Db, nowMs: number, dayMs: number, beacon: Beacon) {
   if (!(await jackpotEnabled(db))) return { funded: { rounds: 0, cents: 0 }, draws: [] as DrawOutcome[] };
   const settings = await getJackpotSettings(db);
-  await ensureDays(db, nowMs, dayMs, settings.coin);
+  await ensureDays(db, nowMs, dayMs, settings.coin, beacon);
   const funded = await fundSettledRounds(db, nowMs, dayMs);
-  const draws = await drawDue(db, nowMs, dayMs);
+  const draws = await drawDue(db, nowMs, dayMs, beacon);
   return { funded, draws };
 }
 
 /** One pass now, on an operator's demand (admin CLI, operator API), audited as jackpot.run. */
-export function jackpotPassAudited(db: Db, operator: string, nowMs: number, dayMs: number) {
-  return runPassAudited(db, operator, "jackpot.run", () => jackpotPass(db, nowMs, dayMs));
+export function jackpotPassAudited(db: Db, operator: string, nowMs: number, dayMs: number, beacon: Beacon) {
+  return runPassAudited(db, operator, "jackpot.run", () => jackpotPass(db, nowMs, dayMs, beacon));
 }
 
 /** The jackpot page: today's pool, commitment, countdown and the player's tickets. */
@@ -336,15 +386,18 @@ export async function jackpotInfo(
   userId: number,
   nowMs: number,
   dayMs: number,
+  beacon: Beacon,
 ): Promise<JackpotInfo> {
   const settings = await getJackpotSettings(db);
-  await ensureDays(db, nowMs, dayMs, settings.coin);
+  await ensureDays(db, nowMs, dayMs, settings.coin, beacon);
   const dayNo = dayNoOf(nowMs, dayMs);
-  const days = await db.query<{ day_no: number; seed_hash: string }>(
-    "SELECT day_no, seed_hash FROM jackpot_days WHERE day_no IN ($1, $2)",
+  const days = await db.query<{ day_no: number; seed_hash: string; beacon_round: number | null }>(
+    "SELECT day_no, seed_hash, beacon_round FROM jackpot_days WHERE day_no IN ($1, $2)",
     [dayNo, dayNo + 1],
   );
-  const hashOf = (n: number) => days.find((d) => Number(d.day_no) === n)?.seed_hash ?? null;
+  const dayOf = (n: number) => days.find((d) => Number(d.day_no) === n);
+  const hashOf = (n: number) => dayOf(n)?.seed_hash ?? null;
+  const todaysBeacon = dayOf(dayNo)?.beacon_round;
   const stakes = await dayTickets(db, settings.coin, dayNo * dayMs, (dayNo + 1) * dayMs);
   return {
     enabled: await jackpotEnabled(db),
@@ -356,6 +409,7 @@ export async function jackpotInfo(
     serverTime: nowMs,
     seedHash: hashOf(dayNo) ?? "",
     nextSeedHash: hashOf(dayNo + 1),
+    beaconRound: todaysBeacon === null || todaysBeacon === undefined ? null : Number(todaysBeacon),
     myTickets: stakes.players.find((p) => p.userId === userId)?.cents ?? 0,
     totalTickets: stakes.players.reduce((s, p) => s + p.cents, 0),
     players: stakes.players.length,
@@ -370,6 +424,7 @@ export async function jackpotDraw(
   db: Sql,
   dayNo: number | undefined,
   userId: number | null,
+  beacon: Beacon,
 ): Promise<JackpotDraw | null> {
   const [day] =
     dayNo === undefined
@@ -405,6 +460,17 @@ export async function jackpotDraw(
     drawTime: Number(day.drawn_ms),
     seedHash: day.seed_hash,
     seed: day.seed,
+    beacon:
+      day.beacon_round === null || day.beacon_signature === null
+        ? null
+        : {
+            source: day.beacon_source ?? "",
+            // The configured beacon's key; a day drawn with another beacon names none.
+            publicKey: day.beacon_source === beacon.source ? beaconInfo(beacon).publicKey : null,
+            round: Number(day.beacon_round),
+            signature: day.beacon_signature,
+            randomness: beaconRandomness(day.beacon_signature),
+          },
     pool: fromCents(Number(day.pool_cents ?? 0)),
     paid: fromCents(Number(day.paid_cents ?? 0)),
     winnersWanted: Number(day.winners_wanted ?? 0),

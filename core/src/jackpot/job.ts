@@ -1,4 +1,5 @@
 import { fromCents } from "#contract/money";
+import { beaconOf } from "../beacon/beacon";
 import type { Deps } from "../platform/context";
 import { periodicJob } from "../platform/jobs";
 import { jackpotPass } from "./jackpot";
@@ -14,7 +15,12 @@ export const jackpotJob = periodicJob(
   "jackpot",
   { everyMs: (deps) => Math.min(5000, dayMsOf(deps) / 10), failed: "jackpot pass failed" },
   async (deps) => {
-    const { funded, draws } = await jackpotPass(deps.db, deps.now(), dayMsOf(deps));
+    const { funded, draws } = await jackpotPass(
+      deps.db,
+      deps.now(),
+      dayMsOf(deps),
+      beaconOf(deps.config.fairness?.beacon),
+    );
     if (funded.rounds > 0)
       deps.log.debug({ rounds: funded.rounds, amount: fromCents(funded.cents) }, "jackpot funded");
     for (const d of draws)

@@ -1,6 +1,7 @@
 import { Code } from "#contract/codes";
 import { jackpotDrawInputSchema } from "#contract/jackpot";
 import { fromCents } from "#contract/money";
+import { beaconOf } from "../beacon/beacon";
 import { operatorOf } from "../operator/auth";
 import { passHandler } from "../operator/handlers";
 import type { CoreRouter } from "../platform/context";
@@ -19,14 +20,19 @@ export function jackpotRoutes(app: CoreRouter) {
   app.get("/app/jackpot/info", async (c) => {
     const user = requireUser(c);
     const deps = c.get("deps");
-    return ok(c, await jackpotInfo(deps.db, user.id, deps.now(), deps.config.jackpotDaySeconds * 1000));
+    const beacon = beaconOf(deps.config.fairness?.beacon);
+    return ok(
+      c,
+      await jackpotInfo(deps.db, user.id, deps.now(), deps.config.jackpotDaySeconds * 1000, beacon),
+    );
   });
 
   /** Public: anyone can recompute a drawn day from it (docs/jackpot.md). */
   app.get("/app/jackpot/draw", async (c) => {
     const { dayNo } = await parseInput(c, jackpotDrawInputSchema);
     const user = c.get("user");
-    const draw = await jackpotDraw(c.get("deps").db, dayNo, user?.id ?? null);
+    const deps = c.get("deps");
+    const draw = await jackpotDraw(deps.db, dayNo, user?.id ?? null, beaconOf(deps.config.fairness?.beacon));
     if (!draw) throw new ApiError(Code.NOT_FOUND, "No jackpot has been drawn yet");
     return ok(c, draw);
   });
@@ -57,7 +63,13 @@ export function jackpotOperatorRoutes(op: CoreRouter) {
   op.post(
     "/jackpot/run",
     passHandler((deps, operator) =>
-      jackpotPassAudited(deps.db, operator, deps.now(), deps.config.jackpotDaySeconds * 1000),
+      jackpotPassAudited(
+        deps.db,
+        operator,
+        deps.now(),
+        deps.config.jackpotDaySeconds * 1000,
+        beaconOf(deps.config.fairness?.beacon),
+      ),
     ),
   );
 }

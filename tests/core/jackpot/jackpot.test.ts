@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { beaconRandomness, verifyBeaconSignature } from "#contract/fairness-proof";
 import { jackpotDrawSchema, jackpotInfoSchema } from "#contract/jackpot";
+import { beaconOf, beaconRoundAfter, beaconTimeOf } from "../../../core/src/beacon/beacon";
 import { setSysConfig } from "../../../core/src/config/sysconfig";
 import { placeBet } from "../../../core/src/game/bets";
 import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
@@ -24,6 +26,8 @@ import { call, describeOnEachDatabase, registerPlayer } from "../../support/core
 import { TIMING, stake } from "../game/helpers";
 
 const DAY = 86_400_000;
+/** The development sandbox beacon (one round a second): a day's beacon round exists 1 s after its end. */
+const BEACON = beaconOf();
 const operator = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
 
 /** The documented one-line verification command of docs/jackpot.md (its node part). */
@@ -48,15 +52,15 @@ describe("the draw (pure)", () => {
       [2, 7],
       [3, 9],
     ]);
-    const once = drawWinners(seed, 100, list, 5);
+    const once = drawWinners(seed, 100, null, list, 5);
     expect(once).toHaveLength(3);
     expect(new Set(once.map((w) => w.userId)).size).toBe(3);
-    expect(drawWinners(seed, 100, list, 5)).toEqual(once);
+    expect(drawWinners(seed, 100, null, list, 5)).toEqual(once);
     // The big stake wins first in almost every day (900,000 of 900,200 tickets).
     let bigFirst = 0;
-    for (let day = 0; day < 200; day++) if (drawWinners(seed, day, list, 1)[0].userId === 3) bigFirst++;
+    for (let day = 0; day < 200; day++) if (drawWinners(seed, day, null, list, 1)[0].userId === 3) bigFirst++;
     expect(bigFirst).toBeGreaterThan(190);
-    expect(drawWinners(seed, 1, [], 3)).toEqual([]);
+    expect(drawWinners(seed, 1, null, [], 3)).toEqual([]);
   });
 });
 
@@ -118,7 +122,7 @@ describeOnEachDatabase("jackpot", (core, database) => {
     await enable();
     const start = nextDay();
     // The commitment exists a day ahead.
-    await ensureDays(core.deps.db, start - DAY + 5_000, DAY, "CHIP");
+    await ensureDays(core.deps.db, start - DAY + 5_000, DAY, "CHIP", BEACON);
     const [committed] = await core.deps.db.query<{ seed_hash: string; committed_ms: number }>(
       "SELECT seed_hash, committed_ms FROM jackpot_days WHERE day_no = $1",
       [start / DAY],
@@ -137,16 +141,16 @@ describeOnEachDatabase("jackpot", (core, database) => {
     expect(pool).toBeGreaterThan(0);
     // Not ended yet (the day before, without players, may be drawn: nothing to pay).
     expect(
-      (await drawDue(core.deps.db, start + DAY - 1, DAY)).filter((d) => d.dayNo === start / DAY),
+      (await drawDue(core.deps.db, start + DAY - 1, DAY, BEACON)).filter((d) => d.dayNo === start / DAY),
     ).toEqual([]);
 
     const [one, two] = await Promise.all([
-      drawDue(core.deps.db, start + DAY + 1_000, DAY),
-      drawDue(core.deps.db, start + DAY + 1_000, DAY),
+      drawDue(core.deps.db, start + DAY + 1_000, DAY, BEACON),
+      drawDue(core.deps.db, start + DAY + 1_000, DAY, BEACON),
     ]);
     const draws = [...one, ...two].filter((d) => d.dayNo === start / DAY);
     expect(draws).toHaveLength(1);
-    expect(await drawDue(core.deps.db, start + DAY + 2_000, DAY)).toEqual([]);
+    expect(await drawDue(core.deps.db, start + DAY + 2_000, DAY, BEACON)).toEqual([]);
     const paid = await core.deps.db.query<{ user_id: number; amount: number }>(
       "SELECT user_id, amount FROM ledger_entries WHERE kind = 'JACKPOT' AND ref_id = $1",
       [`day ${start / DAY}`],
@@ -181,12 +185,12 @@ describeOnEachDatabase("jackpot", (core, database) => {
   it("a failure inside the draw rolls it back, and the next pass pays once", async () => {
     await enable();
     const start = nextDay();
-    await ensureDays(core.deps.db, start - 1, DAY, "CHIP");
+    await ensureDays(core.deps.db, start - 1, DAY, "CHIP", BEACON);
     const p = await registerPlayer(core, { balances: { CHIP: 100_000 } });
     await playRound(start + 60_000, [{ userId: p.userId, multiple: 10 }]);
     await fundSettledRounds(core.deps.db, start + 200_000, DAY);
     await expect(
-      drawDue(core.deps.db, start + DAY, DAY, {
+      drawDue(core.deps.db, start + DAY + 1_000, DAY, BEACON, {
         afterPay: () => {
           throw new Error("crash after paying");
         },
@@ -197,8 +201,8 @@ describeOnEachDatabase("jackpot", (core, database) => {
       [p.userId],
     );
     expect(none).toHaveLength(0);
-    await drawDue(core.deps.db, start + DAY, DAY);
-    await drawDue(core.deps.db, start + DAY, DAY);
+    await drawDue(core.deps.db, start + DAY + 1_000, DAY, BEACON);
+    await drawDue(core.deps.db, start + DAY + 1_000, DAY, BEACON);
     const once = await core.deps.db.query(
       "SELECT 1 FROM ledger_entries WHERE kind = 'JACKPOT' AND user_id = $1",
       [p.userId],
@@ -218,7 +222,7 @@ describeOnEachDatabase("jackpot", (core, database) => {
     await saveJackpotSettings(core.deps.db, { payoutPercent: "100", winners: "7" });
     try {
       const start = nextDay();
-      await ensureDays(core.deps.db, start - 1, DAY, "CHIP");
+      await ensureDays(core.deps.db, start - 1, DAY, "CHIP", BEACON);
       const players = await Promise.all(
         [1, 2].map(() => registerPlayer(core, { balances: { CHIP: 100_000 } })),
       );
@@ -228,7 +232,9 @@ describeOnEachDatabase("jackpot", (core, database) => {
       );
       await fundSettledRounds(core.deps.db, start + 200_000, DAY);
       const pool = await poolCents(core.deps.db, "CHIP");
-      const drawn = (await drawDue(core.deps.db, start + DAY, DAY)).find((d) => d.dayNo === start / DAY);
+      const drawn = (await drawDue(core.deps.db, start + DAY + 1_000, DAY, BEACON)).find(
+        (d) => d.dayNo === start / DAY,
+      );
       if (!drawn) throw new Error("the day was not drawn");
       expect(drawn.winners).toBe(2); // only two players that day
       expect(drawn.paidCents).toBeLessThanOrEqual(pool);
@@ -245,18 +251,21 @@ describeOnEachDatabase("jackpot", (core, database) => {
     const p = await registerPlayer(core, { balances: { CHIP: 100_000 } });
     const before = await poolCents(core.deps.db, "CHIP");
     await playRound(start + 60_000, [{ userId: p.userId, multiple: 2 }]);
-    const pass = await jackpotPass(core.deps.db, start + 200_000, DAY);
+    const pass = await jackpotPass(core.deps.db, start + 200_000, DAY, BEACON);
     expect(pass.funded.rounds).toBe(0);
     expect(await poolCents(core.deps.db, "CHIP")).toBe(before);
     expect((await call(core, "/app/summary/prizePoolAmount", { method: "GET" })).result).toBe(0);
     // Turned on later: the round played while it was off still funds nothing, though the
     // funding pass looks back over it; a round after it does.
     await core.deps.db.tx((tx) => switchJackpot(tx, "1", start + 300_000));
-    expect((await jackpotPass(core.deps.db, start + 400_000, DAY)).funded.rounds).toBe(0);
+    expect((await jackpotPass(core.deps.db, start + 400_000, DAY, BEACON)).funded.rounds).toBe(0);
     expect(await poolCents(core.deps.db, "CHIP")).toBe(before);
     expect((await call(core, "/app/summary/prizePoolAmount", { method: "GET" })).result).toBe(before / 100);
     await playRound(start + 420_000, [{ userId: p.userId, multiple: 2 }]);
-    expect((await jackpotPass(core.deps.db, start + 600_000, DAY)).funded).toEqual({ rounds: 1, cents: 20 });
+    expect((await jackpotPass(core.deps.db, start + 600_000, DAY, BEACON)).funded).toEqual({
+      rounds: 1,
+      cents: 20,
+    });
   });
 
   it("stakes of rounds that ended while it was off are no tickets, on the page and in the draw", async () => {
@@ -272,15 +281,102 @@ describeOnEachDatabase("jackpot", (core, database) => {
       { userId: late.userId, multiple: 2 },
       { userId: early.userId, multiple: 1 },
     ]);
-    const info = await jackpotInfo(core.deps.db, early.userId, start + 600_000, DAY);
+    const info = await jackpotInfo(core.deps.db, early.userId, start + 600_000, DAY, BEACON);
     expect(info).toMatchObject({ myTickets: 1_000, totalTickets: 3_000, players: 2 });
-    await jackpotPass(core.deps.db, start + 600_000, DAY);
-    await drawDue(core.deps.db, start + DAY + 1_000, DAY);
+    await jackpotPass(core.deps.db, start + 600_000, DAY, BEACON);
+    await drawDue(core.deps.db, start + DAY + 1_000, DAY, BEACON);
     const draw = jackpotDrawSchema.parse(
       (await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo: start / DAY } })).result,
     );
     expect(draw.ticketsTotal).toBe(3_000);
     expect(draw.tickets.map((t) => t.tickets).sort()).toEqual([1_000, 2_000]);
+  });
+
+  it("the winners wait for the beacon round named with the seed, after the day's end, and follow from its value", async () => {
+    // Decision 076: the operator knows a day's seed all day; without a value that exists only
+    // after the day, it could stake at the end so that the ticket total made its own ticket win.
+    await enable();
+    const start = nextDay();
+    await ensureDays(core.deps.db, start - 1, DAY, "CHIP", BEACON);
+    const [row] = await core.deps.db.query<{ beacon_source: string; beacon_round: string }>(
+      "SELECT beacon_source, beacon_round FROM jackpot_days WHERE day_no = $1",
+      [start / DAY],
+    );
+    const round = beaconRoundAfter(BEACON, start + DAY);
+    expect(row).toEqual({ beacon_source: "sandbox", beacon_round: expect.anything() });
+    expect(Number(row.beacon_round)).toBe(round);
+    expect(beaconTimeOf(BEACON, round)).toBeGreaterThan(start + DAY);
+    const players = await Promise.all(
+      [1, 2, 3].map(() => registerPlayer(core, { balances: { CHIP: 100_000 } })),
+    );
+    await playRound(
+      start + 60_000,
+      players.map((p, i) => ({ userId: p.userId, multiple: i + 1 })),
+    );
+    const info = await jackpotInfo(core.deps.db, players[0].userId, start + 200_000, DAY, BEACON);
+    expect(info.beaconRound).toBe(round);
+    // The beacon round and its value stay as committed.
+    await expect(
+      core.deps.db.query("UPDATE jackpot_days SET beacon_round = beacon_round + 1 WHERE day_no = $1", [
+        start / DAY,
+      ]),
+    ).rejects.toThrow();
+    await fundSettledRounds(core.deps.db, start + 200_000, DAY);
+
+    // The day has ended, its beacon round does not exist yet: no draw.
+    const early = beaconTimeOf(BEACON, round) - 1;
+    expect((await drawDue(core.deps.db, early, DAY, BEACON)).filter((d) => d.dayNo === start / DAY)).toEqual(
+      [],
+    );
+    const drawn = await drawDue(core.deps.db, beaconTimeOf(BEACON, round), DAY, BEACON);
+    expect(drawn.filter((d) => d.dayNo === start / DAY)).toHaveLength(1);
+
+    const draw = jackpotDrawSchema.parse(
+      (await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo: start / DAY } })).result,
+    );
+    if (!draw.beacon) throw new Error("the draw names no beacon");
+    expect(draw.beacon).toMatchObject({ source: "sandbox", round, publicKey: BEACON.publicKey });
+    expect(verifyBeaconSignature(BEACON.publicKey, round, draw.beacon.signature)).toBe(true);
+    expect(draw.beacon.randomness).toBe(beaconRandomness(draw.beacon.signature));
+    // The published winners are those of seed, day, beacon value and ticket list, and not those
+    // of seed, day and ticket list alone.
+    const list = draw.tickets.map((t) => ({ no: t.no, userId: t.no, cents: t.tickets }));
+    const withBeacon = drawWinners(draw.seed, draw.dayNo, draw.beacon.randomness, list, draw.winnersWanted);
+    expect(draw.winners.map((w) => w.no)).toEqual(withBeacon.map((w) => w.no));
+    expect(draw.winners.map((w) => w.ticket)).toEqual(withBeacon.map((w) => w.ticket));
+    const withoutBeacon = drawWinners(draw.seed, draw.dayNo, null, list, draw.winnersWanted);
+    expect(withoutBeacon.map((w) => w.ticket)).not.toEqual(withBeacon.map((w) => w.ticket));
+  });
+
+  it("a day committed before the beacon took part is drawn as it was committed, and its command still checks", async () => {
+    await enable();
+    const start = nextDay();
+    const seed = "cd".repeat(32);
+    await core.deps.db.query(
+      `INSERT INTO jackpot_days (day_no, coin, start_ms, end_ms, seed, seed_hash, committed_ms)
+       VALUES ($1, 'CHIP', $2, $3, $4, $5, $6)`,
+      [start / DAY, start, start + DAY, seed, jackpotSeedHash(seed), start - DAY],
+    );
+    const players = await Promise.all(
+      [1, 2].map(() => registerPlayer(core, { balances: { CHIP: 100_000 } })),
+    );
+    await playRound(
+      start + 60_000,
+      players.map((p, i) => ({ userId: p.userId, multiple: i + 1 })),
+    );
+    await fundSettledRounds(core.deps.db, start + 200_000, DAY);
+    const drawn = await drawDue(core.deps.db, start + DAY, DAY, BEACON);
+    expect(drawn.filter((d) => d.dayNo === start / DAY)).toHaveLength(1);
+    const answer = await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo: start / DAY } });
+    const draw = jackpotDrawSchema.parse(answer.result);
+    expect(draw.beacon).toBeNull();
+    const list = draw.tickets.map((t) => ({ no: t.no, userId: t.no, cents: t.tickets }));
+    const expected = drawWinners(seed, draw.dayNo, null, list, draw.winnersWanted).map((w) => w.no);
+    expect(draw.winners.map((w) => w.no)).toEqual(expected);
+    const printed = execFileSync("node", ["-e", documentedScript()], {
+      input: JSON.stringify(answer),
+    }).toString();
+    expect(printed).toContain(`winners ${expected.join(" ")}`);
   });
 
   it("the jackpot page's call: signed in only; today's tickets, commitment and countdown", async () => {

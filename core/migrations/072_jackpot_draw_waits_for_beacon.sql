@@ -1,0 +1,26 @@
+-- Decision 076: a jackpot day's winners also depend on a public randomness beacon's value that
+-- exists only after the day ends (the first beacon round after end_ms, named when the day's row
+-- and seed are committed). The operator knows the day's seed all day; without the beacon it could
+-- stake at the end of the day so that the ticket total made its own ticket win. Days committed
+-- before this migration keep beacon_round NULL and are drawn as before.
+ALTER TABLE jackpot_days
+  ADD COLUMN beacon_source text,
+  ADD COLUMN beacon_round bigint,
+  -- The beacon round's BLS signature, kept by the draw (randomness = SHA-256 of it).
+  ADD COLUMN beacon_signature text,
+  ADD CONSTRAINT jackpot_days_beacon_named CHECK ((beacon_source IS NULL) = (beacon_round IS NULL));
+
+-- The seed, the window and the beacon round a day committed to never change; a day is drawn once.
+CREATE OR REPLACE FUNCTION jackpot_days_seed_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.seed <> OLD.seed OR NEW.seed_hash <> OLD.seed_hash OR NEW.start_ms <> OLD.start_ms
+     OR NEW.end_ms <> OLD.end_ms OR NEW.beacon_source IS DISTINCT FROM OLD.beacon_source
+     OR NEW.beacon_round IS DISTINCT FROM OLD.beacon_round THEN
+    RAISE EXCEPTION 'a jackpot day''s seed, window and beacon round are immutable';
+  END IF;
+  IF OLD.drawn_ms IS NOT NULL THEN
+    RAISE EXCEPTION 'a jackpot day is drawn once';
+  END IF;
+  RETURN NEW;
+END
+$$;
