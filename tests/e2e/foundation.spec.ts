@@ -182,9 +182,15 @@ test("a new player registers, logs in again, edits the profile, changes settings
     await expect(first.getByRole("img", { name: "Unread" })).toBeVisible();
     const title = (await first.locator("span.truncate").innerText()).trim();
     await screen(page, "09-notices-unread");
+    // The router fetches the page's data (no side effect, decision 073); the page, once shown,
+    // marks the notice read with a POST.
+    const marked = page.waitForResponse(
+      (r) => r.request().method() === "POST" && r.url().includes("/pages/notice/noticeDetail/noticeDetail"),
+    );
     await first.getByRole("link").click();
     await page.waitForURL(/\/pages\/notice\/noticeDetail\/noticeDetail\?id=\d+/);
     await expect(page.getByRole("heading", { level: 2 })).toHaveText(title);
+    expect((await marked).ok()).toBe(true);
     await screen(page, "10-notice-detail");
     await page.goto(NOTICE_PATH);
     const same = page.getByRole("main").getByRole("listitem").filter({ hasText: title });
