@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json, replace } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { DetailErrorBoundary } from "~/components/DetailErrorBoundary";
@@ -42,13 +42,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ message: { ...message, read: true } });
 }
 
-/** POST: marks the notice read (the page does it once shown; curl may too); back to it, or {ok} in JSON. */
+/**
+ * POST: marks the notice read (the page does it once shown; curl may too); {ok} in JSON, else back
+ * to it, replacing the history entry (the page's fetcher follows the redirect: Back still leads to
+ * the list).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
   const id = await idOf(request);
   await readMessage(request, id).catch(asPageError);
   if (wantsJson(request)) return json({ ok: true, read: true });
-  return redirect(`${PAGES.noticeDetail}?id=${id}`);
+  return replace(`${PAGES.noticeDetail}?id=${id}`);
 }
 
 /**

@@ -192,6 +192,10 @@ test("a new player registers, logs in again, edits the profile, changes settings
     await expect(page.getByRole("heading", { level: 2 })).toHaveText(title);
     expect((await marked).ok()).toBe(true);
     await screen(page, "10-notice-detail");
+    // Marking it read leaves no second entry in the history: Back leads to the list.
+    await page.waitForLoadState("networkidle");
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${NOTICE_PATH}$`));
     await page.goto(NOTICE_PATH);
     const same = page.getByRole("main").getByRole("listitem").filter({ hasText: title });
     await expect(same).toHaveCount(1);
