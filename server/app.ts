@@ -16,6 +16,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { staticFiles } from "./middleware/static";
 import { upstreamFiles } from "./middleware/upstream-files";
 import { type SlowClientLimits, slowClientLimits } from "./slow-clients";
+import { trustProxySetting, warnUntrustedForwarding } from "./trust-proxy";
 import { type Upstream, upstreamOf } from "./upstream";
 
 interface AppOptionsBase {
@@ -65,8 +66,10 @@ export function createApp(options: AppOptions): Express {
   app.disable("x-powered-by");
   // Only `_data` is ever read from req.query: Node's querystring is enough (qs is slower).
   app.set("query parser", "simple");
-  if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
+  const trust = trustProxySetting(trustProxy);
+  if (trust !== undefined) app.set("trust proxy", trust);
 
+  app.use(warnUntrustedForwarding(trustProxy));
   app.use(requestLog());
   app.use(securityHeaders({ production: config.NODE_ENV === "production" }));
   app.use(limitAnnouncedBody());
@@ -83,7 +86,7 @@ export function createApp(options: AppOptions): Express {
     "/core/files/:name",
     upstreamFiles({ upstreamBase: upstream.base, timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
   );
-  app.use(sameOriginMutations({ trustProxy }));
+  app.use(sameOriginMutations());
   app.use(jsonModeRewrite(options.build.routes));
   app.all("*", remixPages(handleRequest, pageNamespaces(options.build.routes)));
   app.use(lastResort());

@@ -30,7 +30,8 @@ function isProxy(item: string): boolean {
  * and ranges, comma-separated (loopback, 10.0.0.0/8). Unset, empty or "false": none. "true" would
  * trust every hop, so any client could name its own address in X-Forwarded-For and walk past the
  * per-address limits: it is refused with what to write instead, as is anything express would only
- * reject when the server starts (it took "true" for an address and failed).
+ * reject when the server starts (it took "true" for an address and failed). A number is believed
+ * only from a peer on this host or a private network (server/trust-proxy.ts).
  */
 const trustProxy = z
   .string()

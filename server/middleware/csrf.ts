@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { answer } from "../answer";
 import { log } from "../log";
+import { fromTrustedProxy } from "../trust-proxy";
 
 function originOf(url: string): string | null {
   try {
@@ -17,11 +18,12 @@ function originOf(url: string): string | null {
  * URL (a policy's stripped value) says nothing. Requests with neither Sec-Fetch-Site, Origin nor
  * Referer (curl) pass.
  */
-export function sameOriginMutations({ trustProxy }: { trustProxy?: string }): RequestHandler {
-  // req.protocol honours X-Forwarded-Proto only when the proxy is trusted (TRUST_PROXY).
+export function sameOriginMutations(): RequestHandler {
+  // req.protocol honours X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY); so does the
+  // host: X-Forwarded-Host from any other peer is a client's claim.
   const ownOrigin = (req: Request) =>
     originOf(
-      `${req.protocol}://${trustProxy && req.get("x-forwarded-host") ? req.get("x-forwarded-host") : req.get("host")}`,
+      `${req.protocol}://${fromTrustedProxy(req) && req.get("x-forwarded-host") ? req.get("x-forwarded-host") : req.get("host")}`,
     );
   return (req, res, next) => {
     if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
