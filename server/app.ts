@@ -16,7 +16,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { staticFiles } from "./middleware/static";
 import { upstreamFiles } from "./middleware/upstream-files";
 import { type SlowClientLimits, slowClientLimits } from "./slow-clients";
-import { trustProxySetting, warnUntrustedForwarding } from "./trust-proxy";
+import { trustProxySetting, untrustedForwarding } from "./trust-proxy";
 import { type Upstream, upstreamOf } from "./upstream";
 
 interface AppOptionsBase {
@@ -69,7 +69,7 @@ export function createApp(options: AppOptions): Express {
   const trust = trustProxySetting(trustProxy);
   if (trust !== undefined) app.set("trust proxy", trust);
 
-  app.use(warnUntrustedForwarding(trustProxy));
+  app.use(untrustedForwarding(trustProxy));
   app.use(requestLog());
   app.use(securityHeaders({ production: config.NODE_ENV === "production" }));
   app.use(limitAnnouncedBody());

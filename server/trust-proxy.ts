@@ -53,15 +53,22 @@ export function fromTrustedProxy(req: Request): boolean {
   return Boolean(trust?.(req.socket.remoteAddress ?? "", 0));
 }
 
+/** The headers only a proxy may set about the request; X-Forwarded-For is requestLog's (it writes req.ip). */
+const PROXY_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"];
+
 /**
- * With a number of proxies, a request that brings X-Forwarded-For from a public peer is most
- * likely a client that reached the port directly, but may be a proxy on a public address: said
- * once in the log, with what to write for the latter.
+ * A request from a peer that is not a trusted proxy loses the headers a proxy would set about it:
+ * what a client claims of its host, scheme or port reaches nothing (express honours them only from
+ * a trusted peer, but Remix's adapter takes the port from X-Forwarded-Host from anyone). With a
+ * number of proxies, X-Forwarded-For from a public peer is most likely a client that reached the
+ * port directly, but may be a proxy on a public address: said once in the log, with what to write.
  */
-export function warnUntrustedForwarding(value: string | undefined): RequestHandler {
+export function untrustedForwarding(value: string | undefined): RequestHandler {
   let warned = !value || !/^\d+$/.test(value);
   return (req, _res, next) => {
-    if (!warned && req.headers["x-forwarded-for"] && !fromTrustedProxy(req)) {
+    if (fromTrustedProxy(req)) return next();
+    for (const name of PROXY_HEADERS) delete req.headers[name];
+    if (!warned && req.headers["x-forwarded-for"]) {
       warned = true;
       log.warn(
         { peer: req.socket.remoteAddress },

@@ -95,6 +95,10 @@ describe("TRUST_PROXY: whose X-Forwarded-For is believed", () => {
     const direct = await appSeenFrom("203.0.113.9", "1");
     const forged = { "x-forwarded-proto": "https", "x-forwarded-host": "evil.example", host: "app.example" };
     expect((await direct(forged)).body.url).toBe("http://app.example/pages/x");
+    // Not even the port, which Remix's adapter would take from X-Forwarded-Host from anyone.
+    expect((await direct({ ...forged, "x-forwarded-host": "app.example:4444" })).body.url).toBe(
+      "http://app.example/pages/x",
+    );
     // The same-origin check of a POST compares with the client's claimed host no more.
     const post = { ...forged, "content-type": "application/x-www-form-urlencoded" };
     expect((await direct({ ...post, origin: "https://evil.example" }, "POST")).status).toBe(403);
