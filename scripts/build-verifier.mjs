@@ -15,7 +15,7 @@ await build({
   target: "node20",
   legalComments: "inline",
   banner: {
-    js: `// Colour Lottery's round verifier: scripts/verify-round.mjs with @noble/curves ${version("@noble/curves")} and @noble/hashes ${version("@noble/hashes")} (MIT) bundled in.\n// Usage: node verify-round.mjs <site> <roundId> [the commitment you kept]. Read it before you run it.`,
+    js: `// Colour Lottery's round verifier: scripts/verify-round.mjs with @noble/curves ${version("@noble/curves")} and @noble/hashes ${version("@noble/hashes")} (MIT) bundled in.\n// Usage: node verify-round.mjs <site> <roundId> [the commitment you kept], or node verify-round.mjs <site> jackpot <dayNo>. Read it before you run it.`,
   },
   logLevel: "info",
 });

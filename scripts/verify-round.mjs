@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
- * Verifies one round from public data alone (docs/fairness.md, decision 040):
+ * Verifies one round, or one day's jackpot draw, from public data alone (docs/fairness.md,
+ * decisions 040 and 076):
  *   node scripts/verify-round.mjs <site> <roundId> [commitment you kept]
+ *   node scripts/verify-round.mjs <site> jackpot <dayNo>
  * The app serves it with its libraries bundled in at <site>/verify-round.mjs (decision 071), so a
  * player needs only Node: node verify-round.mjs <site> <roundId>.
  * It reads the round through the app's JSON mode (the verify page with Accept: application/json)
@@ -13,6 +15,10 @@
  *      (drand quicknet: bls-unchained-g1-rfc9380);
  *   4. the digit: first byte < 250 of HMAC-SHA256(seed, "roundId:randomness[:n]") mod 10, with
  *      randomness = SHA-256(signature), equals the published result.
+ * A jackpot day (yesterday's jackpot page's JSON): SHA-256(seed) = the hash published before the
+ * day; the beacon round is the first after the day's end and its signature verifies under the key
+ * the fairness page publishes; the winners recomputed from seed, randomness and ticket list (docs/
+ * jackpot.md) are the published ones.
  * Needs Node 20+ and @noble/curves and @noble/hashes (npm i @noble/curves @noble/hashes, or run it
  * from this repository after npm ci). Exit code 0 only when every check passes.
  */
@@ -23,9 +29,11 @@ import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 
 const DST = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 const [site, roundId, kept] = process.argv.slice(2);
-if (!site || !/^\d+$/.test(roundId ?? "")) {
+const jackpotDay = roundId === "jackpot" ? kept : undefined;
+if (!site || (jackpotDay === undefined ? !/^\d+$/.test(roundId ?? "") : !/^\d+$/.test(jackpotDay))) {
+  const me = process.argv[1].replace(`${process.cwd()}/`, "");
   console.error(
-    `usage: node ${process.argv[1].replace(`${process.cwd()}/`, "")} <site, e.g. https://play.example.com> <roundId> [commitment]`,
+    `usage: node ${me} <site, e.g. https://play.example.com> <roundId> [commitment]\n       node ${me} <site> jackpot <dayNo>`,
   );
   process.exit(2);
 }
@@ -35,6 +43,77 @@ const getJson = async (path) => {
   if (!answer.ok) throw new Error(`${path}: HTTP ${answer.status}`);
   return answer.json();
 };
+
+/** True when `signatureHex` is the beacon's BLS signature of `round` under `publicKeyHex`. */
+function beaconSigned(publicKeyHex, round, signatureHex) {
+  const message = new Uint8Array(8);
+  new DataView(message.buffer).setBigUint64(0, BigInt(round));
+  const sigs = bls12_381.shortSignatures;
+  try {
+    return sigs.verify(hexToBytes(signatureHex), sigs.hash(sha256(message), DST), hexToBytes(publicKeyHex));
+  } catch {
+    return false;
+  }
+}
+
+/** Prints the checks and exits 0 only when all pass. */
+function report(name, checks) {
+  for (const [what, ok] of Object.entries(checks)) console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+  const verified = Object.values(checks).every(Boolean);
+  console.log(verified ? `${name}: Verified` : `${name}: NOT verified`);
+  process.exit(verified ? 0 : 1);
+}
+
+/** The winners' ticket-list numbers of a jackpot day, drawn as docs/jackpot.md says. */
+function jackpotWinners(draw, randomness) {
+  const total = draw.tickets.reduce((sum, e) => sum + BigInt(e.tickets), 0n);
+  const wanted = Math.min(draw.winnersWanted, draw.tickets.length);
+  if (total === 0n) return [];
+  const limit = (2n ** 64n / total) * total;
+  const won = [];
+  for (let n = 0; won.length < wanted; n++) {
+    const message = randomness === null ? `${draw.dayNo}:${n}` : `${draw.dayNo}:${randomness}:${n}`;
+    const mac = hmac(sha256, hexToBytes(draw.seed), utf8ToBytes(message));
+    const x = new DataView(mac.buffer, mac.byteOffset).getBigUint64(0);
+    if (x >= limit) continue;
+    const ticket = x % total;
+    const entry = draw.tickets.find((e) => ticket >= BigInt(e.from) && ticket < BigInt(e.to));
+    if (!won.includes(entry.no)) won.push(entry.no);
+  }
+  return won;
+}
+
+if (jackpotDay !== undefined) {
+  const { draw } = await getJson(`/pages/jackpot/yesterdayJackpot/yesterdayJackpot?dayNo=${jackpotDay}`);
+  if (!draw) throw new Error("no draw for that day");
+  const publicFacts = await getJson("/pages/game/fairness");
+  const b = draw.beacon;
+  const checks = {
+    "seed matches the hash published before the day":
+      bytesToHex(sha256(hexToBytes(draw.seed))) === draw.seedHash,
+  };
+  let randomness = null;
+  if (b) {
+    const { genesisTime, periodSeconds } = publicFacts.beacon;
+    const timeOf = (r) => genesisTime + (r - 1) * periodSeconds * 1000;
+    randomness = bytesToHex(sha256(hexToBytes(b.signature)));
+    checks["beacon key is the one the fairness page publishes"] =
+      publicFacts.beacon.publicKey === b.publicKey;
+    checks[`beacon round ${b.round} is the first after the day's end`] =
+      timeOf(b.round) > draw.endTime && timeOf(b.round - 1) <= draw.endTime;
+    checks[`beacon round ${b.round} signature verifies (${b.source})`] = beaconSigned(
+      b.publicKey,
+      b.round,
+      b.signature,
+    );
+  } else
+    console.log(`day ${draw.dayNo} was committed before the beacon took part: drawn from its seed alone`);
+  const winners = jackpotWinners(draw, randomness);
+  checks[`winners ${winners.join(" ") || "(none)"} are the published ones`] =
+    winners.join(" ") === draw.winners.map((w) => w.no).join(" ") ||
+    (draw.winners.length === 0 && draw.paid === 0);
+  report(`jackpot day ${draw.dayNo}`, checks);
+}
 
 const { round } = await getJson(`/pages/game/verify?sessionId=${roundId}`);
 if (!round) throw new Error("no such round");
@@ -53,17 +132,7 @@ const commitment = (kept ?? round.seedHash).toLowerCase();
 let h = seed;
 for (let i = 0; i < round.chain.index; i++) h = sha256(h);
 const listed = publicFacts.chains.find((c) => c.id === round.chain.id);
-const message = new Uint8Array(8);
-new DataView(message.buffer).setBigUint64(0, BigInt(round.beacon.round));
-const sigs = bls12_381.shortSignatures;
-let beaconOk = false;
-try {
-  beaconOk = sigs.verify(
-    hexToBytes(round.beacon.signature),
-    sigs.hash(sha256(message), DST),
-    hexToBytes(round.beacon.publicKey),
-  );
-} catch {}
+const beaconOk = beaconSigned(round.beacon.publicKey, round.beacon.round, round.beacon.signature);
 const randomness = bytesToHex(sha256(hexToBytes(round.beacon.signature)));
 let digit = null;
 for (let n = 0; digit === null; n++) {
@@ -81,7 +150,4 @@ const checks = {
   [`digit ${digit} equals the published result ${round.lotteryResult}`]:
     String(digit) === round.lotteryResult,
 };
-for (const [what, ok] of Object.entries(checks)) console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
-const verified = Object.values(checks).every(Boolean);
-console.log(verified ? `round ${round.id}: Verified` : `round ${round.id}: NOT verified`);
-process.exit(verified ? 0 : 1);
+report(`round ${round.id}`, checks);

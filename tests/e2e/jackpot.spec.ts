@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
 import { betInNextRound, operator, pageJson, registerPlayer, screen } from "./fixtures";
@@ -23,7 +25,13 @@ interface InfoJson {
   };
 }
 interface DrawJson {
-  draw: { dayNo: number; seedHash: string; myWin: number | null; winners: { no: number }[] } | null;
+  draw: {
+    dayNo: number;
+    seedHash: string;
+    myWin: number | null;
+    winners: { no: number }[];
+    beacon: { round: number } | null;
+  } | null;
   verification: { hashMatches: boolean; beaconMatches: boolean | null; winnersMatch: boolean } | null;
 }
 
@@ -117,6 +125,19 @@ test("the pool grows with bets, the day's draw pays the player and yesterday's j
       const printed = execFileSync("node", ["-e", script], { input: JSON.stringify(found) }).toString();
       expect(printed).toContain(`seedHash ${found.draw.seedHash}`);
       expect(printed).toContain(`winners ${found.draw.winners.map((w) => w.no).join(" ")}`);
+
+      // The full check, the beacon's signature included: the page's command beside the script the
+      // app serves, in a folder with no node_modules (decision 076).
+      const command = await page.getByText(/^node verify-round\.mjs /).textContent();
+      expect(command).toMatch(new RegExp(`^node verify-round\\.mjs \\S+ jackpot ${found.draw.dayNo}$`));
+      const served = await page.request.get("/verify-round.mjs");
+      const folder = mkdtempSync(join(tmpdir(), "verifier-"));
+      writeFileSync(join(folder, "verify-round.mjs"), await served.body());
+      const [program, ...args] = String(command).split(" ");
+      const own = execFileSync(program, args, { cwd: folder }).toString();
+      expect(own).toContain(`beacon round ${found.draw.beacon?.round} signature verifies`);
+      expect(own).toContain(`jackpot day ${found.draw.dayNo}: Verified`);
+      rmSync(folder, { recursive: true });
     });
   } finally {
     await operator(page.request, "/jackpot/settings", {

@@ -6,7 +6,7 @@ import { TitledCard } from "~/components/TitledCard";
 import { coinAmount } from "~/components/assets/money";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
-import { PAGES } from "~/utils/paths";
+import { PAGES, VERIFIER_PATH } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
 import { loader } from "./yesterday-page.server";
 
@@ -47,6 +47,7 @@ export default function YesterdayJackpotPage() {
   const verified =
     verification.hashMatches && verification.winnersMatch && verification.beaconMatches !== false;
   const command = `curl -s -H 'Accept: application/json' "${origin}${PAGES.yesterdayJackpot}?dayNo=${draw.dayNo}" | node -e '${VERIFY_SCRIPT}'`;
+  const scriptCommand = `node verify-round.mjs ${origin} jackpot ${draw.dayNo}`;
   return (
     <>
       <NavBar title={t("yesterday.title")} backTo={PAGES.jackpot} />
@@ -140,6 +141,13 @@ export default function YesterdayJackpotPage() {
             <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-gray-100 p-2 font-mono text-xs dark:bg-gray-800">
               {command}
             </pre>
+            <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">{t("yesterday.scriptCommand")}</p>
+            <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-gray-100 p-2 font-mono text-xs dark:bg-gray-800">
+              {scriptCommand}
+            </pre>
+            <a className="mt-1 inline-flex min-h-[44px] items-center underline" href={VERIFIER_PATH} download>
+              {t("yesterday.scriptDownload")}
+            </a>
             <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">
               {t(draw.beacon ? "yesterday.algorithmBeacon" : "yesterday.algorithm")}{" "}
               <a
