@@ -5,6 +5,7 @@ import { type Beacon, beaconInfo, beaconRoundAfter, beaconValue } from "../beaco
 import { getSysConfig, setSysConfig } from "../config/sysconfig";
 import { settledRoundStakes, stakesByPlayer } from "../game/totals";
 import { moveBetweenSystemAccounts, post } from "../ledger/ledger";
+import { operatorDayNoOf, operatorDayNoStartMs } from "../limits/operator-day";
 import { runPassAudited, saveSettingsAudited } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
@@ -15,9 +16,12 @@ import { type TicketEntry, drawWinners, jackpotSeedHash, newJackpotSeed, ticketL
  * The daily jackpot: funding, the committed seeds, the draw (docs/jackpot.md).
  * - Funding: every settled round of the jackpot's coin moves share_bp of its stakes HOUSE ->
  *   JACKPOT (kind JACKPOT_FUND, ref = round id, so once per round across processes).
- * - Days: day_no = floor(ms / day length); each day's row and seed exist before it starts (the
- *   job keeps today's and tomorrow's), its SHA-256 shown from then on, with the beacon round that
- *   will take part in the draw: the first after the day's end (decision 076).
+ * - Days: with the real day length a day is the operator's calendar day (LIMITS_TIME_ZONE,
+ *   decision 072), numbered as its date (days since 1970-01-01); a shorter test day is
+ *   floor(ms / day length). Each day's row, window and seed exist before it starts (the job keeps
+ *   today's and tomorrow's), its SHA-256 shown from then on, with the beacon round that will take
+ *   part in the draw: the first after the day's end (decision 076); a stored window never changes,
+ *   and the next day starts where the stored day before it ends.
  * - Draw: after a day ends, its beacon round exists and its rounds are settled and funded, once (the day row is locked and
  *   marked drawn in the same transaction as the payments; the ledger's unique key on kind, user,
  *   coin and ref is the last line): winners by drawWinners, paid payout_bp of the pool, never more.
@@ -107,7 +111,56 @@ export async function switchJackpot(tx: Sql, enabled: string, nowMs: number): Pr
   if (enabled !== "0" && !wasOn) await setSysConfig(tx, "JACKPOT_ON_SINCE", String(nowMs));
 }
 
-const dayNoOf = (ms: number, dayMs: number) => Math.floor(ms / dayMs);
+/** The real day's length: with it a jackpot day is the operator's calendar day (decision 072). */
+const CALENDAR_DAY_MS = 86_400_000;
+/** The shortest window a calendar day gets when the operator's zone moves far east (decision 072). */
+const SHORTEST_DAY_MS = 3_600_000;
+
+/** A jackpot day: its number and its window [startMs, endMs). */
+interface JackpotDay {
+  dayNo: number;
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * SQL: the window (s, e) a calendar day not stored yet gets: from where the stored day before it
+ * ends (a day committed in another zone, or in UTC before decision 072, keeps its window, so no
+ * moment is in two days or in none), else from the operator's midnight, to the operator's next
+ * midnight, and at least SHORTEST_DAY_MS long. `dayNo` is an SQL bigint expression.
+ */
+const calendarWindow = (dayNo: string) =>
+  `SELECT w.s, greatest(w.e, w.s + ${SHORTEST_DAY_MS}) AS e FROM (
+     SELECT coalesce((SELECT p.end_ms FROM jackpot_days p WHERE p.day_no = ${dayNo} - 1),
+                     ${operatorDayNoStartMs(dayNo)}) AS s,
+            ${operatorDayNoStartMs(`${dayNo} + 1`)} AS e) w`;
+
+/**
+ * The jackpot day `nowMs` falls in. The real day length: the stored day whose window holds it (a
+ * day committed before the zone changed keeps its window), else the operator's day of `nowMs`
+ * with the window it will get. A shorter day (tests, demos): floor(ms / day length).
+ */
+async function dayAt(db: Sql, nowMs: number, dayMs: number): Promise<JackpotDay> {
+  if (dayMs !== CALENDAR_DAY_MS) {
+    const dayNo = Math.floor(nowMs / dayMs);
+    return { dayNo, startMs: dayNo * dayMs, endMs: (dayNo + 1) * dayMs };
+  }
+  const [row] = await db.query<{
+    day_no: string | number;
+    start_ms: string | number;
+    end_ms: string | number;
+  }>(
+    `WITH n AS (SELECT ${operatorDayNoOf("to_timestamp($1::bigint / 1000.0)")}::bigint AS d),
+     held AS (SELECT j.day_no, j.start_ms, j.end_ms FROM jackpot_days j, n
+              WHERE j.day_no BETWEEN n.d - 2 AND n.d + 1 AND j.start_ms <= $1::bigint AND j.end_ms > $1::bigint
+              ORDER BY j.day_no LIMIT 1)
+     SELECT day_no, start_ms, end_ms FROM held
+     UNION ALL
+     SELECT n.d, w.s, w.e FROM n, LATERAL (${calendarWindow("n.d")}) w WHERE NOT EXISTS (SELECT 1 FROM held)`,
+    [nowMs],
+  );
+  return { dayNo: Number(row.day_no), startMs: Number(row.start_ms), endMs: Number(row.end_ms) };
+}
 
 /**
  * Where a day's tickets start: the day's start, or the moment the jackpot was last turned on
@@ -146,7 +199,8 @@ interface DayRow {
 
 /**
  * Commits the seeds of today and tomorrow, each with the beacon round its draw will take (the
- * first after the day's end); insert-if-absent: safe in several processes.
+ * first after the day's end: beaconRoundAfter, in SQL where the window is read);
+ * insert-if-absent: safe in several processes.
  */
 export async function ensureDays(
   db: Sql,
@@ -155,24 +209,36 @@ export async function ensureDays(
   coin: Coin,
   beacon: Beacon,
 ): Promise<void> {
-  const today = dayNoOf(nowMs, dayMs);
+  const today = (await dayAt(db, nowMs, dayMs)).dayNo;
+  const roundAfter = (end: string) => `greatest(1, floor((${end} - $6::bigint) / $7::numeric)::bigint + 2)`;
   for (const dayNo of [today, today + 1]) {
     const seed = newJackpotSeed();
-    const endMs = (dayNo + 1) * dayMs;
+    const params = [
+      dayNo,
+      coin,
+      seed,
+      jackpotSeedHash(seed),
+      nowMs,
+      beacon.genesisMs,
+      beacon.periodMs,
+      beacon.source,
+    ];
+    if (dayMs !== CALENDAR_DAY_MS) {
+      await db.query(
+        `INSERT INTO jackpot_days (day_no, coin, start_ms, end_ms, seed, seed_hash, committed_ms, beacon_source, beacon_round)
+         SELECT $1::bigint, $2, w.s, w.e, $3, $4, $5, $8, ${roundAfter("w.e")}
+         FROM (SELECT $1::bigint * $9::bigint AS s, ($1::bigint + 1) * $9::bigint AS e) w
+         ON CONFLICT (day_no) DO NOTHING`,
+        [...params, dayMs],
+      );
+      continue;
+    }
+    // The window is read in the insert itself: the day before is inserted (or found) first.
     await db.query(
       `INSERT INTO jackpot_days (day_no, coin, start_ms, end_ms, seed, seed_hash, committed_ms, beacon_source, beacon_round)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (day_no) DO NOTHING`,
-      [
-        dayNo,
-        coin,
-        dayNo * dayMs,
-        endMs,
-        seed,
-        jackpotSeedHash(seed),
-        nowMs,
-        beacon.source,
-        beaconRoundAfter(beacon, endMs),
-      ],
+       SELECT $1::bigint, $2, w.s, w.e, $3, $4, $5, $8, ${roundAfter("w.e")} FROM (${calendarWindow("$1::bigint")}) w
+       ON CONFLICT (day_no) DO NOTHING`,
+      params,
     );
   }
 }
@@ -205,7 +271,7 @@ export async function fundSettledRounds(
   const [cursor] = await db.query<{ last: string | number | null }>(
     "SELECT max(end_ms) AS last FROM jackpot_funding",
   );
-  const floor = (dayNoOf(nowMs, dayMs) - 1) * dayMs;
+  const floor = (await dayAt(db, nowMs, dayMs)).startMs - dayMs;
   const onSince = Number(await getSysConfig(db, "JACKPOT_ON_SINCE")) || 0;
   const since = Math.max(
     floor,
@@ -390,7 +456,7 @@ export async function jackpotInfo(
 ): Promise<JackpotInfo> {
   const settings = await getJackpotSettings(db);
   await ensureDays(db, nowMs, dayMs, settings.coin, beacon);
-  const dayNo = dayNoOf(nowMs, dayMs);
+  const { dayNo, startMs, endMs } = await dayAt(db, nowMs, dayMs);
   const days = await db.query<{ day_no: number; seed_hash: string; beacon_round: number | null }>(
     "SELECT day_no, seed_hash, beacon_round FROM jackpot_days WHERE day_no IN ($1, $2)",
     [dayNo, dayNo + 1],
@@ -398,14 +464,14 @@ export async function jackpotInfo(
   const dayOf = (n: number) => days.find((d) => Number(d.day_no) === n);
   const hashOf = (n: number) => dayOf(n)?.seed_hash ?? null;
   const todaysBeacon = dayOf(dayNo)?.beacon_round;
-  const stakes = await dayTickets(db, settings.coin, dayNo * dayMs, (dayNo + 1) * dayMs);
+  const stakes = await dayTickets(db, settings.coin, startMs, endMs);
   return {
     enabled: await jackpotEnabled(db),
     coin: settings.coin,
     pool: fromCents(await poolCents(db, settings.coin)),
     dayNo,
-    startTime: dayNo * dayMs,
-    drawTime: (dayNo + 1) * dayMs,
+    startTime: startMs,
+    drawTime: endMs,
     serverTime: nowMs,
     seedHash: hashOf(dayNo) ?? "",
     nextSeedHash: hashOf(dayNo + 1),

@@ -13,6 +13,16 @@ export const OPERATOR_ZONE = "(SELECT time_zone FROM limits_settings)";
 /** SQL: the operator's day (a date) on which the timestamptz expression `at` falls. */
 export const operatorDayOf = (at: string) => `(${at} AT TIME ZONE ${OPERATOR_ZONE})::date`;
 
+/**
+ * SQL: the number of the operator's day on which `at` falls: days from 1970-01-01 to it, so the
+ * number of a date is the one a UTC day of that date had (the jackpot's and the bloggers' days).
+ */
+export const operatorDayNoOf = (at: string) => `(${operatorDayOf(at)} - date '1970-01-01')`;
+
+/** SQL: the moment (ms since the epoch, a bigint) the operator's day numbered `dayNo` starts. */
+export const operatorDayNoStartMs = (dayNo: string) =>
+  `(extract(epoch FROM (date '1970-01-01' + (${dayNo})::int)::timestamp AT TIME ZONE ${OPERATOR_ZONE}) * 1000)::bigint`;
+
 /** An operator's day: "YYYY-MM-DD" and the moment it starts (ISO, UTC). */
 interface OperatorDay {
   day: string;

@@ -28,6 +28,10 @@ import { TIMING, stake } from "../game/helpers";
 const DAY = 86_400_000;
 /** The development sandbox beacon (one round a second): a day's beacon round exists 1 s after its end. */
 const BEACON = beaconOf();
+/** Kolkata's offset from UTC (no summer time): a jackpot day starts at 18:30 UTC. */
+const KOLKATA = 19_800_000;
+/** The jackpot day number of the day starting at `start` (a Kolkata midnight): its date's number. */
+const dayNoOf = (start: number) => (start + KOLKATA) / DAY;
 const operator = `Basic ${Buffer.from(`operator:${DEV_OPERATOR_PASSWORD}`).toString("base64")}`;
 
 /** The documented one-line verification command of docs/jackpot.md (its node part). */
@@ -66,11 +70,15 @@ describe("the draw (pure)", () => {
 
 describeOnEachDatabase("jackpot", (core, database) => {
   let dayCounter = 0;
-  /** A fresh jackpot day per test, far from now, so the tests do not share days. */
+  /**
+   * The start of a fresh jackpot day per test (midnight in Kolkata, the operator's zone: decision
+   * 072), far from now, so the tests do not share days.
+   */
   function nextDay() {
     dayCounter++;
     return (
-      (Math.floor(Date.UTC(2031, 0, 1) / DAY) + dayCounter * 3 + (database === "postgres" ? 500 : 0)) * DAY
+      (Math.floor(Date.UTC(2031, 0, 1) / DAY) + dayCounter * 3 + (database === "postgres" ? 500 : 0)) * DAY -
+      KOLKATA
     );
   }
   async function enable(on = true) {
@@ -125,7 +133,7 @@ describeOnEachDatabase("jackpot", (core, database) => {
     await ensureDays(core.deps.db, start - DAY + 5_000, DAY, "CHIP", BEACON);
     const [committed] = await core.deps.db.query<{ seed_hash: string; committed_ms: number }>(
       "SELECT seed_hash, committed_ms FROM jackpot_days WHERE day_no = $1",
-      [start / DAY],
+      [dayNoOf(start)],
     );
     expect(Number(committed.committed_ms)).toBeLessThan(start);
     const players = await Promise.all(
@@ -141,19 +149,19 @@ describeOnEachDatabase("jackpot", (core, database) => {
     expect(pool).toBeGreaterThan(0);
     // Not ended yet (the day before, without players, may be drawn: nothing to pay).
     expect(
-      (await drawDue(core.deps.db, start + DAY - 1, DAY, BEACON)).filter((d) => d.dayNo === start / DAY),
+      (await drawDue(core.deps.db, start + DAY - 1, DAY, BEACON)).filter((d) => d.dayNo === dayNoOf(start)),
     ).toEqual([]);
 
     const [one, two] = await Promise.all([
       drawDue(core.deps.db, start + DAY + 1_000, DAY, BEACON),
       drawDue(core.deps.db, start + DAY + 1_000, DAY, BEACON),
     ]);
-    const draws = [...one, ...two].filter((d) => d.dayNo === start / DAY);
+    const draws = [...one, ...two].filter((d) => d.dayNo === dayNoOf(start));
     expect(draws).toHaveLength(1);
     expect(await drawDue(core.deps.db, start + DAY + 2_000, DAY, BEACON)).toEqual([]);
     const paid = await core.deps.db.query<{ user_id: number; amount: number }>(
       "SELECT user_id, amount FROM ledger_entries WHERE kind = 'JACKPOT' AND ref_id = $1",
-      [`day ${start / DAY}`],
+      [`day ${dayNoOf(start)}`],
     );
     expect(paid).toHaveLength(3);
     const paidCents = paid.reduce((s, p) => s + Number(p.amount), 0);
@@ -162,7 +170,10 @@ describeOnEachDatabase("jackpot", (core, database) => {
     expect(await poolCents(core.deps.db, "CHIP")).toBe(pool - paidCents);
     expect(await jackpotLedgerBalance()).toBe(pool - paidCents);
 
-    const answer = await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo: start / DAY } });
+    const answer = await call(core, "/app/jackpot/draw", {
+      method: "GET",
+      params: { dayNo: dayNoOf(start) },
+    });
     const draw = jackpotDrawSchema.parse(answer.result);
     expect(draw.seedHash).toBe(committed.seed_hash);
     expect(jackpotSeedHash(draw.seed)).toBe(committed.seed_hash);
@@ -211,7 +222,7 @@ describeOnEachDatabase("jackpot", (core, database) => {
     // The drawn row cannot be drawn again, nor its seed changed.
     await expect(
       core.deps.db.query("UPDATE jackpot_days SET seed = $2 WHERE day_no = $1", [
-        start / DAY,
+        dayNoOf(start),
         "00".repeat(32),
       ]),
     ).rejects.toThrow();
@@ -233,7 +244,7 @@ describeOnEachDatabase("jackpot", (core, database) => {
       await fundSettledRounds(core.deps.db, start + 200_000, DAY);
       const pool = await poolCents(core.deps.db, "CHIP");
       const drawn = (await drawDue(core.deps.db, start + DAY + 1_000, DAY, BEACON)).find(
-        (d) => d.dayNo === start / DAY,
+        (d) => d.dayNo === dayNoOf(start),
       );
       if (!drawn) throw new Error("the day was not drawn");
       expect(drawn.winners).toBe(2); // only two players that day
@@ -286,7 +297,7 @@ describeOnEachDatabase("jackpot", (core, database) => {
     await jackpotPass(core.deps.db, start + 600_000, DAY, BEACON);
     await drawDue(core.deps.db, start + DAY + 1_000, DAY, BEACON);
     const draw = jackpotDrawSchema.parse(
-      (await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo: start / DAY } })).result,
+      (await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo: dayNoOf(start) } })).result,
     );
     expect(draw.ticketsTotal).toBe(3_000);
     expect(draw.tickets.map((t) => t.tickets).sort()).toEqual([1_000, 2_000]);
@@ -300,7 +311,7 @@ describeOnEachDatabase("jackpot", (core, database) => {
     await ensureDays(core.deps.db, start - 1, DAY, "CHIP", BEACON);
     const [row] = await core.deps.db.query<{ beacon_source: string; beacon_round: string }>(
       "SELECT beacon_source, beacon_round FROM jackpot_days WHERE day_no = $1",
-      [start / DAY],
+      [dayNoOf(start)],
     );
     const round = beaconRoundAfter(BEACON, start + DAY);
     expect(row).toEqual({ beacon_source: "sandbox", beacon_round: expect.anything() });
@@ -318,21 +329,21 @@ describeOnEachDatabase("jackpot", (core, database) => {
     // The beacon round and its value stay as committed.
     await expect(
       core.deps.db.query("UPDATE jackpot_days SET beacon_round = beacon_round + 1 WHERE day_no = $1", [
-        start / DAY,
+        dayNoOf(start),
       ]),
     ).rejects.toThrow();
     await fundSettledRounds(core.deps.db, start + 200_000, DAY);
 
     // The day has ended, its beacon round does not exist yet: no draw.
     const early = beaconTimeOf(BEACON, round) - 1;
-    expect((await drawDue(core.deps.db, early, DAY, BEACON)).filter((d) => d.dayNo === start / DAY)).toEqual(
-      [],
-    );
+    expect(
+      (await drawDue(core.deps.db, early, DAY, BEACON)).filter((d) => d.dayNo === dayNoOf(start)),
+    ).toEqual([]);
     const drawn = await drawDue(core.deps.db, beaconTimeOf(BEACON, round), DAY, BEACON);
-    expect(drawn.filter((d) => d.dayNo === start / DAY)).toHaveLength(1);
+    expect(drawn.filter((d) => d.dayNo === dayNoOf(start))).toHaveLength(1);
 
     const draw = jackpotDrawSchema.parse(
-      (await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo: start / DAY } })).result,
+      (await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo: dayNoOf(start) } })).result,
     );
     if (!draw.beacon) throw new Error("the draw names no beacon");
     expect(draw.beacon).toMatchObject({ source: "sandbox", round, publicKey: BEACON.publicKey });
@@ -355,7 +366,7 @@ describeOnEachDatabase("jackpot", (core, database) => {
     await core.deps.db.query(
       `INSERT INTO jackpot_days (day_no, coin, start_ms, end_ms, seed, seed_hash, committed_ms)
        VALUES ($1, 'CHIP', $2, $3, $4, $5, $6)`,
-      [start / DAY, start, start + DAY, seed, jackpotSeedHash(seed), start - DAY],
+      [dayNoOf(start), start, start + DAY, seed, jackpotSeedHash(seed), start - DAY],
     );
     const players = await Promise.all(
       [1, 2].map(() => registerPlayer(core, { balances: { CHIP: 100_000 } })),
@@ -366,8 +377,11 @@ describeOnEachDatabase("jackpot", (core, database) => {
     );
     await fundSettledRounds(core.deps.db, start + 200_000, DAY);
     const drawn = await drawDue(core.deps.db, start + DAY, DAY, BEACON);
-    expect(drawn.filter((d) => d.dayNo === start / DAY)).toHaveLength(1);
-    const answer = await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo: start / DAY } });
+    expect(drawn.filter((d) => d.dayNo === dayNoOf(start))).toHaveLength(1);
+    const answer = await call(core, "/app/jackpot/draw", {
+      method: "GET",
+      params: { dayNo: dayNoOf(start) },
+    });
     const draw = jackpotDrawSchema.parse(answer.result);
     expect(draw.beacon).toBeNull();
     const list = draw.tickets.map((t) => ({ no: t.no, userId: t.no, cents: t.tickets }));
