@@ -7,6 +7,7 @@ import { betDetail, betPage } from "../game/records";
 import { getPayoutTable } from "../game/settings";
 import { totalStakeCents } from "../game/totals";
 import { post } from "../ledger/ledger";
+import { operatorDayNoOf } from "../limits/operator-day";
 import { runPassAudited } from "../operator/audit";
 import type { Deps } from "../platform/context";
 import type { Db, Sql } from "../platform/db";
@@ -19,10 +20,21 @@ import { publicProfiles } from "../user/users";
  * operator approves or rejects with a reason; fans follow (not themselves) and copy a blogger's
  * open bet with one tap, through the game's placeBet (the normal rules: a closed round is refused
  * like any bet); the copy is linked in blogger_copies. Dividends: a share of the service fee on the
- * bets copied from a blogger, paid from HOUSE once per UTC day.
+ * bets copied from a blogger, paid from HOUSE once per operator's day (LIMITS_TIME_ZONE, decision
+ * 072).
  */
 
+/** A dividend day's number is its date's: days from 1970-01-01 (decision 072). */
 const DAY_MS = 86_400_000;
+
+/**
+ * SQL: the dividend day of a copy made at `$n` ms: the operator's day, or the day after the last
+ * paid one if that day is already paid (the operator's zone moved west), so a copy is never left
+ * out of the dividends.
+ */
+const copyDayNo = (ms: string) =>
+  `greatest(${operatorDayNoOf(`to_timestamp(${ms}::bigint / 1000.0)`)},
+            coalesce((SELECT max(day_no) + 1 FROM blogger_dividend_days), 0))`;
 export type BloggerStatus = "UNDER_REVIEW" | "APPROVED" | "REJECTED";
 
 export const BLOGGER_MESSAGES = {
@@ -195,8 +207,8 @@ export async function copyBet(
   const link = async (tx: Sql, copyId: number) => {
     await tx.query(
       `INSERT INTO blogger_copies (bet_id, fan_id, blogger_id, source_bet_id, stake_cents, fee_cents, day_no, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (bet_id) DO NOTHING`,
-      [copyId, fanId, bloggerId, betId, stake, fee, Math.floor(nowMs / DAY_MS), nowMs],
+       VALUES ($1, $2, $3, $4, $5, $6, ${copyDayNo("$7")}, $7) ON CONFLICT (bet_id) DO NOTHING`,
+      [copyId, fanId, bloggerId, betId, stake, fee, nowMs],
     );
   };
   const placed = await placeBet(
@@ -377,18 +389,17 @@ export async function dividendsList(db: Sql, limit = 20) {
 }
 
 /**
- * Pays the dividends of every ended UTC day not paid yet (from the first copy on): per blogger,
+ * Pays the dividends of every ended operator's day not paid yet (from the first copy on): per blogger,
  * dividend share of the fees on that day's copied bets, from HOUSE (kind DIVIDEND, ref the day).
  * Once per day across processes: the day's row is inserted first in the same transaction (a second
  * process conflicts and pays nothing); the ledger's unique key is the last line.
  */
 export async function payDividendsDue(db: Db, nowMs: number, options: { afterPay?: () => void } = {}) {
-  const today = Math.floor(nowMs / DAY_MS);
   const days = await db.query<{ day_no: number }>(
     `SELECT DISTINCT c.day_no FROM blogger_copies c
-     WHERE c.day_no < $1 AND NOT EXISTS (SELECT 1 FROM blogger_dividend_days d WHERE d.day_no = c.day_no)
+     WHERE c.day_no < ${operatorDayNoOf("to_timestamp($1::bigint / 1000.0)")} AND NOT EXISTS (SELECT 1 FROM blogger_dividend_days d WHERE d.day_no = c.day_no)
      ORDER BY c.day_no LIMIT 30`,
-    [today],
+    [nowMs],
   );
   let paid = 0;
   for (const { day_no } of days) {
