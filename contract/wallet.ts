@@ -24,7 +24,8 @@ export const WEEK_DAYS = /^[1-7](,[1-7]){0,6}$/;
  * The withdraw and charge config of one currency: every field of the spec (note the spec's own
  * spelling `curreny`), amounts in units of the player's balance (CHIP), rates in percent. Three
  * fields beyond the spec: `rechargePresets` (the amount buttons), `usdtRate` (CHIP per USDT: the
- * page's "1 USDT = N ₹"; 1 for CASH), `timeZone` (of `weekDays` and `startAndEndTime`), and
+ * page's "1 USDT = N ₹"; 1 for CASH), `timeZone` (of `weekDays`, `startAndEndTime` and the
+ * single-day limit's day: always the operator's zone, LIMITS_TIME_ZONE, decision 072), and
  * `usdtConfirmations` (chain confirmations before a USDT deposit is credited).
  */
 export const currencyConfigSchema = z.object({

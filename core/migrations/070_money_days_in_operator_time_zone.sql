@@ -1,3 +1,5 @@
+-- Decision 072: the bloggers' dividend days and the withdrawals' day and hours are the operator's.
+
 -- The bloggers' dividend day is the operator's day (decision 072): the calendar day in
 -- LIMITS_TIME_ZONE (limits_settings.time_zone, written by the last start), numbered as its date
 -- (days from 1970-01-01), no longer the UTC day. Each copy keeps the moment it was made, so the
@@ -14,3 +16,14 @@ WHERE x.bet_id = c.bet_id
   AND c.day_no <> x.local_day
   AND NOT EXISTS (SELECT 1 FROM blogger_dividend_days d WHERE d.day_no = c.day_no)
   AND NOT EXISTS (SELECT 1 FROM blogger_dividend_days d WHERE d.day_no = x.local_day);
+
+-- The withdrawals' day and hours follow the operator's zone too (decision 072): the currency
+-- config's own time_zone goes (the config answers LIMITS_TIME_ZONE in its place). A withdrawal
+-- counted on a day of a config zone that differed is re-keyed to the operator's day it was made on,
+-- so the single-day limit counts each withdrawal on the day it now names.
+UPDATE withdrawals w
+SET local_day = (w.created_at AT TIME ZONE (SELECT time_zone FROM limits_settings))::date
+FROM wallet_currency_config c
+WHERE c.currency = w.currency AND c.time_zone <> (SELECT time_zone FROM limits_settings);
+
+ALTER TABLE wallet_currency_config DROP COLUMN time_zone;

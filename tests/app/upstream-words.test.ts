@@ -79,7 +79,7 @@ const NOT_PLAYER_FACING = [
   "No task {}",
   "{}: a multiple such as 1 or 1.5",
   "{}: a percent from 0 to {}",
-  "{}: an IANA time zone such as Asia/Kolkata",
+  "{}: withdrawals follow the operator's time zone, {}; change LIMITS_TIME_ZONE to change it",
   "{}: enter an amount such as 100 or 99.50",
   "{}: HH:MM-HH:MM such as 09:00-21:00",
   "{}: ISO weekdays such as 1,2,3,4,5 (Monday 1)",

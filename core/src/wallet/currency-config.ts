@@ -8,6 +8,7 @@ import {
   TIME_WINDOW,
   WEEK_DAYS,
 } from "#contract/wallet";
+import { OPERATOR_ZONE } from "../limits/operator-day";
 import { type FieldColumn, columnsOf, onOff, percentBp } from "../operator/fields";
 import type { Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
@@ -30,6 +31,7 @@ interface ConfigRow {
   recharge_presets_cents: number[];
   usdt_rate_cents: number;
   usdt_confirmations: number;
+  /** The operator's zone, LIMITS_TIME_ZONE (limits_settings), not a column (decision 072). */
   time_zone: string;
   created_at: Date | string;
   updated_at: Date | string;
@@ -57,6 +59,7 @@ export interface CurrencyRules {
   /** CHIP cents per USDT. */
   usdtRateCents: number;
   usdtConfirmations: number;
+  /** The operator's zone (LIMITS_TIME_ZONE): of the weekdays, the hours and the single-day limit's day. */
   timeZone: string;
 }
 
@@ -112,7 +115,8 @@ function wireOf(row: ConfigRow): CurrencyConfig {
 
 async function readRow(db: Sql, currency: Currency, lock = false): Promise<ConfigRow> {
   const rows = await db.query<ConfigRow>(
-    `SELECT * FROM wallet_currency_config WHERE currency = $1${lock ? " FOR UPDATE" : ""}`,
+    `SELECT *, ${OPERATOR_ZONE} AS time_zone FROM wallet_currency_config
+     WHERE currency = $1${lock ? " FOR UPDATE" : ""}`,
     [currency],
   );
   if (!rows[0]) throw new Error(`No wallet config for ${currency}`);
@@ -130,8 +134,8 @@ export async function currencyRules(db: Sql, currency: Currency): Promise<Curren
 }
 
 /**
- * Whether `nowMs` falls on one of the config's weekdays and inside its time window, in its time
- * zone.
+ * Whether `nowMs` falls on one of the config's weekdays and inside its time window, in the
+ * operator's time zone.
  */
 export function withinWindow(rules: CurrencyRules, nowMs: number): boolean {
   const parts = new Intl.DateTimeFormat("en-GB", {
@@ -203,17 +207,20 @@ const amounts: ReadValue = (raw, field) => {
   return items.map((item) => amount(item, field));
 };
 
-const timeZone: ReadValue = (raw, field) => {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: raw.trim() });
-  } catch {
-    throw new Refusal(`${field}: an IANA time zone such as Asia/Kolkata`);
-  }
-  return raw.trim();
-};
+/**
+ * The config's time zone is the operator's, LIMITS_TIME_ZONE (decision 072): a value naming
+ * another zone is refused, one naming it changes nothing (a script that sets it still runs).
+ */
+async function checkTimeZone(tx: Sql, raw: string, field = "timeZone"): Promise<void> {
+  const [{ zone }] = await tx.query<{ zone: string }>(`SELECT ${OPERATOR_ZONE} AS zone`);
+  if (raw.trim() !== zone)
+    throw new Refusal(
+      `${field}: withdrawals follow the operator's time zone, ${zone}; change LIMITS_TIME_ZONE to change it`,
+    );
+}
 
 /** Each editable field's column, and how an operator's value for it is read. */
-const EDITABLE: Record<EditableConfigField, FieldColumn> = {
+const EDITABLE: Record<Exclude<EditableConfigField, "timeZone">, FieldColumn> = {
   openRecharge: ["open_recharge", onOff],
   openWithdraw: ["open_withdraw", onOff],
   chargeMinLimit: ["charge_min_cents", amount],
@@ -229,7 +236,6 @@ const EDITABLE: Record<EditableConfigField, FieldColumn> = {
   rechargePresets: ["recharge_presets_cents", amounts],
   usdtRate: ["usdt_rate_cents", usdtRate],
   usdtConfirmations: ["usdt_confirmations", confirmations],
-  timeZone: ["time_zone", timeZone],
 };
 
 /**
@@ -247,7 +253,10 @@ export async function updateCurrencyConfig(
   if (unknown.length)
     throw new Refusal(`Unknown field ${unknown[0]}; fields: ${EDITABLE_CONFIG_FIELDS.join(", ")}`);
   const before = wireOf(await readRow(tx, currency, true));
-  const sets = columnsOf(changes, EDITABLE);
+  const { timeZone, ...columns } = changes;
+  if (timeZone !== undefined) await checkTimeZone(tx, timeZone);
+  if (Object.keys(columns).length === 0) return { config: before, before };
+  const sets = columnsOf(columns, EDITABLE);
   const assignments = sets.map(([column], i) => `${column} = $${i + 2}`).join(", ");
   try {
     await tx.query(

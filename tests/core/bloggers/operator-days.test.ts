@@ -87,6 +87,11 @@ describeOnEachDatabase("blogger dividends by the operator's day", (core, databas
         [betId, dayNo, made],
       );
     const rerun = async () => {
+      // The column the migration drops, back as it was (the operator's zone: no withdrawal re-keyed).
+      await db().query("ALTER TABLE wallet_currency_config ADD COLUMN time_zone text");
+      await db().query(
+        "UPDATE wallet_currency_config SET time_zone = (SELECT time_zone FROM limits_settings)",
+      );
       await db().query("DELETE FROM schema_migrations WHERE name = $1", [MIGRATION]);
       expect(await migrate(db(), resolve("core/migrations"))).toEqual([MIGRATION]);
     };
