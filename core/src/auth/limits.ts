@@ -88,6 +88,20 @@ async function isTrustedDevice(sql: Sql, keys: LoginKeys, now: number): Promise<
   return rows.length > 0;
 }
 
+/**
+ * Whether the caller's device is trusted for this phone (it signed in there within
+ * TRUSTED_DEVICE_MS): its requests for SMS codes are the owner's (sms.ts, decision 077).
+ */
+export function isTrustedForPhone(
+  sql: Sql,
+  areaCode: string,
+  phone: string,
+  deviceId: string | undefined,
+  now: number,
+): Promise<boolean> {
+  return isTrustedDevice(sql, loginKeys(areaCode, phone, "", deviceId), now);
+}
+
 /** Refuses (429) a sign-in the limits do not allow now; otherwise returns. */
 export async function assertLoginAllowed(sql: Sql, keys: LoginKeys, now: number) {
   const since = new Date(now - LOGIN_WINDOW_MS).toISOString();

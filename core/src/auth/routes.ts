@@ -18,6 +18,7 @@ import {
   assertLoginAllowed,
   clearPhoneFailures,
   forgiveLoginFailures,
+  isTrustedForPhone,
   loginKeys,
   recordLoginFailure,
   trustDevice,
@@ -155,6 +156,14 @@ export function smsRoutes(app: CoreRouter) {
     const input = await parseInput(c, sendSmsCodeNoAuthInputSchema);
     if (input.type === "REGISTER") await assertOfferedAreaCode(deps.db, input.areaCode);
     const user = await findUserByPhone(deps.db, input.areaCode, input.phone);
+    // Asked for every phone, with an account or not: the answer's time says nothing of either.
+    const owner = await isTrustedForPhone(
+      deps.db,
+      input.areaCode,
+      input.phone,
+      c.req.header(Header.deviceId),
+      deps.now(),
+    );
     let delivery: SmsDelivery;
     if (input.type === "REGISTER") delivery = user ? "registered-notice" : "code";
     else delivery = user ? "code" : "none";
@@ -163,6 +172,7 @@ export function smsRoutes(app: CoreRouter) {
       phone: input.phone,
       purpose: input.type,
       ip: clientNetwork(c),
+      owner,
       delivery,
       reqId: c.get("requestId"),
     });
@@ -181,6 +191,7 @@ export function smsRoutes(app: CoreRouter) {
       phone: user.phone,
       purpose: input.type,
       ip: clientNetwork(c),
+      owner: true,
       reqId: c.get("requestId"),
     });
     return ok(c, result, "The code has been sent");

@@ -14,6 +14,12 @@ import { httpSmsSender } from "./sms-http";
  * minute and a few per address per hour; five wrong tries kill a code. Only the newest code of
  * a phone and purpose counts. Codes are stored hashed.
  *
+ * The per-phone limits (one a minute, SMS_MAX_PER_PHONE_PER_DAY a day) count the owner's requests
+ * apart from strangers' (decision 077): the owner is the signed-in account, or a device trusted for
+ * the phone (it signed in there, limits.ts). Strangers sharing one count, a stranger who used up a
+ * phone's codes for the day no longer locks its owner out of a password reset; strangers still get
+ * no more codes (and guesses) than before, and nobody becomes an owner without the password.
+ *
  * Whether a phone has an account never shows in an answer, its time or its limits: every request
  * for a code is counted and recorded the same way, and what is texted depends on the account only
  * (a code, a notice that the number is already registered, or nothing), sent after the answer.
@@ -23,7 +29,8 @@ const SMS_RESEND_MS = 60 * 1000;
 /** The default of SMS_MAX_PER_IP_PER_HOUR (config.smsMaxPerIpPerHour). */
 export const SMS_MAX_PER_IP_PER_HOUR = 10;
 /**
- * Codes (and notices) one phone is sent in a day, whatever their purpose or who asked. One a
+ * Codes (and notices) one phone is sent in a day at strangers' requests, whatever their purpose
+ * (and as many more at its owner's). One a
  * minute alone let a few addresses text a phone 1,440 times a day, and try 5 guesses on each reset
  * code: 7,200 guesses a day at the 6 digits of a stranger's account, about 0.7% a day of taking it.
  */
@@ -130,6 +137,8 @@ export async function sendSmsCode(
     phone: string;
     purpose: SmsPurpose;
     ip: string;
+    /** Asked by the phone's owner (signed in, or from a device trusted for it): its own limits. */
+    owner?: boolean;
     delivery?: SmsDelivery;
     /** The asking request's id, on the delivery's log lines. */
     reqId?: string;
@@ -137,14 +146,16 @@ export async function sendSmsCode(
 ) {
   const now = deps.now();
   const delivery = target.delivery ?? "code";
+  const owner = target.owner ?? false;
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const stored = delivery === "code" ? code : randomBytes(32).toString("hex");
   await deps.db.tx(async (tx) => {
     // One sender at a time decides, so two quick requests cannot both pass the limits.
     await tx.query("SELECT pg_advisory_xact_lock($1)", [SMS_LOCK]);
     const [last] = await tx.query<{ created_at: Date }>(
-      "SELECT created_at FROM sms_codes WHERE area_code = $1 AND phone = $2 ORDER BY created_at DESC LIMIT 1",
-      [target.areaCode, target.phone],
+      `SELECT created_at FROM sms_codes WHERE area_code = $1 AND phone = $2 AND owner = $3
+       ORDER BY created_at DESC LIMIT 1`,
+      [target.areaCode, target.phone, owner],
     );
     const wait = last ? new Date(last.created_at).getTime() + SMS_RESEND_MS - now : 0;
     if (wait > 0) {
@@ -154,8 +165,8 @@ export async function sendSmsCode(
       );
     }
     const [today] = await tx.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM sms_codes WHERE area_code = $1 AND phone = $2 AND created_at > $3",
-      [target.areaCode, target.phone, new Date(now - 24 * 60 * 60 * 1000).toISOString()],
+      "SELECT count(*)::int AS n FROM sms_codes WHERE area_code = $1 AND phone = $2 AND owner = $4 AND created_at > $3",
+      [target.areaCode, target.phone, new Date(now - 24 * 60 * 60 * 1000).toISOString(), owner],
     );
     if (today.n >= SMS_MAX_PER_PHONE_PER_DAY) {
       throw new ApiError(Code.RATE_LIMITED, "Too many codes were sent to this number today, try again later");
@@ -168,8 +179,8 @@ export async function sendSmsCode(
       throw new ApiError(Code.RATE_LIMITED, "Too many codes requested from this network, try again later");
     }
     await tx.query(
-      `INSERT INTO sms_codes (area_code, phone, purpose, code_hash, ip, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      `INSERT INTO sms_codes (area_code, phone, purpose, code_hash, ip, created_at, expires_at, owner)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         target.areaCode,
         target.phone,
@@ -178,6 +189,7 @@ export async function sendSmsCode(
         target.ip,
         new Date(now).toISOString(),
         new Date(now + SMS_TTL_MS).toISOString(),
+        owner,
       ],
     );
   });

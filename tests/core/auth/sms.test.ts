@@ -161,6 +161,46 @@ describeOnEachDatabase("SMS codes", (core, database) => {
     expect((await send(player.phone, freshIp(), "RESET_LOGIN_PWD")).code).toBe(200);
   });
 
+  it("does not let strangers who used up a phone's codes lock its owner out: a device it signed in on, or its account, still gets codes", async () => {
+    const player = await registerPlayer(core);
+    const device = `owner-device-${player.phone}`;
+    expect((await signIn(core, player.phone, "secret12", { device })).code).toBe(200);
+    // The registration's code was the first of the day; strangers ask for the other nine.
+    for (let i = 1; i < SMS_MAX_PER_PHONE_PER_DAY; i++) {
+      core.advance(61_000);
+      expect((await send(player.phone, freshIp(), "RESET_LOGIN_PWD")).code).toBe(200);
+    }
+    core.advance(61_000);
+    // Strangers, with no device id or another device's, are refused...
+    expect((await send(player.phone, freshIp(), "RESET_LOGIN_PWD")).code).toBe(429);
+    const otherDevice = await sendSmsCode(core, player.phone, {
+      type: "RESET_LOGIN_PWD",
+      headers: { "x-device-id": "someone-elses-device" },
+    });
+    expect(otherDevice.code).toBe(429);
+    // ...the owner's device is not, even the moment after a stranger's code...
+    const forgot = () =>
+      sendSmsCode(core, player.phone, { type: "RESET_LOGIN_PWD", headers: { "x-device-id": device } });
+    expect((await forgot()).code).toBe(200);
+    const code = core.lastSmsCode(player.phone);
+    // ...and the code it got resets the password.
+    const reset = await call(core, "/app/auth/resetLoginPwd", {
+      params: { areaCode: "91", phone: player.phone, password: "newpass12", smsCode: code },
+    });
+    expect(reset.code).toBe(200);
+    // The owner's own requests have their own minute and their own daily cap.
+    expect((await forgot()).code).toBe(429);
+    // A signed-in player's codes are the owner's too.
+    const signedIn = await signIn(core, player.phone, "newpass12");
+    core.advance(61_000);
+    const own = await call(core, "/app/sms/sendUserCode", {
+      params: { type: "RESET_ASSET_PWD" },
+      token: signedIn.result?.token,
+      ip: freshIp(),
+    });
+    expect(own.code).toBe(200);
+  });
+
   it(`sends at most ${SMS_MAX_PER_IP_PER_HOUR} codes per address per hour`, async () => {
     const ip = freshIp();
     for (let i = 0; i < SMS_MAX_PER_IP_PER_HOUR; i++) expect((await send(freshPhone(), ip)).code).toBe(200);
