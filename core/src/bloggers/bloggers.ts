@@ -24,6 +24,15 @@ import { publicProfiles } from "../user/users";
  * 072).
  */
 
+/**
+ * Held shared by a copy's transaction while it writes the copy's day, and exclusively by the
+ * payment of a day: a day is paid only once every copy keyed to it has committed, and a copy made
+ * after its day was paid sees it paid and goes to the next day (copyDayNo). Without it, a copy
+ * made in the last moment of a day could commit just after that day's payment had summed the
+ * day's copies, and never be paid.
+ */
+export const DIVIDEND_DAYS_LOCK = 7_144_004;
+
 /** A dividend day's number is its date's: days from 1970-01-01 (decision 072). */
 const DAY_MS = 86_400_000;
 
@@ -205,6 +214,7 @@ export async function copyBet(
       ? Math.floor((stake * (10_000 - netStakeBp(await getPayoutTable(db)))) / 10_000)
       : 0;
   const link = async (tx: Sql, copyId: number) => {
+    await tx.query("SELECT pg_advisory_xact_lock_shared($1)", [DIVIDEND_DAYS_LOCK]);
     await tx.query(
       `INSERT INTO blogger_copies (bet_id, fan_id, blogger_id, source_bet_id, stake_cents, fee_cents, day_no, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, ${copyDayNo("$7")}, $7) ON CONFLICT (bet_id) DO NOTHING`,
@@ -405,6 +415,8 @@ export async function payDividendsDue(db: Db, nowMs: number, options: { afterPay
   for (const { day_no } of days) {
     const { dividendPercent } = await getBloggerSettings(db);
     paid += await db.tx(async (tx) => {
+      // Copies of the day still being written commit first (their link holds the lock shared).
+      await tx.query("SELECT pg_advisory_xact_lock($1)", [DIVIDEND_DAYS_LOCK]);
       const [claimed] = await tx.query(
         "INSERT INTO blogger_dividend_days (day_no, paid_at) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING day_no",
         [day_no, nowMs],

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { expect, it } from "vitest";
 import { dividendsListSchema } from "#contract/bloggers";
-import { copyBet, payDividendsDue } from "../../../core/src/bloggers/bloggers";
+import { DIVIDEND_DAYS_LOCK, copyBet, payDividendsDue } from "../../../core/src/bloggers/bloggers";
 import { placeBet } from "../../../core/src/game/bets";
 import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
 import { settleRound } from "../../../core/src/game/settle";
@@ -24,9 +24,11 @@ describeOnEachDatabase("blogger dividends by the operator's day", (core, databas
     const placed = await placeBet(db(), userId, stake("Red", round.id, multiple), round.startTime + 1000);
     return { round, placed };
   }
+  let bloggers = 0;
   async function approvedBlogger() {
     const blogger = await registerPlayer(core, { balances: { CHIP: 500_000 } });
-    const { round } = await betAt(blogger.userId, Date.UTC(year - 2, 0, 1), 100);
+    // A round of its own (a settled round takes no more bets).
+    const { round } = await betAt(blogger.userId, Date.UTC(year - 2, 0, 1) + bloggers++ * 3_600_000, 100);
     await settleRound(db(), round.id, round.endTime);
     expect((await call(core, "/app/user/blogger/apply", { token: blogger.token })).code).toBe(200);
     expect((await operatorCall(core, `/bloggers/${blogger.userId}/approve`, "POST", {})).code).toBe(200);
@@ -134,4 +136,57 @@ describeOnEachDatabase("blogger dividends by the operator's day", (core, databas
       [9_100_005, n],
     ]);
   });
+
+  // PGlite runs one transaction at a time: a copy held open would stop the payment itself.
+  it.skipIf(database === "pglite")(
+    "pays a copy still being written when its day is paid with that day, and keys a copy written after to a later day",
+    async () => {
+      const n = dayNoOf(`${year}-07-20`);
+      const end = Date.parse(`${year}-07-20T18:30:00Z`); // Kolkata's midnight after the 20th
+      const blogger = await approvedBlogger();
+      const copyRow = `INSERT INTO blogger_copies (bet_id, fan_id, blogger_id, source_bet_id, stake_cents, fee_cents, day_no, created_at)
+         VALUES ($1, 1, $2, 3, 10000, 200, $3, $4)`;
+      // A copy of the 20th, committed.
+      await db().query(copyRow, [9_200_001, blogger.userId, n, end - 3_600_000]);
+      let written = () => {};
+      let commit = () => {};
+      const inside = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      const gate = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      // A copy made in the last second of the 20th, its transaction not yet committed (as copyBet's
+      // link writes it, inside the bet's transaction).
+      const copy = db().tx(async (tx) => {
+        await tx.query("SELECT pg_advisory_xact_lock_shared($1)", [DIVIDEND_DAYS_LOCK]);
+        await tx.query(copyRow, [9_200_002, blogger.userId, n, end - 1_000]);
+        written();
+        await gate;
+      });
+      await inside;
+      const pay = payDividendsDue(db(), end + 1_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      commit();
+      await copy;
+      await pay;
+      // Paid once, for both copies.
+      const paid = await db().query<{ copied_cents: number }>(
+        "SELECT copied_cents FROM blogger_dividends WHERE blogger_id = $1 AND day_no = $2",
+        [blogger.userId, n],
+      );
+      expect(paid.map((p) => Number(p.copied_cents))).toEqual([20_000]);
+
+      // The day is paid: a copy written now, whatever its moment, goes to a day not paid yet.
+      const fan = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+      const { round, placed } = await betAt(blogger.userId, Date.parse(`${year}-07-20T17:00:00Z`), 10);
+      await copyBet(db(), fan.userId, blogger.userId, placed.bet.id, round.startTime + 2000);
+      const [late] = await db().query<{ day_no: number }>(
+        "SELECT day_no FROM blogger_copies WHERE fan_id = $1",
+        [fan.userId],
+      );
+      // (The day after the last paid one: other tests on this database may have paid later days.)
+      expect(Number(late.day_no)).toBeGreaterThan(n);
+    },
+  );
 });
