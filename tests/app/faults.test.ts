@@ -231,25 +231,29 @@ describeBuilt("upstream faults against the built server", () => {
     });
     expect(res.status).toBe(502);
     fault.setMode("ok");
-    const lines = app()
-      .log.join("")
-      .split("\n")
-      .filter((l) => l.includes('"upstream network error"'));
-    expect(
-      lines.some((l) => l.includes('"reqId":"fault-reset-0001"')),
-      lines.join("\n"),
-    ).toBe(true);
+    // The app's log reaches this process through a pipe: read it until the line is in (or 5 s).
+    const logged = (what: (line: string) => boolean) => app().log.join("").split("\n").filter(what);
+    await expect
+      .poll(
+        () =>
+          logged((l) => l.includes('"upstream network error"')).some((l) =>
+            l.includes('"reqId":"fault-reset-0001"'),
+          ),
+        { timeout: 5_000 },
+      )
+      .toBe(true);
     // An answered call's debug line carries it too (this fake answers the account's calls with
     // its "Not found" envelope: answered, all the same).
     await fetch(`${app().base}${ACCOUNT}`, {
       headers: { cookie: jar.header(), "x-request-id": "fault-ok-0002" },
       signal: AbortSignal.timeout(20_000),
     });
-    const calls = app()
-      .log.join("")
-      .split("\n")
-      .filter((l) => l.includes('"msg":"upstream"') && l.includes('"reqId":"fault-ok-0002"'));
-    expect(calls.length, "the account page's upstream calls").toBeGreaterThan(0);
+    await expect
+      .poll(
+        () => logged((l) => l.includes('"msg":"upstream"') && l.includes('"reqId":"fault-ok-0002"')).length,
+        { timeout: 5_000, message: "the account page's upstream calls" },
+      )
+      .toBeGreaterThan(0);
   }, 30_000);
 
   const sessionEnders: Array<{ mode: Mode; message: string }> = [
