@@ -17,7 +17,7 @@ import { post } from "../../core/src/ledger/ledger";
 import { DEV_OPERATOR_PASSWORD } from "../../core/src/platform/config";
 import type { CoreConfig } from "../../core/src/platform/config";
 import type { Deps } from "../../core/src/platform/context";
-import { type Db, openDb } from "../../core/src/platform/db";
+import { type Db, type Sql, openDb } from "../../core/src/platform/db";
 import { migrate } from "../../core/src/platform/migrate";
 import type { SmsSender } from "../../core/src/platform/sms";
 import { startCore } from "../../core/src/start";
@@ -386,4 +386,26 @@ export async function registerPlayer(
 export async function expectLedgerBalanced(db: Db): Promise<void> {
   const report = await checkLedger(db);
   expect(report.problems).toEqual([]);
+}
+
+/**
+ * Runs `work` in a transaction and holds it open, uncommitted, until `commit()`: `entered` resolves
+ * once `work` has run, `done` when the transaction has committed. For races against a write in
+ * flight (PostgreSQL only: PGlite runs one transaction at a time).
+ */
+export function heldOpen(db: Db, work: (tx: Sql) => Promise<void>) {
+  let commit = () => {};
+  const gate = new Promise<void>((resolve) => {
+    commit = resolve;
+  });
+  let entered: () => void = () => {};
+  const inside = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const done = db.tx(async (tx) => {
+    await work(tx);
+    entered();
+    await gate;
+  });
+  return { entered: inside, commit, done };
 }

@@ -6,7 +6,7 @@ import { placeBet } from "../../../core/src/game/bets";
 import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
 import { settleRound } from "../../../core/src/game/settle";
 import { migrate } from "../../../core/src/platform/migrate";
-import { call, describeOnEachDatabase, operatorCall, registerPlayer } from "../../support/core";
+import { call, describeOnEachDatabase, heldOpen, operatorCall, registerPlayer } from "../../support/core";
 import { TIMING, stake } from "../game/helpers";
 
 const DAY = 86_400_000;
@@ -148,27 +148,17 @@ describeOnEachDatabase("blogger dividends by the operator's day", (core, databas
          VALUES ($1, 1, $2, 3, 10000, 200, $3, $4)`;
       // A copy of the 20th, committed.
       await db().query(copyRow, [9_200_001, blogger.userId, n, end - 3_600_000]);
-      let written = () => {};
-      let commit = () => {};
-      const inside = new Promise<void>((resolve) => {
-        written = resolve;
-      });
-      const gate = new Promise<void>((resolve) => {
-        commit = resolve;
-      });
       // A copy made in the last second of the 20th, its transaction not yet committed (as copyBet's
       // link writes it, inside the bet's transaction).
-      const copy = db().tx(async (tx) => {
+      const copy = heldOpen(db(), async (tx) => {
         await tx.query("SELECT pg_advisory_xact_lock_shared($1)", [DIVIDEND_DAYS_LOCK]);
         await tx.query(copyRow, [9_200_002, blogger.userId, n, end - 1_000]);
-        written();
-        await gate;
       });
-      await inside;
+      await copy.entered;
       const pay = payDividendsDue(db(), end + 1_000);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      commit();
-      await copy;
+      copy.commit();
+      await copy.done;
       await pay;
       // Paid once, for both copies.
       const paid = await db().query<{ copied_cents: number }>(

@@ -1,6 +1,6 @@
 import type { WithdrawalRecord } from "#contract/withdrawal";
 import { post } from "../../../core/src/ledger/ledger";
-import { call, describeOnEachDatabase, operatorCall } from "../../support/core";
+import { call, describeOnEachDatabase, heldOpen, operatorCall } from "../../support/core";
 import { PAY_PASSWORD, addCard, chip, payer, systemBalance, withConfig } from "./helpers";
 
 describeOnEachDatabase("withdrawals under concurrency", (core, database) => {
@@ -37,25 +37,17 @@ describeOnEachDatabase("withdrawals under concurrency", (core, database) => {
     async () => {
       const { token, userId } = await payer(core, { CHIP: 100_000 });
       const card = await addCard(core, token);
-      let credited = () => {};
-      let commit = () => {};
-      const inside = new Promise<void>((resolve) => {
-        credited = resolve;
-      });
-      const gate = new Promise<void>((resolve) => {
-        commit = resolve;
-      });
-      const recharge = core.deps.db.tx(async (tx) => {
-        await post(tx, { userId, coin: "CHIP", amount: 50_000, kind: "RECHARGE", counter: "DEPOSITS_CASH" });
-        credited();
-        await gate;
-      });
-      await inside;
+      const recharge = heldOpen(core.deps.db, (tx) =>
+        post(tx, { userId, coin: "CHIP", amount: 50_000, kind: "RECHARGE", counter: "DEPOSITS_CASH" }).then(
+          () => {},
+        ),
+      );
+      await recharge.entered;
       const apply = cash(token, 200, card);
       // The withdrawal reaches its checks while the recharge is not yet committed.
       await new Promise((resolve) => setTimeout(resolve, 500));
-      commit();
-      await recharge;
+      recharge.commit();
+      await recharge.done;
       const answer = await apply;
       expect(answer).toMatchObject({ code: 400, result: { reason: "TURNOVER", amount: 500 } });
       expect(await chip(core, userId)).toBe(150_000);
