@@ -113,15 +113,17 @@ function RecordRow({ record }: { record: AssetRecord }) {
     : t("kinds.other");
   const coinLabel = t(`common:coin.${record.coin}`);
   const amount = `${credit ? "+" : ""}${fmt.coinMoney(record.amount, record.coin)}`;
+  // With large text or a large amount the amount goes under the label, its balance line under
+  // it if need be, and a number too long for the row breaks rather than push the chevron out.
   const body = (
-    <>
-      <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium">{label}</span>
+    <span className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-3 gap-y-1">
+      <span className="min-w-0">
+        <span className="block font-medium">{label}</span>
         <span className="block text-xs text-gray-600 tabular-nums dark:text-gray-400">
           {fmt.dateTime(record.createTime)}
         </span>
       </span>
-      <span className="flex-none text-right">
+      <span className="ml-auto max-w-full text-right">
         <span
           className={`block font-semibold tabular-nums ${
             credit ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"
@@ -135,7 +137,7 @@ function RecordRow({ record }: { record: AssetRecord }) {
           {t("records.balanceAfter", { amount: fmt.coinMoney(record.balanceAfter, record.coin) })}
         </span>
       </span>
-    </>
+    </span>
   );
   if (record.refType === "BET" && record.refId && /^\d+$/.test(record.refId)) {
     return (

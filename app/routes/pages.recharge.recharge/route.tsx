@@ -89,7 +89,7 @@ function UsdtDeposit({ usdt }: { usdt: NonNullable<Data["usdt"]> }) {
             <div
               role="img"
               aria-label={t("usdt.qr", { network: usdt.network })}
-              className="mx-auto w-48 rounded-lg bg-white p-2 [&_svg]:h-auto [&_svg]:w-full"
+              className="mx-auto w-48 max-w-full rounded-lg bg-white p-2 [&_svg]:h-auto [&_svg]:w-full"
               // biome-ignore lint/security/noDangerouslySetInnerHtml: the server drew it from the address (uqr: rects only)
               dangerouslySetInnerHTML={{ __html: usdt.qrSvg }}
             />

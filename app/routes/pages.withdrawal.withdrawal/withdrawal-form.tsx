@@ -114,7 +114,7 @@ export function WithdrawalForm({
                   className="min-h-[52px]"
                 >
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{card.bankName}</span>
+                    <span className="block font-medium">{card.bankName}</span>
                     <span className="block text-sm text-gray-600 tabular-nums dark:text-gray-400">
                       {card.bankCardNo} · {card.holderName}
                     </span>
