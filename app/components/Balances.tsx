@@ -38,9 +38,16 @@ export function Balances({ chip, gold, point }: Amounts) {
       {long ? (
         <dl className="divide-y divide-gray-100 dark:divide-gray-800">
           {items.map((item) => (
-            <div key={item.key} className="flex items-baseline justify-between gap-3 px-4 py-2.5">
+            // With large text the amount goes under its name rather than break the name ("Chi ps").
+            <div
+              key={item.key}
+              className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-4 py-2.5"
+            >
               <dt className="text-sm text-gray-600 dark:text-gray-300">{item.label}</dt>
-              <dd className="font-bold tabular-nums" data-testid={`balance-${item.key}`}>
+              <dd
+                className="ml-auto max-w-full text-right font-bold tabular-nums"
+                data-testid={`balance-${item.key}`}
+              >
                 {item.value}
               </dd>
             </div>
@@ -72,9 +79,10 @@ export function Balances({ chip, gold, point }: Amounts) {
           </Link>
         </div>
       ) : null}
+      {/* Three in a row while each has 6rem; with large text fewer, each label whole ("Aufla…"). */}
       <nav
         aria-label={ta("wallet.actions")}
-        className="grid grid-cols-3 border-t border-gray-100 dark:border-gray-800"
+        className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,6rem),1fr))] border-t border-gray-100 dark:border-gray-800"
       >
         <WalletAction to={PAGES.recharge} label={ta("wallet.recharge")} icon="M12 5v14M5 12h14" />
         <WalletAction to={PAGES.withdrawal} label={ta("wallet.withdraw")} icon="M12 19V5M6 11l6-6 6 6" />
@@ -99,7 +107,9 @@ function WalletAction({ to, label, icon }: { to: string; label: string; icon: st
       >
         <path strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" d={icon} />
       </svg>
-      <span className="max-w-full truncate">{label}</span>
+      <span className="max-w-full text-center" data-testid="wallet-action-label">
+        {label}
+      </span>
     </Link>
   );
 }

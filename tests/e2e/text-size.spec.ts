@@ -39,6 +39,10 @@ async function pageWidth(page: import("@playwright/test").Page, path: string) {
       )
         return `${amount.dataset.testid} "${amount.textContent}" does not fit`;
     }
+    // A money action's name is read whole: German 'Aufladen' was cut to 'Aufla…'.
+    for (const label of document.querySelectorAll<HTMLElement>("[data-testid=wallet-action-label]")) {
+      if (label.scrollWidth > label.clientWidth + 1) return `the action "${label.textContent}" is cut`;
+    }
     return "fits";
   });
 }
