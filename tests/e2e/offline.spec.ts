@@ -1,6 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
-import { DEMO, GAME_PATH, LOGIN_PATH, hydrated, login, shownRoundId } from "./fixtures";
+import {
+  DEMO,
+  GAME_PATH,
+  LOGIN_PATH,
+  betInNextRound,
+  hydrated,
+  login,
+  operator,
+  registerPlayer,
+  shownRoundId,
+} from "./fixtures";
 
 /**
  * A phone that loses its connection (utils/connection.ts): a form sent or a link tapped
@@ -106,4 +116,43 @@ test("a language, theme or records filter changed offline is held, and goes thro
   await expect(page.getByTestId("offline")).toBeHidden();
   await page.getByLabel("Type").selectOption({ index: 2 });
   await page.waitForURL((url) => url.searchParams.has("kind"));
+});
+
+/**
+ * The game's result popup closed with Escape offline is held like its OK button: the popup and the
+ * page stay, with the held words. Found by an audit: Escape acknowledged the result by code
+ * (fetcher.submit), past the hold; offline the popup went away, the acknowledgement failed and the
+ * page gave way to "Connection lost".
+ */
+test("the result popup closed offline is held: it stays, and closes once back online", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const { phone } = await registerPlayer(page.request);
+  await operator(page.request, "/users/credit", { phone, coin: "CHIP", amount: "100" });
+  await betInNextRound(page.request, { betName: "Red", baseAmount: "1", betMultiples: "1" });
+  const popup = page.getByRole("dialog", { name: /^Result of round/ });
+  await expect(async () => {
+    await page.goto(`${GAME_PATH}?level=1&coin=CHIP`);
+    await expect(popup).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000, intervals: [2_000] });
+  await hydrated(page);
+
+  await context.setOffline(true);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("status").filter({ hasText: "nothing was sent" })).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByText("Connection lost")).toHaveCount(0);
+  await expect(popup).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId("offline")).toBeHidden();
+  await page.keyboard.press("Escape");
+  await expect(popup).toHaveCount(0);
+  // The acknowledgement reached the server: loaded again, the page shows no popup.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId("round-id")).toBeVisible();
+  await expect(popup).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { useRef } from "react";
 import { BetTag, DigitBall } from "~/components/game/DigitBall";
 import { recordStatus } from "~/components/game/results";
 import { useTranslation } from "~/utils/i18n-react";
@@ -20,7 +21,9 @@ type ResultPopupData = {
 
 /**
  * The result of the latest finished round the player bet on, until acknowledged. The
- * acknowledgement posts intent=ack; with JS through a fetcher (the popup hides at once).
+ * acknowledgement posts intent=ack; with JS through a fetcher (the popup hides at once). Escape
+ * sends the OK button's form (requestSubmit), so that offline it is held like any form
+ * (utils/connection.ts) rather than sent by code past the hold.
  */
 export function ResultPopup({
   popup,
@@ -32,11 +35,12 @@ export function ResultPopup({
   const { t } = useTranslation("game");
   const { money } = useFormat();
   const fetcher = useFetcher();
+  const form = useRef<HTMLFormElement>(null);
   if (fetcher.formData?.get("sessionId") === popup.roundId || fetcher.data) return null;
   const won = popup.records.reduce((sum, r) => sum + (r.winAmount ?? 0), 0);
   const staked = popup.records.reduce((sum, r) => sum + (r.totalBetAmount ?? 0), 0);
   const ack = (
-    <fetcher.Form method="post" preventScrollReset>
+    <fetcher.Form ref={form} method="post" preventScrollReset>
       <input type="hidden" name="intent" value="ack" />
       <input type="hidden" name="sessionId" value={popup.roundId} />
       <button type="submit" className="btn-primary w-full">
@@ -45,10 +49,7 @@ export function ResultPopup({
     </fetcher.Form>
   );
   return (
-    <Dialog
-      titleId="result-popup-title"
-      onClose={() => fetcher.submit({ intent: "ack", sessionId: popup.roundId }, { method: "post" })}
-    >
+    <Dialog titleId="result-popup-title" onClose={() => form.current?.requestSubmit()}>
       <div className="space-y-3 text-center">
         <h2 id="result-popup-title" className="text-lg font-bold">
           {t("resultPopup.title", { id: popup.roundId })}
