@@ -115,9 +115,10 @@ function RecordRow({ record }: { record: AssetRecord }) {
   const amount = `${credit ? "+" : ""}${fmt.coinMoney(record.amount, record.coin)}`;
   // With large text or a large amount the amount goes under the label, its balance line under
   // it if need be, and a number too long for the row breaks rather than push the chevron out.
+  // The label asks for 6rem only: at 100 % its date wraps before the amount leaves the line.
   const body = (
     <span className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-3 gap-y-1">
-      <span className="min-w-0">
+      <span className="min-w-0 flex-[1_1_6rem]">
         <span className="block font-medium">{label}</span>
         <span className="block text-xs text-gray-600 tabular-nums dark:text-gray-400">
           {fmt.dateTime(record.createTime)}
