@@ -50,9 +50,10 @@ export function UserNavBar({ user }: { user: NavUser }) {
           <Avatar src={user.headUrl} size={52} />
         </Link>
         <div className="min-w-0 flex-1">
-          <p className="flex items-center gap-2">
-            <span className="truncate text-lg font-semibold">{name}</span>
-            <span className="rounded-full bg-yellow-300 px-2 py-0.5 text-xs font-bold text-gray-900">
+          {/* With large text the VIP level goes under the name, both whole. */}
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="text-lg font-semibold">{name}</span>
+            <span className="whitespace-nowrap rounded-full bg-yellow-300 px-2 py-0.5 text-xs font-bold text-gray-900">
               {t("user.vip", { level: user.level })}
             </span>
           </p>

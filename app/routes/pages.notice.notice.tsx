@@ -51,7 +51,10 @@ export default function NoticePage() {
                         aria-label={t("notice.unread")}
                       />
                     )}
-                    <span className={`truncate ${msg.read ? "" : "font-semibold"}`}>{msg.title}</span>
+                    {/* In the list a long title may end in an ellipsis: the notice shows it whole. */}
+                    <span className={`truncate ${msg.read ? "" : "font-semibold"}`} data-may-truncate>
+                      {msg.title}
+                    </span>
                   </span>
                   <span className="text-xs text-gray-600 dark:text-gray-400">{dateTime(msg.createTime)}</span>
                 </Link>

@@ -39,6 +39,14 @@ async function pageWidth(page: import("@playwright/test").Page, path: string) {
       )
         return `${amount.dataset.testid} "${amount.textContent}" does not fit`;
     }
+    // Text is read whole: nothing is cut to an ellipsis but what the page says may be (a notice's
+    // title in the list, a chosen file's name): an order number, a round id, a bank card's holder,
+    // a player's phone in the rankings and the account bar were cut.
+    for (const el of document.querySelectorAll<HTMLElement>("body *")) {
+      if (getComputedStyle(el).textOverflow !== "ellipsis" || el.closest("[data-may-truncate]")) continue;
+      if (el.scrollWidth > el.clientWidth + 1 && el.textContent?.trim())
+        return `"${el.textContent.trim().slice(0, 60)}" is cut`;
+    }
     // A money action's name is read whole: German 'Aufladen' was cut to 'Aufla…'.
     for (const label of document.querySelectorAll<HTMLElement>("[data-testid=wallet-action-label]")) {
       if (label.scrollWidth > label.clientWidth + 1) return `the action "${label.textContent}" is cut`;

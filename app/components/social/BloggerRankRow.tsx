@@ -32,7 +32,7 @@ export function BloggerRankRow({
         >
           {blogger.rank}
         </span>
-        <span className={`min-w-0 flex-1 truncate ${compact ? "" : "font-semibold"}`}>
+        <span className={`min-w-0 flex-1 ${compact ? "" : "font-semibold"}`}>
           {blogger.nickName || blogger.phone}
         </span>
         <span className="text-sm text-gray-600 dark:text-gray-400">

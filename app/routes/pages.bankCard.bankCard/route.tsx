@@ -44,9 +44,9 @@ export default function BankCardPage() {
                   className="flex items-center gap-3 rounded-xl bg-gradient-to-r from-brand to-brand-dark p-4 text-white shadow-sm"
                 >
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-semibold">{card.bankName}</p>
+                    <p className="font-semibold">{card.bankName}</p>
                     <p className="text-lg font-semibold tracking-widest tabular-nums">{card.bankCardNo}</p>
-                    <p className="truncate text-sm text-white/90">
+                    <p className="text-sm text-white/90">
                       {card.holderName}
                       {card.ifsc ? ` · ${card.ifsc}` : ""}
                     </p>

@@ -31,7 +31,7 @@ export function LatestDraws({
               to={`${PAGES.verify}?sessionId=${round.id}&level=${level}&coin=${coin}`}
               className="flex min-h-[48px] items-center gap-3 px-4 py-2"
             >
-              <span className="min-w-0 flex-1 truncate font-mono text-sm">{round.id}</span>
+              <span className="min-w-0 flex-1 font-mono text-sm">{round.id}</span>
               <DigitBall digit={round.digit} size={28} />
               <span className="text-sm font-semibold text-brand-dark dark:text-pink-300">
                 {t("verify.submit")}

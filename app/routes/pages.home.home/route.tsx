@@ -193,7 +193,7 @@ function BetRank({ rows }: { rows: Data["betRank"] }) {
                 >
                   {row.rank}
                 </span>
-                <span className="min-w-0 flex-1 truncate">{row.nickName || row.phone}</span>
+                <span className="min-w-0 flex-1">{row.nickName || row.phone}</span>
                 <span className="font-semibold tabular-nums">{fmt.coinMoney(row.amount, "CHIP")}</span>
               </li>
             ))}
@@ -247,7 +247,7 @@ function Dividends({ rows }: { rows: Data["dividends"] }) {
                 className="flex items-center gap-3 py-2"
                 data-testid="dividend-row"
               >
-                <span className="min-w-0 flex-1 truncate">{row.nickName || row.phone}</span>
+                <span className="min-w-0 flex-1">{row.nickName || row.phone}</span>
                 <span className="text-xs text-gray-600 dark:text-gray-400">{row.day}</span>
                 <span className="font-semibold tabular-nums text-green-700 dark:text-green-400">
                   {fmt.coinMoney(row.amount, "CHIP")}

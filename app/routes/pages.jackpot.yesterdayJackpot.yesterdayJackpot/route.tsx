@@ -82,7 +82,7 @@ export default function YesterdayJackpotPage() {
                     {w.rank}
                   </span>
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-semibold">{w.nickName || w.phone}</span>
+                    <span className="block font-semibold">{w.nickName || w.phone}</span>
                     <span className="block text-xs text-gray-600 dark:text-gray-400">
                       {w.phone} · {t("yesterday.ticketOf", { no: w.no, tickets: fmt.number(w.tickets) })}
                     </span>

@@ -26,7 +26,7 @@ import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
 
 /** The line under the picture button: the chosen file's name, or whether one is chosen. */
-const CHOSEN_LINE = "max-w-full truncate text-xs text-gray-600 dark:text-gray-400";
+const CHOSEN_LINE = "max-w-full text-xs text-gray-600 dark:text-gray-400";
 
 // The nickname form, with the form kit's Conform, loads after first paint; the server renders it.
 const ProfileForm = lazyForm(() => import("./profile-form").then((m) => m.ProfileForm));
@@ -147,7 +147,10 @@ export default function MyProfilePage() {
               {t("profile.choosePicture")}
             </label>
             {chosen ? (
-              <p className={CHOSEN_LINE}>{chosen}</p>
+              // A long file name may end in an ellipsis; the words around it are whole.
+              <p className={`${CHOSEN_LINE} truncate`} data-may-truncate>
+                {chosen}
+              </p>
             ) : (
               <>
                 <p className={`${CHOSEN_LINE} peer-valid:hidden`}>{t("profile.noPicture")}</p>

@@ -25,7 +25,7 @@ export default function CashRechargeRecords() {
           <div className="min-w-0 space-y-1">
             <p className="font-medium">{r.showName}</p>
             <p className="text-xs text-gray-700 dark:text-gray-300">{dateTime(r.createDateTime)}</p>
-            <p className="truncate text-xs text-gray-600 dark:text-gray-400">
+            <p className="text-xs text-gray-600 dark:text-gray-400">
               {t("pay.order")} <span className="font-mono">{r.id}</span>
             </p>
             {r.txHash ? (
