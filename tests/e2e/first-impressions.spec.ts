@@ -58,9 +58,11 @@ test.describe("14 · the bet sheet and the rooms, for a player without money", (
     await expect(sheet.getByTestId("sheet-payout")).toContainText("Pays if it wins: ₹39.20");
     await expect(sheet.getByTestId("sheet-payout")).toContainText("₹29.40 if 0 is drawn");
     await expect(sheet.getByTestId("sheet-payout")).toContainText("After the 2 % service fee.");
+    // No smaller choice helps a balance below the smallest bet: it says so, and offers the recharge.
     await expect(sheet.getByTestId("sheet-problem")).toHaveText(
-      "This is more than your balance of ₹0.00. Choose a smaller amount or multiple.",
+      "Your balance of ₹0.00 is less than the smallest bet, ₹1.00.",
     );
+    await expect(sheet.getByTestId("sheet-top-up")).toHaveAttribute("href", "/pages/recharge/recharge");
     await expect(sheet.getByRole("button", { name: "Confirm bet" })).toBeDisabled();
     await screen(page, "fi-14-sheet-over-balance", { fullPage: false });
 

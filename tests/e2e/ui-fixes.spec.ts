@@ -533,3 +533,47 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("no-room-fits")).toHaveCount(0);
   });
 });
+
+test("a player short of chips is offered the recharge: beside the game's balance and in the bet sheet", async ({
+  page,
+}) => {
+  // A new player's first tap on a colour: the balance is ₹0.00, below the smallest bet (₹1).
+  const player = await registerPlayer(page.request);
+  const game = `${GAME_PATH}?level=1&coin=CHIP`;
+  await openRound(page, game);
+  await hydrated(page);
+  await expect(page.getByTestId("balance-top-up")).toHaveText("Recharge");
+  await expect(page.getByTestId("balance-top-up")).toHaveAttribute("href", PAGES.recharge);
+  await page.getByRole("button", { name: "Bet on Green", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByTestId("sheet-problem")).toHaveText(
+    "Your balance of ₹0.00 is less than the smallest bet, ₹1.00.",
+  );
+  await expect(dialog.getByRole("button", { name: "Confirm bet" })).toBeDisabled();
+  await screen(page, "ui-bet-sheet-no-chips", { fullPage: false });
+  const recharge = dialog.getByRole("link", { name: "Recharge" });
+  await recharge.click();
+  await page.waitForURL((url) => url.pathname === PAGES.recharge);
+
+  // Enough for a small bet but not for this one: the smaller choice is suggested, and the recharge offered.
+  await operator(page.request, "/users/credit", { phone: player.phone, coin: "CHIP", amount: "5" });
+  await openRound(page, game);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Bet on Green", exact: true }).click();
+  await dialog.getByRole("radio", { name: "₹10.00", exact: true }).check({ force: true });
+  await expect(dialog.getByTestId("sheet-problem")).toHaveText(
+    "This is more than your balance of ₹5.00. Choose a smaller amount or multiple.",
+  );
+  await expect(dialog.getByTestId("sheet-top-up")).toHaveAttribute("href", PAGES.recharge);
+  await dialog.getByRole("radio", { name: "₹1.00", exact: true }).check({ force: true });
+  await expect(dialog.getByTestId("sheet-problem")).toHaveCount(0);
+  await expect(dialog.getByTestId("sheet-top-up")).toHaveCount(0);
+
+  // Gold is exchanged from chips; points come only from play, so their room offers nothing.
+  await page.goto(`${GAME_PATH}?level=1&coin=GOLD`);
+  await expect(page.getByTestId("balance-top-up")).toHaveText("Exchange");
+  await expect(page.getByTestId("balance-top-up")).toHaveAttribute("href", PAGES.exchange);
+  await page.goto(`${GAME_PATH}?level=1&coin=POINT`);
+  await expect(page.getByTestId("balance")).toBeVisible();
+  await expect(page.getByTestId("balance-top-up")).toHaveCount(0);
+});

@@ -1,8 +1,8 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { Dispatch } from "react";
 import { type BetFormAction, type BetFormState, totalBetAmount } from "~/components/game/bet-form";
 import { BET_TEXT_COLOUR, betColour } from "~/components/game/bets";
-import type { GameCoin as Coin } from "~/components/game/coins";
+import { type GameCoin as Coin, TOP_UP } from "~/components/game/coins";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
@@ -70,9 +70,18 @@ export function BetPopup({
   const label = /^\d$/.test(name) ? name : t(`betName.${name}`);
   const total = totalBetAmount(state.baseAmount, state.multiple);
   const stakeCents = Math.round(total * 100);
-  const overBalance = stakeCents > Math.round(balance * 100);
+  const balanceCents = Math.round(balance * 100);
+  const overBalance = stakeCents > balanceCents;
   const wins = payout && stakeCents > 0 ? possibleWinsCents(stakeCents, name, payout) : [];
-  const problem = blocked ?? (overBalance ? t("bet.overBalance", { balance: money(balance, symbol) }) : null);
+  // A balance below the smallest stake cannot be helped by a smaller choice: say so, and offer
+  // the way to more of the coin (a new player's first tap lands here with a balance of 0).
+  const smallest = Math.min(...baseAmounts);
+  const belowSmallest = Number.isFinite(smallest) && balanceCents < Math.round(smallest * 100);
+  const overBalanceText = belowSmallest
+    ? t("bet.belowSmallest", { balance: money(balance, symbol), smallest: money(smallest, symbol) })
+    : t("bet.overBalance", { balance: money(balance, symbol) });
+  const problem = blocked ?? (overBalance ? overBalanceText : null);
+  const topUp = !blocked && overBalance ? TOP_UP[coin] : null;
   const multipleError = error?.field === "betMultiples";
   const chip = "min-h-[44px] min-w-[44px] rounded-lg border px-3 text-base font-semibold";
   // Without JS these buttons submit the form by GET (the page re-renders the popup); with JS
@@ -244,6 +253,11 @@ export function BetPopup({
           >
             {problem}
           </p>
+        ) : null}
+        {topUp && !error ? (
+          <Link to={topUp.to} className="btn-secondary w-full" data-testid="sheet-top-up">
+            {t(topUp.label)}
+          </Link>
         ) : null}
 
         {error ? (

@@ -1,9 +1,10 @@
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { NavBar } from "~/components/NavBar";
 import { FooterLinks } from "~/components/game/FooterLinks";
 import { betFormReducer, initialBetForm, reopenedChoice, roomLimitProblem } from "~/components/game/bet-form";
 import { type BetName, isBetName } from "~/components/game/bets";
+import { TOP_UP } from "~/components/game/coins";
 import { type GameTab, gameUrl } from "~/components/game/format";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyComponent, whenIdle } from "~/utils/lazy";
@@ -75,6 +76,7 @@ export default function GamePage() {
   const closed = !data.round || left.bet === 0;
   const locked = closed || Boolean(roomProblem);
   const here = { level: data.level, coin: data.coin };
+  const topUp = TOP_UP[data.coin];
   // Stable callbacks keep the board and the tabs from re-rendering on every countdown tick.
   const choose = useCallback((betName: BetName) => dispatch({ type: "choose", betName }), []);
   const moneyHere = useCallback((n: number) => money(n, data.symbol), [money, data.symbol]);
@@ -122,11 +124,23 @@ export default function GamePage() {
         link={{ to: PAGES.rules, label: t("rules.link") }}
       />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
-        <p className="flex items-center justify-between text-sm">
+        <p className="flex items-center justify-between gap-2 text-sm">
           <span>{t(`common:coin.${data.coin}`)}</span>
-          <span>
-            {t("common:labelled", { label: t("balance") })}{" "}
-            <strong data-testid="balance">{money(data.balance, data.symbol)}</strong>
+          <span className="flex flex-wrap items-center justify-end gap-x-3">
+            <span>
+              {t("common:labelled", { label: t("balance") })}{" "}
+              <strong data-testid="balance">{money(data.balance, data.symbol)}</strong>
+            </span>
+            {/* Money first (ui.md): the action that adds to this balance sits beside it. */}
+            {topUp ? (
+              <Link
+                to={topUp.to}
+                className="inline-flex min-h-[44px] items-center rounded-full px-2 font-semibold text-brand-dark underline-offset-2 hover:underline dark:text-pink-300"
+                data-testid="balance-top-up"
+              >
+                {t(topUp.label)}
+              </Link>
+            ) : null}
           </span>
         </p>
 
