@@ -188,5 +188,39 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     });
     await page.goto(PAGES.bankCard);
     await screen(page, "bank-card-dark");
+    await page.request.post("/resources/theme", {
+      form: { theme: "light" },
+      headers: { accept: "application/json" },
+    });
+  });
+
+  await test.step("a card saved on the bank-card page empties the form: nothing to save twice", async () => {
+    await page.goto(PAGES.bankCard);
+    await hydrated(page);
+    const cardForm = page.locator("form#card-new");
+    await expect(cardForm).toHaveAttribute("data-validation", "browser");
+    await cardForm.getByLabel("Bank", { exact: true }).selectOption({ label: "ICICI Bank" });
+    await cardForm.getByLabel("Account holder").fill("Asha Rao");
+    await cardForm.getByLabel("Account number").fill("601002003005");
+    await cardForm.getByLabel("IFSC").fill("ICIC0001234");
+    await cardForm.getByLabel("Payment password", { exact: true }).fill(PAY_PASSWORD);
+    await cardForm.getByRole("button", { name: "Save card" }).click();
+    await expect(page.getByTestId("bank-cards").getByText("**** 3005")).toBeVisible();
+    // With JavaScript the page is not loaded again: the fields kept the card and the password.
+    await expect(cardForm.getByLabel("Bank", { exact: true })).toHaveValue("");
+    await expect(cardForm.getByLabel("Account holder")).toHaveValue("");
+    await expect(cardForm.getByLabel("Account number")).toHaveValue("");
+    await expect(cardForm.getByLabel("IFSC")).toHaveValue("");
+    await expect(cardForm.getByLabel("Payment password", { exact: true })).toHaveValue("");
+    // A refused save keeps what was typed.
+    await cardForm.getByLabel("Bank", { exact: true }).selectOption({ label: "Axis Bank" });
+    await cardForm.getByLabel("Account holder").fill("Asha Rao");
+    await cardForm.getByLabel("Account number").fill("701002003006");
+    await cardForm.getByLabel("IFSC").fill("UTIB0001234");
+    await cardForm.getByLabel("Payment password", { exact: true }).fill("000000");
+    await cardForm.getByRole("button", { name: "Save card" }).click();
+    await expect(cardForm.getByText(/Wrong payment password/)).toBeVisible();
+    await expect(cardForm.getByLabel("Account number")).toHaveValue("701002003006");
+    await expect(cardForm.getByLabel("Account holder")).toHaveValue("Asha Rao");
   });
 });

@@ -24,6 +24,9 @@ export default function BankCardPage() {
   const query = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
   const self = `${PAGES.bankCard}${query}`;
   const full = !editing && cards.length >= maxCards;
+  const savedCards = cards
+    .map((c) => [c.id, c.bankId, c.holderName, c.ifsc, c.bankCardNo].join(" "))
+    .join("|");
   return (
     <>
       <NavBar title={t("bank.title")} backTo={redirectTo || PAGES.account} />
@@ -79,7 +82,10 @@ export default function BankCardPage() {
         ) : full ? (
           <p className="card text-sm">{t("bank.max", { max: maxCards })}</p>
         ) : (
-          <CardForm banks={banks} editing={editing} self={self} actionData={actionData} />
+          // Keyed by the saved cards: a save that changed them starts the form afresh. With
+          // JavaScript the page is not loaded again, and the fields kept the card just saved and
+          // the payment password, ready to be sent twice; a refused save keeps what was typed.
+          <CardForm key={savedCards} banks={banks} editing={editing} self={self} actionData={actionData} />
         )}
       </main>
     </>
