@@ -108,7 +108,7 @@ export default function AccountPage() {
 
         <TitledCard id="settings-title" title={t("account.settings")} className="space-y-4">
           <Form method="post" action="/resources/lang" className="flex items-end gap-2">
-            <input type="hidden" name="redirectTo" value={SELF} />
+            <input type="hidden" hidden name="redirectTo" value={SELF} />
             <label className="flex-1 space-y-1 text-sm">
               <span className="block font-medium">{t("account.language")}</span>
               <select
@@ -135,8 +135,8 @@ export default function AccountPage() {
             action="/resources/theme"
             className="flex flex-wrap items-center justify-between gap-2"
           >
-            <input type="hidden" name="redirectTo" value={SELF} />
-            <input type="hidden" name="theme" value={theme === "dark" ? "light" : "dark"} />
+            <input type="hidden" hidden name="redirectTo" value={SELF} />
+            <input type="hidden" hidden name="theme" value={theme === "dark" ? "light" : "dark"} />
             {/* A labelled switch: its name is "Dark theme", its state (and text) on or off. */}
             <span id="dark-theme-label" className="text-sm font-medium">
               {t("account.darkTheme")}

@@ -40,9 +40,9 @@ export function RealityCheck({ reality, back }: { reality: Reality; back: string
         <div className="flex flex-wrap gap-2">
           {/* One button, nothing to check: a plain form (decision 036), no form code to fetch. */}
           <Form method="post" action={PAGES.responsiblePlay} className="flex-1">
-            <input type="hidden" name="intent" value="continue" />
-            <input type="hidden" name="back" value={back} />
-            <input type="hidden" name="form" value="reality-continue" />
+            <input type="hidden" hidden name="intent" value="continue" />
+            <input type="hidden" hidden name="back" value={back} />
+            <input type="hidden" hidden name="form" value="reality-continue" />
             <SubmitButton>{reality.continueLabel}</SubmitButton>
           </Form>
           <Form method="post" action="/logout" className="flex-1">

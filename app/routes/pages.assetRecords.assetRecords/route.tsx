@@ -69,7 +69,7 @@ export default function AssetRecordsPage() {
           current={coin ?? "ALL"}
         />
         <Form method="get" className="flex items-end gap-2" onChange={(e) => e.currentTarget.requestSubmit()}>
-          {coin ? <input type="hidden" name="coin" value={coin} /> : null}
+          {coin ? <input type="hidden" hidden name="coin" value={coin} /> : null}
           <label className="flex-1 space-y-1 text-sm">
             <span className="block font-medium">{t("records.kind")}</span>
             <select name="kind" defaultValue={kind ?? ""} className="input" key={kind ?? ""}>

@@ -42,7 +42,7 @@ export function CardForm({
       <h2 id="card-form-title" className="font-semibold">
         {editing ? t("bank.edit") : t("bank.add")}
       </h2>
-      {editing ? <input type="hidden" name="id" value={String(editing.id)} /> : null}
+      {editing ? <input type="hidden" hidden name="id" value={String(editing.id)} /> : null}
       <div className="space-y-1">
         <label htmlFor={bankSelect.id} className="block text-sm font-medium text-gray-800 dark:text-gray-200">
           {t("bank.bank")}

@@ -61,8 +61,8 @@ export default function BloggerDetails() {
                   <BetText bet={bet} />
                   {blogger.self ? null : (
                     <Form method="post">
-                      <input type="hidden" name="betId" value={bet.id} />
-                      <input type="hidden" name="coin" value={bet.coin} />
+                      <input type="hidden" hidden name="betId" value={bet.id} />
+                      <input type="hidden" hidden name="coin" value={bet.coin} />
                       <IntentButton intent="copy" className="btn-primary px-4 py-1.5 text-sm">
                         {t("detail.copy")}
                       </IntentButton>

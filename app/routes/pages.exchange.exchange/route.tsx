@@ -90,9 +90,9 @@ function PreviewCard({ preview, error }: { preview: ExchangePreview; error?: str
       </dl>
       <ErrorList errors={error ? [error] : null} alert />
       <Form method="post" className="flex gap-3">
-        <input type="hidden" name="pair" value={`${preview.fromCoin}>${preview.toCoin}`} />
-        <input type="hidden" name="amount" value={String(preview.amount)} />
-        <input type="hidden" name="idempotencyKey" value={preview.idempotencyKey} />
+        <input type="hidden" hidden name="pair" value={`${preview.fromCoin}>${preview.toCoin}`} />
+        <input type="hidden" hidden name="amount" value={String(preview.amount)} />
+        <input type="hidden" hidden name="idempotencyKey" value={preview.idempotencyKey} />
         <Link to={PAGES.exchange} className="btn-secondary flex-none">
           {t("exchange.change")}
         </Link>

@@ -73,9 +73,9 @@ export const BetButtons = memo(function BetButtons({
       <h2 id="bet-board-title" className="sr-only">
         {t("bet.board")}
       </h2>
-      <input type="hidden" name="level" value={level} />
-      <input type="hidden" name="coin" value={coin} />
-      {tab !== "pastHistory" ? <input type="hidden" name="tab" value={tab} /> : null}
+      <input type="hidden" hidden name="level" value={level} />
+      <input type="hidden" hidden name="coin" value={coin} />
+      {tab !== "pastHistory" ? <input type="hidden" hidden name="tab" value={tab} /> : null}
       <div className="grid grid-cols-3 gap-2">
         {COLOUR_BETS.map((n) => button(n, t(`betName.${n}`), true))}
       </div>

@@ -120,14 +120,14 @@ export function BetPopup({
             {money(balance, symbol)}
           </strong>
         </p>
-        <input type="hidden" name="intent" value="bet" />
-        <input type="hidden" name="gameSessionId" value={roundId} />
-        <input type="hidden" name="betName" value={name} />
-        <input type="hidden" name="coin" value={coin} />
-        <input type="hidden" name="level" value={level} />
-        <input type="hidden" name="idempotencyKey" value={formKey} />
+        <input type="hidden" hidden name="intent" value="bet" />
+        <input type="hidden" hidden name="gameSessionId" value={roundId} />
+        <input type="hidden" hidden name="betName" value={name} />
+        <input type="hidden" hidden name="coin" value={coin} />
+        <input type="hidden" hidden name="level" value={level} />
+        <input type="hidden" hidden name="idempotencyKey" value={formKey} />
         {hydrated ? (
-          <input type="hidden" name="totalBetAmount" value={total} />
+          <input type="hidden" hidden name="totalBetAmount" value={total} />
         ) : (
           // The first submit button is the one Enter presses: without JS it re-renders the popup
           // with what was typed (a bet is placed only by the confirm button).

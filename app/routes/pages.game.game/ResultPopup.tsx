@@ -41,8 +41,8 @@ export function ResultPopup({
   const staked = popup.records.reduce((sum, r) => sum + (r.totalBetAmount ?? 0), 0);
   const ack = (
     <fetcher.Form ref={form} method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="ack" />
-      <input type="hidden" name="sessionId" value={popup.roundId} />
+      <input type="hidden" hidden name="intent" value="ack" />
+      <input type="hidden" hidden name="sessionId" value={popup.roundId} />
       <button type="submit" className="btn-primary w-full">
         {t("resultPopup.ok")}
       </button>

@@ -7,7 +7,7 @@ export function LoginForm() {
   const { data, form, fields } = useLoginPageForm("login", (m) => m.loginSchema);
   return (
     <LoginPageForm form={form} intent="login">
-      <input type="hidden" name="redirectTo" value={data.redirectTo} />
+      <input type="hidden" hidden name="redirectTo" value={data.redirectTo} />
       <PhoneField areaCode={fields.areaCode} phone={fields.phone} areaCodes={data.areaCodes} />
       <Field
         label={t("form.password")}

@@ -70,7 +70,7 @@ export function LoginPageForm<Schema extends Record<string, unknown>>({
   const { submit, link } = ENDINGS[intent];
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      {intent === "login" ? null : <input type="hidden" name="purpose" value={intent} />}
+      {intent === "login" ? null : <input type="hidden" hidden name="purpose" value={intent} />}
       {children}
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <SubmitButton intent={intent}>{t(submit)}</SubmitButton>

@@ -58,9 +58,9 @@ export function LimitForm({ kind }: { kind: LimitKind }) {
   const [form, fields] = useProtectionForm(id, { period: "DAY" });
   return (
     <Form method="post" action={PAGES.responsiblePlay} {...getFormProps(form)} className="space-y-3">
-      <input type="hidden" name="intent" value="limit" />
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="form" value={id} />
+      <input type="hidden" hidden name="intent" value="limit" />
+      <input type="hidden" hidden name="kind" value={kind} />
+      <input type="hidden" hidden name="form" value={id} />
       <div className="space-y-1">
         <label
           htmlFor={fields.period.id}
@@ -101,9 +101,9 @@ export function PendingForm({
   const [form] = useProtectionForm(id, {});
   return (
     <Form method="post" action={PAGES.responsiblePlay} {...getFormProps(form)} className="mt-2 flex gap-2">
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="period" value={period} />
-      <input type="hidden" name="form" value={id} />
+      <input type="hidden" hidden name="kind" value={kind} />
+      <input type="hidden" hidden name="period" value={period} />
+      <input type="hidden" hidden name="form" value={id} />
       {confirmable ? (
         <SubmitButton intent="confirm" className="btn-primary flex-1">
           {t("pending.confirm")}
@@ -123,8 +123,8 @@ export function ReminderForm({ minutes }: { minutes: number }) {
   const [form, fields] = useProtectionForm(id, { minutes: String(minutes) });
   return (
     <Form method="post" action={PAGES.responsiblePlay} {...getFormProps(form)} className="space-y-3">
-      <input type="hidden" name="intent" value="reminder" />
-      <input type="hidden" name="form" value={id} />
+      <input type="hidden" hidden name="intent" value="reminder" />
+      <input type="hidden" hidden name="form" value={id} />
       <ChipChoice
         legend={t("reminder.every")}
         name={fields.minutes.name}
@@ -191,9 +191,9 @@ export function BlockForm({ kind }: { kind: BlockKind }) {
   const [form, fields] = useProtectionForm(id, { length: lengths[0] });
   return (
     <Form method="post" action={PAGES.responsiblePlay} {...getFormProps(form)} className="space-y-3">
-      <input type="hidden" name="intent" value="block" />
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="form" value={id} />
+      <input type="hidden" hidden name="intent" value="block" />
+      <input type="hidden" hidden name="kind" value={kind} />
+      <input type="hidden" hidden name="form" value={id} />
       <ChipChoice
         legend={t("block.length")}
         name={fields.length.name}

@@ -56,7 +56,7 @@ export default function ClaimBonusPage() {
           </p>
           {page.pendingCount > 0 ? (
             <Form method="post">
-              <input type="hidden" name="back" value={back} />
+              <input type="hidden" hidden name="back" value={back} />
               <SubmitButton intent="claim">{t("claim.all")}</SubmitButton>
             </Form>
           ) : null}
@@ -123,8 +123,8 @@ function RebateRow({ rebate, back }: { rebate: Rebate; back: string }) {
       </div>
       {pending ? (
         <Form method="post">
-          <input type="hidden" name="rebateId" value={rebate.id} />
-          <input type="hidden" name="back" value={back} />
+          <input type="hidden" hidden name="rebateId" value={rebate.id} />
+          <input type="hidden" hidden name="back" value={back} />
           <SubmitButton intent="claim" className="btn-secondary w-full text-sm">
             {t("claim.one", { amount: fmt.coinMoney(rebate.amount, "CHIP") })}
           </SubmitButton>

@@ -284,7 +284,7 @@ function TasksCard({ tasks }: { tasks: RechargeTask[] }) {
               </div>
               {task.reached && !task.claimed ? (
                 <Form method="post">
-                  <input type="hidden" name="taskId" value={task.id} />
+                  <input type="hidden" hidden name="taskId" value={task.id} />
                   <SubmitButton intent="gift">
                     {t("tasks.claim", { gift: fmt.coinMoney(task.gift, "CHIP") })}
                   </SubmitButton>

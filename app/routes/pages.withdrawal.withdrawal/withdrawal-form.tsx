@@ -54,7 +54,7 @@ export function WithdrawalForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-4">
-      <input type="hidden" name="idempotencyKey" value={actionData?.idempotencyKey ?? formKey} />
+      <input type="hidden" hidden name="idempotencyKey" value={actionData?.idempotencyKey ?? formKey} />
       <AmountField
         label={t("amount")}
         meta={fields.amount}
