@@ -5,6 +5,7 @@ import {
   expectAccessibleInBothThemes,
   hydrated,
   operator,
+  payCashInSandbox,
   registerPlayer,
   savePaymentPassword,
   screen,
@@ -223,4 +224,32 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await expect(cardForm.getByLabel("Account number")).toHaveValue("701002003006");
     await expect(cardForm.getByLabel("Account holder")).toHaveValue("Asha Rao");
   });
+});
+
+test("the turnover still to bet is said above the withdrawal form, with the way to play it, with and without JS", async ({
+  page,
+  browser,
+}) => {
+  await registerPlayer(page.request);
+  await payCashInSandbox(page, "200");
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({
+      javaScriptEnabled,
+      viewport: { width: 360, height: 740 },
+      storageState: await page.context().storageState(),
+    });
+    const player = await context.newPage();
+    await player.goto(PAGES.withdrawal);
+    const notice = player.getByTestId("turnover-left");
+    // Before: only in the rules, under the form, below the first screen.
+    await expect(notice).toContainText("Bet ₹200.00 more to withdraw.");
+    const noticeBox = await notice.boundingBox();
+    const amountBox = await player.getByLabel("Withdrawal Amount").boundingBox();
+    expect(noticeBox && amountBox && noticeBox.y < amountBox.y).toBe(true);
+    expect(noticeBox && noticeBox.y + noticeBox.height <= 740).toBe(true);
+    if (javaScriptEnabled) await screen(player, "withdraw-turnover-left", { fullPage: false });
+    await notice.getByRole("link", { name: "Play" }).click();
+    await expect(player).toHaveURL((url) => url.pathname === PAGES.gameList);
+    await context.close();
+  }
 });

@@ -41,11 +41,6 @@ export function WithdrawalRules({ info }: { info: WithdrawalInfo }) {
           <li key={item}>{item}</li>
         ))}
       </ul>
-      {info.turnoverLeft > 0 ? (
-        <p className="rounded-lg bg-amber-50 p-2 text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-          {t("rules.turnoverLeft", { left: format.money(info.turnoverLeft) })}
-        </p>
-      ) : null}
     </TitledCard>
   );
 }

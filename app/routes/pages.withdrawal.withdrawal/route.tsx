@@ -87,6 +87,22 @@ export default function WithdrawalPage() {
           </p>
         ) : null}
 
+        {/* Said before the form, not only under the rules at the bottom: a new player's first
+            withdrawal is refused until the recharges are played through. */}
+        {info.turnoverLeft > 0 ? (
+          <section
+            className="card flex flex-wrap items-center justify-between gap-3 border border-amber-300 dark:border-amber-700"
+            data-testid="turnover-left"
+          >
+            <p className="min-w-0 flex-1 text-sm font-medium">
+              {t("rules.turnoverLeft", { left: format.money(info.turnoverLeft) })}
+            </p>
+            <Link to={PAGES.gameList} className="btn-secondary px-5">
+              {t("rules.play")}
+            </Link>
+          </section>
+        ) : null}
+
         <WithdrawalForm data={data} actionData={actionData} returnTo={returnTo} />
 
         <WithdrawalRules info={info} />
