@@ -91,6 +91,17 @@ test.each(LANGUAGES)("%s never breaks a line before a percent sign", (lng) => {
   expect(breakable).toEqual([]);
 });
 
+// English, French and German set a no-break space between a number and its percent sign, as the
+// rest of their texts do ("After the 2 % service fee."): en-US's withdrawal fee read "Fee (2%)"
+// beside it. Chinese, Japanese and Korean write the sign against the number.
+test.each(["en-US", "fr-FR", "de-DE"])("%s puts a no-break space between a number and %", (lng) => {
+  const tight: string[] = [];
+  for (const ns of NAMESPACES) {
+    for (const [key, text] of load(lng, ns)) if (/(\}\}|\d)%/.test(text)) tight.push(`${ns}: ${key}`);
+  }
+  expect(tight).toEqual([]);
+});
+
 test("fr-FR never breaks a line before : ; ! ? » or after «", () => {
   const breakable: string[] = [];
   for (const ns of NAMESPACES) {
