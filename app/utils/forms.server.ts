@@ -60,8 +60,9 @@ export async function formError(
 
 /**
  * The field an upstream refusal is about, by its reason: an amount out of bounds, over the
- * balance or the day's limit, and a wrong payment password are said under that field (marked
- * invalid and describing it), not at the foot of the form where the player cannot tell what to fix.
+ * balance or the day's limit, a wrong payment password, a USDT address not of its network and a
+ * bank card's number, IFSC or bank are said under that field (marked invalid and describing it),
+ * not at the foot of the form where the player cannot tell what to fix.
  */
 const REFUSAL_FIELDS: Record<string, string> = {
   BELOW_MIN: "amount",
@@ -71,6 +72,12 @@ const REFUSAL_FIELDS: Record<string, string> = {
   INSUFFICIENT: "amount",
   TOO_SMALL: "amount",
   WRONG_PASSWORD: "assetPassword",
+  BAD_ADDRESS: "address",
+  WRONG_NETWORK: "address",
+  DUPLICATE_CARD: "bankCardNo",
+  NUMBER_REQUIRED: "bankCardNo",
+  IFSC_REQUIRED: "ifsc",
+  NO_BANK: "bankId",
 };
 
 /** Conform's reply for a refusal: under its field when the form has that field, else the form's. */

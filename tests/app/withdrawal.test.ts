@@ -69,6 +69,29 @@ describeBuilt("withdrawal pages against the built server", () => {
     expect(cards.map((c) => c.last4)).toEqual(["9012"]);
   });
 
+  it("says a refused address or card number under its field, where the player fixes it", async () => {
+    // A TRC20 address with one character wrong (its checksum fails), and a card saved already.
+    const badAddress = `${TRC20.slice(0, -1)}u`;
+    const usdt = await call(USDT_PAGE, {
+      form: { amount: "300", network: "TRC20", address: badAddress, assetPassword: PASSWORD },
+    });
+    expect(usdt.status).toBe(400);
+    expect(usdt.body.errors).toMatchObject({
+      address: ["This address is not valid for the network (check every character)."],
+    });
+    const card = await call("/pages/bankCard/bankCard", {
+      form: {
+        bankId: "1",
+        holderName: "Demo Player",
+        bankCardNo: "123456789012",
+        ifsc: "SBIN0001234",
+        assetPassword: PASSWORD,
+      },
+    });
+    expect(card.status).toBe(400);
+    expect(card.body.errors).toMatchObject({ bankCardNo: ["This bank card is already saved."] });
+  });
+
   it("answers a form's wrong choice or malformed field in the player's words, never zod's, in English and German", async () => {
     const usdt = { amount: "300", network: "ERC20", address: "x", assetPassword: PASSWORD };
     const card = {

@@ -9,7 +9,7 @@ import {
   saveUserBank,
 } from "~/utils/api/wallet/withdrawal.server";
 import { formatsFor } from "~/utils/format.server";
-import { formError, readForm, upstreamFormError } from "~/utils/forms.server";
+import { formError, readForm, refusalReply, upstreamFormError } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
 import { PAGES } from "~/utils/paths";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -77,7 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     if (answer.code !== 200) {
       const message = withdrawalRefusal(t, await formatsFor(request), answer.detail, answer.message);
-      return formError(request, submission.reply({ formErrors: [message], hideFields }));
+      const reason = (answer.detail as { reason?: string } | null)?.reason;
+      return formError(request, refusalReply(submission, message, reason, hideFields));
     }
     return finish(request, redirectTo || PAGES.bankCard, {
       type: "success",
