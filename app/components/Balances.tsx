@@ -74,7 +74,7 @@ export function Balances({ chip, gold, point }: Amounts) {
           data-testid="recharge-cta"
         >
           <p className="flex-1 text-sm text-gray-800 dark:text-gray-200">{ta("wallet.emptyCta")}</p>
-          <Link to={PAGES.recharge} className="btn-primary min-h-[40px] flex-none px-4 text-sm">
+          <Link to={PAGES.recharge} className="btn-primary flex-none px-4 text-sm">
             {ta("wallet.rechargeNow")}
           </Link>
         </div>

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
-import { DEMO, login } from "./fixtures";
+import { DEMO, login, registerPlayer } from "./fixtures";
 
 /**
  * Every control a thumb has to hit is at least 44 px tall and wide at 360 × 740 (a link, a button, a
@@ -55,5 +55,20 @@ test("every control is a 44 px target on every page, signed in and not", async (
     await page.goto(path);
     found.push(...(await page.evaluate(smallTargets)).map((p) => `${path}: ${p}`));
   }
+  expect(found).toEqual([]);
+});
+
+test("a new player's empty balance shows 44 px targets too: the recharge offers of home, withdrawal and game", async ({
+  page,
+}) => {
+  // The demo player has chips: a balance of ₹0.00 brings the "Recharge now" of the home's balance
+  // card and the withdrawal page's "Recharge" (both were 40 px tall), and the game's offers.
+  await registerPlayer(page.request);
+  const found: string[] = [];
+  for (const path of [PAGES.home, PAGES.account, PAGES.withdrawal, `${PAGES.game}?level=1&coin=CHIP`]) {
+    await page.goto(path);
+    found.push(...(await page.evaluate(smallTargets)).map((p) => `${path}: ${p}`));
+  }
+  await expect(page.getByTestId("balance-top-up")).toBeVisible();
   expect(found).toEqual([]);
 });

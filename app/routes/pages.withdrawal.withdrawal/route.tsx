@@ -59,7 +59,7 @@ export default function WithdrawalPage() {
               {format.money(info.balance)}
             </p>
             {info.balance < info.withdrawMinLimit ? (
-              <Link to={PAGES.recharge} className="btn-secondary min-h-[40px] px-4 text-sm">
+              <Link to={PAGES.recharge} className="btn-secondary px-4 text-sm">
                 {t("recharge")}
               </Link>
             ) : null}
