@@ -8,15 +8,20 @@ import { requireToken } from "./session.server";
  * 1; anything else is page 1; past the last, the last) as `fetchPage` answers it, and how many
  * pages of `pageSize` there are. Never stored by a browser or a proxy: the rows are the player's own.
  */
-export async function pagedRecords<Row>(
+export async function pagedRecords<Row, Extra extends object = Record<never, never>>(
   request: Request,
   pageSize: number,
   fetchPage: (pageNo: number) => Promise<{ content: Row[]; totalElements: number }>,
+  /** What else the page shows beside the rows, fetched alongside them. */
+  extra?: () => Promise<Extra>,
 ) {
   await requireToken(request);
   const pageNo = parsePage(new URL(request.url).searchParams.get("page"));
-  const page = await fetchPage(pageNo).catch(asPageError);
+  const [page, more] = await Promise.all([
+    fetchPage(pageNo),
+    extra ? extra() : Promise.resolve({} as Extra),
+  ]).catch(asPageError);
   const pages = pageCount(page.totalElements, pageSize);
   redirectPastLastPage(request, pageNo, pages);
-  return json({ rows: page.content, pageNo, pages });
+  return json({ ...more, rows: page.content, pageNo, pages });
 }

@@ -72,6 +72,10 @@ test.describe("recharge", () => {
     expect((await (await report("3")).json()).result.deposit.status).toBe("PENDING");
     await page.goto(PAGES.rechargeURecords);
     await expect(page.getByTestId("recharge-record").first().getByText("Pending")).toBeVisible();
+    // How long it waits, not a bare "3 confirmations".
+    await expect(page.getByTestId("recharge-record").first()).toContainText(
+      "3 of 12 confirmations: credited at 12",
+    );
     expect((await accountJson(page.request)).chip).toBe(0);
     expect((await (await report("12")).json()).result.credited).toBe(true);
     await page.reload();
@@ -79,6 +83,8 @@ test.describe("recharge", () => {
     await expect(record.getByTestId("record-amount")).toHaveText("₹9,000.00");
     await expect(record.getByText("Completed")).toBeVisible();
     await expect(record.getByText("100.00 USDT received")).toBeVisible();
+    await expect(record).toContainText("12 confirmations");
+    await expect(record).not.toContainText("of 12");
     expect((await accountJson(page.request)).chip).toBe(9000);
     // The same transaction reported again credits nothing more.
     expect((await (await report("20")).json()).result.credited).toBe(false);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RecordsLayout, ShortHash, StatusChip } from "~/components/recharge/RecordsLayout";
-import { RECORDS_PAGE_SIZE, getUsdtRecords } from "~/utils/api/wallet/recharge.server";
+import { RECORDS_PAGE_SIZE, getChargeConfig, getUsdtRecords } from "~/utils/api/wallet/recharge.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { pagedRecords } from "~/utils/paged-records.server";
@@ -10,9 +10,17 @@ import { useFormat } from "~/utils/use-format";
 export const handle = { i18n: ["common", "game", "recharge"] };
 export const meta = pageTitle("records.title", "recharge");
 
-/** The player's USDT deposits, newest first, 10 a page (?page=). */
+/**
+ * The player's USDT deposits, newest first, 10 a page (?page=), and how many confirmations credit
+ * one (a pending deposit says "3 of 12", not a bare "3" that tells nothing of the wait).
+ */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  pagedRecords(request, RECORDS_PAGE_SIZE, (pageNo) => getUsdtRecords(request, pageNo));
+  pagedRecords(
+    request,
+    RECORDS_PAGE_SIZE,
+    (pageNo) => getUsdtRecords(request, pageNo),
+    async () => ({ required: (await getChargeConfig(request, "USDT")).usdtConfirmations }),
+  );
 
 export default function UsdtRechargeRecords() {
   const data = useLoaderData<typeof loader>();
@@ -34,7 +42,9 @@ export default function UsdtRechargeRecords() {
               {t("records.txHash")} <ShortHash hash={r.txHash} />
             </p>
             <p className="text-xs text-gray-600 dark:text-gray-400">
-              {t("records.confirmations", { count: r.confirmations })}
+              {r.status === "PENDING" && r.confirmations < data.required
+                ? t("records.confirmationsOf", { count: r.confirmations, required: data.required })
+                : t("records.confirmations", { count: r.confirmations })}
             </p>
           </div>
           <div className="flex flex-none flex-col items-end gap-1">
