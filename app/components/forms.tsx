@@ -284,7 +284,14 @@ export function NewPasswordFields({
       : { autoComplete: "new-password" };
   return (
     <>
-      <Field label={t(label)} meta={password} type="password" inputProps={inputProps} />
+      {/* The length is said before a first try is refused for it (a payment password's label says it). */}
+      <Field
+        label={t(label)}
+        meta={password}
+        type="password"
+        inputProps={inputProps}
+        hint={kind === "payment" ? undefined : t("form.passwordHint")}
+      />
       <Field label={t("form.confirmPassword")} meta={confirm} type="password" inputProps={inputProps} />
     </>
   );

@@ -33,6 +33,10 @@ async function demoId(request: APIRequestContext): Promise<number> {
 /** Fills the register form (the code read from the core's log) and submits it. */
 async function register(page: Page, phone: string, invitationCode: string) {
   const form = page.locator("form#register");
+  // The length rule is said before a first try is refused for it.
+  await expect(form.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(
+    "6 to 32 characters",
+  );
   await form.getByLabel("Country code").selectOption("91");
   await form.getByLabel("Phone number").fill(phone);
   const before = smsCodes(phone).length;
