@@ -362,15 +362,16 @@ export function useKitForm<M, S extends z.ZodTypeAny>({
       stop();
       const { schemas, schema, smsSchema } = pick.current;
       Promise.all([import("~/utils/parse-form"), schemas()]).then(
-        ([{ parseWithZod }, module]) => {
+        ([{ parseWithZod, checkingOnly, fieldsOf }, module]) => {
           if (!alive) return;
           const main = schema(module);
           const sms = smsSchema?.(module);
+          // "Send code" checks the fields the code request reads, and marks only those checked.
           setValidate(
             () => (formData: FormData) =>
-              parseWithZod(formData, {
-                schema: sms && formData.get("intent") === "sendSms" ? sms : main,
-              }) as ReturnType<Validate>,
+              (sms && formData.get("intent") === "sendSms"
+                ? checkingOnly(parseWithZod(formData, { schema: sms }), fieldsOf(sms))
+                : parseWithZod(formData, { schema: main })) as ReturnType<Validate>,
           );
         },
         () => {

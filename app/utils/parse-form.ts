@@ -1,5 +1,6 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod as parseWithConform } from "@conform-to/zod";
-import { type ZodErrorMap, type ZodTypeAny, defaultErrorMap } from "zod";
+import { type ZodErrorMap, ZodObject, type ZodTypeAny, defaultErrorMap } from "zod";
 
 /**
  * Conform's zod parser with the app's error map: an issue whose schema names no message of its
@@ -31,4 +32,29 @@ export function parseWithZod<Schema extends ZodTypeAny>(
   options: { schema: Schema },
 ) {
   return parseWithConform(payload, { schema: options.schema, errorMap: formErrorMap });
+}
+
+/**
+ * `submission`, whose answer marks only `names` as checked. Conform marks every field sent as
+ * checked, so a "Send code" press (which checks the phone alone) made the next keystroke show the
+ * fields not reached yet (an empty password, its confirmation) as errors: a new player who typed
+ * the code read "Please enter the login password" under both.
+ */
+export function checkingOnly<S extends { reply: (options?: never) => SubmissionResult<string[]> }>(
+  submission: S,
+  names: readonly string[],
+): S {
+  const reply = submission.reply.bind(submission) as (options?: unknown) => SubmissionResult<string[]>;
+  return {
+    ...submission,
+    reply: (options?: unknown) => {
+      const result = reply(options);
+      return result.fields ? { ...result, fields: result.fields.filter((f) => names.includes(f)) } : result;
+    },
+  };
+}
+
+/** The fields a zod object schema reads (none for another schema). */
+export function fieldsOf(schema: ZodTypeAny): string[] {
+  return schema instanceof ZodObject ? Object.keys(schema.shape) : [];
 }

@@ -1,6 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { formError, serverT, upstreamFormError } from "./forms.server";
+import { checkingOnly } from "./parse-form";
 import { type AppSession, commitSession, getSession } from "./session.server";
 
 /** Seconds until "Send code" may be pressed again (stored in the session as `smsUntil`). */
@@ -9,6 +10,9 @@ export function smsRemaining(session: AppSession): number {
   return until ? Math.max(0, Math.ceil((until - Date.now()) / 1000)) : 0;
 }
 
+/** What a code request reads (smsRequestSchema, userCodeRequestSchema, the login page's purpose). */
+const SMS_REQUEST_FIELDS = ["intent", "purpose", "areaCode", "phone"] as const;
+
 /**
  * The "Send code" button of every form that takes an SMS code: refuses while the 60 s cooldown
  * runs ("Retry in X s"), otherwise asks the upstream to send and starts the cooldown. The answer
@@ -16,7 +20,7 @@ export function smsRemaining(session: AppSession): number {
  */
 export async function sendSmsCode<T>(
   request: Request,
-  submission: Submission<T, string[]>,
+  asked: Submission<T, string[]>,
   hideFields: string[],
   send: (value: T) => Promise<{ resendAfterSeconds: number }>,
   /** What the player reads once it is asked for (signed out: words that do not tell who has an account). */
@@ -25,6 +29,8 @@ export async function sendSmsCode<T>(
   const t = await serverT(request, "account");
   const session = await getSession(request);
   const remaining = smsRemaining(session);
+  // Its answer marks only the phone's fields checked: the rest of the form is not reached yet.
+  const submission = checkingOnly(asked, SMS_REQUEST_FIELDS);
   if (submission.status !== "success") {
     return formError(request, submission.reply({ hideFields }), 400, { smsRemaining: remaining });
   }

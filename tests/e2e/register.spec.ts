@@ -44,6 +44,11 @@ async function register(page: Page, phone: string, invitationCode: string) {
   await expect(form.getByText(CODE_SENT)).toBeVisible();
   const code = await readSmsCode(phone, { after: before });
   await form.getByLabel("SMS verification code").fill(code);
+  // "Send code" checked the phone only: the fields not reached yet show no error while the code is typed.
+  await expect(form.getByLabel("SMS verification code")).toHaveValue(code);
+  await expect(form.getByLabel("Password", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Confirm password")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText("Please enter the login password")).toHaveCount(0);
   await form.getByLabel("Password", { exact: true }).fill("colour123");
   await form.getByLabel("Confirm password").fill("colour123");
   await form.getByLabel("Invitation code (optional)").fill(invitationCode);
