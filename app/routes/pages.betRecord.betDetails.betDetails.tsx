@@ -85,8 +85,10 @@ export default function BetDetails() {
         <dl className="card divide-y divide-gray-200 dark:divide-gray-700">
           {rows.map(([label, value]) => (
             <div key={label} className="flex items-center justify-between gap-3 py-2 text-sm">
-              <dt className="text-gray-700 dark:text-gray-300">{label}</dt>
-              <dd className="text-right font-semibold">{value}</dd>
+              {/* The label keeps its words whole (up to half the row); the value takes the rest and a
+                  hash breaks there: beside the 64-character commitment, "Commitment" was cut in two. */}
+              <dt className="max-w-[50%] shrink-0 text-gray-700 dark:text-gray-300">{label}</dt>
+              <dd className="min-w-0 text-right font-semibold">{value}</dd>
             </div>
           ))}
         </dl>

@@ -577,3 +577,39 @@ test("a player short of chips is offered the recharge: beside the game's balance
   await expect(page.getByTestId("balance")).toBeVisible();
   await expect(page.getByTestId("balance-top-up")).toHaveCount(0);
 });
+
+test("the bet details keep each label's words whole beside the long commitment, in every language", async ({
+  page,
+}) => {
+  const player = await registerPlayer(page.request);
+  await operator(page.request, "/users/credit", { phone: player.phone, coin: "CHIP", amount: "10" });
+  await betInNextRound(page.request, { betName: "Red", baseAmount: "1", betMultiples: "1" });
+  const records = await pageJson<{ rows: Array<{ id: string }> }>(page.request, PAGES.betRecord);
+  const broken: string[] = [];
+  for (const lang of LANGUAGES) {
+    await postJson(page.request, "/resources/lang", { lang });
+    await page.goto(`${PAGES.betDetails}?id=${records.rows[0].id}`);
+    await expect(page.getByTestId("bet-commitment")).toBeVisible();
+    // A word of a label on two lines ("Comm" / "itment"): its range has two line boxes.
+    const found = await page.locator("main dt").evaluateAll((labels) =>
+      labels.flatMap((dt) => {
+        const text = dt.textContent ?? "";
+        const node = dt.firstChild;
+        if (!node || node.nodeType !== Node.TEXT_NODE) return [];
+        const out: string[] = [];
+        for (const match of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index ?? 0);
+          range.setEnd(node, (match.index ?? 0) + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 1) out.push(match[0]);
+        }
+        return out;
+      }),
+    );
+    broken.push(...found.map((word) => `${lang}: ${word}`));
+    if (lang === "en-US") await screen(page, "ui-bet-details-commitment", { fullPage: false });
+  }
+  await postJson(page.request, "/resources/lang", { lang: "en-US" });
+  expect(broken).toEqual([]);
+});
