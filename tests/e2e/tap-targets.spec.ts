@@ -69,6 +69,6 @@ test("a new player's empty balance shows 44 px targets too: the recharge offers 
     await page.goto(path);
     found.push(...(await page.evaluate(smallTargets)).map((p) => `${path}: ${p}`));
   }
-  await expect(page.getByTestId("balance-top-up")).toBeVisible();
+  await expect(page.getByTestId("game-top-up")).toBeVisible();
   expect(found).toEqual([]);
 });

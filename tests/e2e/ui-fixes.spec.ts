@@ -542,8 +542,8 @@ test("a player short of chips is offered the recharge: beside the game's balance
   const game = `${GAME_PATH}?level=1&coin=CHIP`;
   await openRound(page, game);
   await hydrated(page);
-  await expect(page.getByTestId("balance-top-up")).toHaveText("Recharge");
-  await expect(page.getByTestId("balance-top-up")).toHaveAttribute("href", PAGES.recharge);
+  await expect(page.getByTestId("game-top-up")).toHaveText("Recharge");
+  await expect(page.getByTestId("game-top-up")).toHaveAttribute("href", PAGES.recharge);
   await page.getByRole("button", { name: "Bet on Green", exact: true }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByTestId("sheet-problem")).toHaveText(
@@ -571,11 +571,11 @@ test("a player short of chips is offered the recharge: beside the game's balance
 
   // Gold is exchanged from chips; points come only from play, so their room offers nothing.
   await page.goto(`${GAME_PATH}?level=1&coin=GOLD`);
-  await expect(page.getByTestId("balance-top-up")).toHaveText("Exchange");
-  await expect(page.getByTestId("balance-top-up")).toHaveAttribute("href", PAGES.exchange);
+  await expect(page.getByTestId("game-top-up")).toHaveText("Exchange");
+  await expect(page.getByTestId("game-top-up")).toHaveAttribute("href", PAGES.exchange);
   await page.goto(`${GAME_PATH}?level=1&coin=POINT`);
   await expect(page.getByTestId("balance")).toBeVisible();
-  await expect(page.getByTestId("balance-top-up")).toHaveCount(0);
+  await expect(page.getByTestId("game-top-up")).toHaveCount(0);
 });
 
 test("the bet details keep each label's words whole beside the long commitment, in every language", async ({

@@ -125,7 +125,7 @@ export default function GamePage() {
       />
       <main className="mx-auto max-w-md space-y-3 p-3 pb-24">
         <p className="flex items-center justify-between gap-2 text-sm">
-          <span>{t(`common:coin.${data.coin}`)}</span>
+          <span className="shrink-0">{t(`common:coin.${data.coin}`)}</span>
           <span className="flex flex-wrap items-center justify-end gap-x-3">
             <span>
               {t("common:labelled", { label: t("balance") })}{" "}
@@ -136,7 +136,7 @@ export default function GamePage() {
               <Link
                 to={topUp.to}
                 className="inline-flex min-h-[44px] items-center rounded-full px-2 font-semibold text-brand-dark underline-offset-2 hover:underline dark:text-pink-300"
-                data-testid="balance-top-up"
+                data-testid="game-top-up"
               >
                 {t(topUp.label)}
               </Link>
