@@ -10,17 +10,14 @@ ALTER TABLE jackpot_days
   ADD COLUMN beacon_signature text,
   ADD CONSTRAINT jackpot_days_beacon_named CHECK ((beacon_source IS NULL) = (beacon_round IS NULL));
 
--- The seed, the window and the beacon round a day committed to never change; a day is drawn once.
-CREATE OR REPLACE FUNCTION jackpot_days_seed_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The beacon round a day committed to never changes, like its seed (060's trigger).
+CREATE FUNCTION jackpot_days_beacon_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.seed <> OLD.seed OR NEW.seed_hash <> OLD.seed_hash OR NEW.start_ms <> OLD.start_ms
-     OR NEW.end_ms <> OLD.end_ms OR NEW.beacon_source IS DISTINCT FROM OLD.beacon_source
-     OR NEW.beacon_round IS DISTINCT FROM OLD.beacon_round THEN
-    RAISE EXCEPTION 'a jackpot day''s seed, window and beacon round are immutable';
-  END IF;
-  IF OLD.drawn_ms IS NOT NULL THEN
-    RAISE EXCEPTION 'a jackpot day is drawn once';
+  IF NEW.beacon_source IS DISTINCT FROM OLD.beacon_source OR NEW.beacon_round IS DISTINCT FROM OLD.beacon_round THEN
+    RAISE EXCEPTION 'a jackpot day''s beacon round is immutable';
   END IF;
   RETURN NEW;
 END
 $$;
+CREATE TRIGGER jackpot_days_beacon_immutable BEFORE UPDATE ON jackpot_days
+  FOR EACH ROW EXECUTE FUNCTION jackpot_days_beacon_immutable();

@@ -264,21 +264,28 @@ test("a page that opens with the result popup hydrates without dropping it, howe
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(String(error)));
-  // The popup's code arrives 3 s late (a slow network): the countdown ticks meanwhile.
-  await page.route(/\/ResultPopup-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    await route.continue();
-  });
-  await page.goto(game);
-  const popup = page.getByRole("dialog");
-  await expect(popup).toBeVisible();
-  await hydrated(page);
+  /** The code of a lazily loaded part arrives 3 s late (a slow network): the countdown ticks meanwhile. */
+  const holdCode = (part: string) =>
+    page.route(new RegExp(`/${part}-[\\w-]+\\.js$`), async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+  /** Loads `path`, whose server HTML has a dialog open, and sees it stay through hydration and 4 s of ticks. */
+  const opensAndStays = async (path: string) => {
+    await page.goto(path);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await hydrated(page);
+    for (let i = 0; i < 8; i++) {
+      await expect(dialog).toBeVisible();
+      await page.waitForTimeout(500);
+    }
+    return dialog;
+  };
+  await holdCode("ResultPopup");
   // Before, the first tick made React drop the server's popup (error #421) and draw it again
   // once its code came.
-  for (let i = 0; i < 8; i++) {
-    await expect(popup).toBeVisible();
-    await page.waitForTimeout(500);
-  }
+  const popup = await opensAndStays(game);
   await expect(popup.getByRole("button", { name: "OK" })).toBeVisible();
   expect(errors).toEqual([]);
   await popup.getByRole("button", { name: "OK" }).click();
@@ -286,17 +293,7 @@ test("a page that opens with the result popup hydrates without dropping it, howe
 
   // The same for the bet sheet opened by its link (a page loaded with it open: the page's
   // "hydrated" change reaches the sheet while its code is still on the way).
-  await page.route(/\/BetPopup-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    await route.continue();
-  });
-  await page.goto(`${game}&betName=Green`);
-  const sheet = page.getByRole("dialog");
-  await expect(sheet).toBeVisible();
-  await hydrated(page);
-  for (let i = 0; i < 8; i++) {
-    await expect(sheet).toBeVisible();
-    await page.waitForTimeout(500);
-  }
+  await holdCode("BetPopup");
+  await opensAndStays(`${game}&betName=Green`);
   expect(errors).toEqual([]);
 });
