@@ -61,13 +61,17 @@ export default function BetDetails() {
         t(status === "refunded" ? "verify.voided" : "records.pending")
       ),
     ],
-    [t("details.status"), t(`records.${status}`)],
-    // A refunded bet (its round voided, decision 058): what came back is its stake.
-    [t(status === "refunded" ? "records.refunded" : "details.win"), money(bet.winAmount)],
-    [t("details.placedAt"), dateTime(bet.createTime)],
   ];
+  // Not drawn yet: the result row says so once; no status or win to show, and the draw is to come.
+  if (status !== "pending") {
+    rows.push([t("details.status"), t(`records.${status}`)]);
+    // A refunded bet (its round voided, decision 058): what came back is its stake.
+    rows.push([t(status === "refunded" ? "records.refunded" : "details.win"), money(bet.winAmount)]);
+  }
+  rows.push([t("details.placedAt"), dateTime(bet.createTime)]);
   // A refunded bet's round was never drawn.
-  if (status !== "refunded") rows.push([t("details.drawnAt"), dateTime(bet.sessionEndTime)]);
+  if (status !== "refunded")
+    rows.push([t(status === "pending" ? "details.drawAt" : "details.drawnAt"), dateTime(bet.sessionEndTime)]);
   // The commitment and beacon round kept on the bet when it was placed (decision 040).
   if (bet.commitment) {
     rows.push([

@@ -7,6 +7,7 @@ import {
   PROFILE_PATH,
   accountJson,
   betInNextRound,
+  drawnDigit,
   gameJson,
   hydrated,
   login,
@@ -612,4 +613,56 @@ test("the bet details keep each label's words whole beside the long commitment, 
   }
   await postJson(page.request, "/resources/lang", { lang: "en-US" });
   expect(broken).toEqual([]);
+});
+
+test("a bet not drawn yet says so once, with the draw to come, and its status once drawn", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await login(page, DEMO.phone, DEMO.password);
+  // A round with time to spare, so that it is still undrawn while the page is read.
+  let roundId = "";
+  await expect
+    .poll(
+      async () => {
+        const game = await gameJson(page.request, 2);
+        if (!game.round || game.round.remaining.bet < 12) return false;
+        const answer = await postJson(page.request, `${GAME_PATH}?level=2&coin=CHIP`, {
+          intent: "bet",
+          gameSessionId: game.round.id,
+          betName: "Green",
+          baseAmount: String(game.baseAmounts[0]),
+          betMultiples: "1",
+          coin: "CHIP",
+          level: "2",
+        });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        roundId = game.round.id;
+        return true;
+      },
+      { timeout: 45_000, intervals: [1000] },
+    )
+    .toBe(true);
+  const records = await pageJson<{ rows: Array<{ id: string; gameSessionId: string }> }>(
+    page.request,
+    PAGES.betRecord,
+  );
+  const bet = records.rows.find((r) => String(r.gameSessionId) === roundId);
+  if (!bet) throw new Error("the bet is not in the record");
+  await page.goto(`${PAGES.betDetails}?id=${bet.id}`);
+  const details = page.locator("main dl");
+  // Before: "Waiting for the draw" as the result and again as the status, a win of ₹0.00 and
+  // "Drawn at" a time still to come.
+  await expect(details.getByText("Waiting for the draw")).toHaveCount(1);
+  await expect(details.locator("dt", { hasText: /^Status$/ })).toHaveCount(0);
+  await expect(details.locator("dt", { hasText: /^Win$/ })).toHaveCount(0);
+  await expect(details.locator("dt", { hasText: /^Draw at$/ })).toHaveCount(1);
+  await expect(details.locator("dt", { hasText: /^Drawn at$/ })).toHaveCount(0);
+  await screen(page, "ui-bet-details-pending", { fullPage: false });
+
+  await drawnDigit(page.request, roundId);
+  await page.reload();
+  await expect(details.locator("dt", { hasText: /^Status$/ })).toHaveCount(1);
+  await expect(details.locator("dt", { hasText: /^Drawn at$/ })).toHaveCount(1);
+  await expect(details.getByText("Waiting for the draw")).toHaveCount(0);
 });
