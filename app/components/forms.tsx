@@ -13,6 +13,7 @@ import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, use
 import type { z } from "zod";
 import { useTranslation } from "~/utils/i18n-react";
 import { whenIdle } from "~/utils/lazy";
+import { useHydrated } from "~/utils/use-hydrated";
 import { ErrorList } from "./form-parts";
 
 /**
@@ -182,10 +183,13 @@ export function PhoneField({
 
 /**
  * "Send code" submit button with the 60 s "Retry in X s" countdown: the server renders the
- * remaining seconds; with JS it ticks once a second.
+ * remaining seconds; with JS it ticks once a second and the button waits. Without JS nothing
+ * ticks, so the button stays usable (a press before the minute is over is refused with the
+ * seconds left, the form kept): a disabled "Retry in 59 s" would never come back without a reload.
  */
 export function SmsButton({ remaining, stamp }: { remaining: number; stamp?: string | number }) {
   const { t } = useTranslation("common");
+  const hydrated = useHydrated();
   const [left, setLeft] = useState(remaining);
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "sendSms";
@@ -209,7 +213,7 @@ export function SmsButton({ remaining, stamp }: { remaining: number; stamp?: str
       name="intent"
       value="sendSms"
       formNoValidate
-      disabled={left > 0 || sending}
+      disabled={hydrated && (left > 0 || sending)}
       className="btn-secondary min-w-[min(7.5rem,100%)] max-w-full flex-none px-3 text-sm"
     >
       {left > 0 ? t("form.retryIn", { seconds: left }) : sending ? t("form.sending") : t("form.sendCode")}

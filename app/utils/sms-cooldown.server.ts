@@ -35,8 +35,9 @@ export async function sendSmsCode<T>(
     return formError(request, submission.reply({ hideFields }), 400, { smsRemaining: remaining });
   }
   if (remaining > 0) {
+    // Said under the code's field, beside the button pressed (a press only JS-less pages allow).
     const message = t("login.smsWait", { seconds: remaining });
-    return formError(request, submission.reply({ formErrors: [message], hideFields }), 429, {
+    return formError(request, submission.reply({ fieldErrors: { smsCode: [message] }, hideFields }), 429, {
       smsRemaining: remaining,
     });
   }

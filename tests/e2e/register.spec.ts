@@ -96,4 +96,28 @@ test.describe("without JavaScript", () => {
     await register(page, uniquePhone(), "");
     expect(((await accountJson(page.request)) as unknown as { parentId: number | null }).parentId).toBeNull();
   });
+
+  test("the code can be asked for again: the button is not left disabled, and an early press says how long to wait", async ({
+    page,
+  }) => {
+    await page.goto(`${LOGIN_PATH}?tab=register`);
+    const form = page.locator("form#register");
+    const phone = uniquePhone();
+    await form.getByLabel("Country code").selectOption("91");
+    await form.getByLabel("Phone number").fill(phone);
+    await form.getByRole("button", { name: "Send code" }).click();
+    await expect(form.getByText(CODE_SENT)).toBeVisible();
+    const sent = smsCodes(phone).length;
+    // Nothing ticks without JavaScript: a disabled "Retry in 60 s" would stay so until a reload
+    // (which would post the form again).
+    const again = form.getByRole("button", { name: /Retry in \d+ s/ });
+    await expect(again).toBeEnabled();
+    await again.click();
+    // Said under the code's field, beside the button (not at the foot of the form, out of sight).
+    await expect(form.getByLabel("SMS verification code")).toHaveAccessibleDescription(
+      /Please wait \d+ s before asking for a new code/,
+    );
+    await expect(form.getByLabel("Phone number")).toHaveValue(phone);
+    expect(smsCodes(phone)).toHaveLength(sent);
+  });
 });

@@ -11,12 +11,12 @@ import { lazyComponent, whenIdle } from "~/utils/lazy";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
+import { useHydrated } from "~/utils/use-hydrated";
 import { BetButtons } from "./BetButtons";
 import { LevelTabs } from "./LevelTabs";
 import { MyRecords, ResultTabs, type TabData, TrendChart } from "./ResultTabs";
 import { RoundPanel } from "./RoundPanel";
 import { type GameActionData, action, loader } from "./game-page.server";
-import { useHydrated } from "./use-hydrated";
 import { useRoundCountdown } from "./use-round-countdown";
 
 export const handle = { i18n: ["game"] };
