@@ -1,7 +1,7 @@
 import { beaconRandomness } from "#contract/fairness-proof";
 import type { JackpotDraw, JackpotInfo } from "#contract/jackpot";
 import { type Coin, fromCents } from "#contract/money";
-import { type Beacon, beaconInfo, beaconRoundAfter, beaconValue } from "../beacon/beacon";
+import { type Beacon, beaconRoundAfter, beaconValue } from "../beacon/beacon";
 import { getSysConfig, setSysConfig } from "../config/sysconfig";
 import { settledRoundStakes, stakesByPlayer } from "../game/totals";
 import { moveBetweenSystemAccounts, post } from "../ledger/ledger";
@@ -198,9 +198,21 @@ interface DayRow {
 }
 
 /**
- * Commits the seeds of today and tomorrow, each with the beacon round its draw will take (the
- * first after the day's end: beaconRoundAfter, in SQL where the window is read);
- * insert-if-absent: safe in several processes.
+ * The window a day not stored yet gets: the calendar day's (calendarWindow) with the real day
+ * length, else [dayNo, dayNo + 1) times the day length.
+ */
+async function newWindow(db: Sql, dayNo: number, dayMs: number): Promise<Omit<JackpotDay, "dayNo">> {
+  if (dayMs !== CALENDAR_DAY_MS) return { startMs: dayNo * dayMs, endMs: (dayNo + 1) * dayMs };
+  const [w] = await db.query<{ s: string | number; e: string | number }>(calendarWindow("$1::bigint"), [
+    dayNo,
+  ]);
+  return { startMs: Number(w.s), endMs: Number(w.e) };
+}
+
+/**
+ * Commits the seeds of today and tomorrow that are not stored yet, each with its window and the
+ * beacon round its draw will take (the first after the day's end); insert-if-absent: safe in
+ * several processes. Answers today.
  */
 export async function ensureDays(
   db: Sql,
@@ -208,39 +220,34 @@ export async function ensureDays(
   dayMs: number,
   coin: Coin,
   beacon: Beacon,
-): Promise<void> {
-  const today = (await dayAt(db, nowMs, dayMs)).dayNo;
-  const roundAfter = (end: string) => `greatest(1, floor((${end} - $6::bigint) / $7::numeric)::bigint + 2)`;
-  for (const dayNo of [today, today + 1]) {
+): Promise<JackpotDay> {
+  const today = await dayAt(db, nowMs, dayMs);
+  const stored = await db.query<{ day_no: string | number }>(
+    "SELECT day_no FROM jackpot_days WHERE day_no IN ($1, $2)",
+    [today.dayNo, today.dayNo + 1],
+  );
+  for (const dayNo of [today.dayNo, today.dayNo + 1]) {
+    if (stored.some((d) => Number(d.day_no) === dayNo)) continue;
+    // Today first: tomorrow's window starts where today's ends.
+    const { startMs, endMs } = await newWindow(db, dayNo, dayMs);
     const seed = newJackpotSeed();
-    const params = [
-      dayNo,
-      coin,
-      seed,
-      jackpotSeedHash(seed),
-      nowMs,
-      beacon.genesisMs,
-      beacon.periodMs,
-      beacon.source,
-    ];
-    if (dayMs !== CALENDAR_DAY_MS) {
-      await db.query(
-        `INSERT INTO jackpot_days (day_no, coin, start_ms, end_ms, seed, seed_hash, committed_ms, beacon_source, beacon_round)
-         SELECT $1::bigint, $2, w.s, w.e, $3, $4, $5, $8, ${roundAfter("w.e")}
-         FROM (SELECT $1::bigint * $9::bigint AS s, ($1::bigint + 1) * $9::bigint AS e) w
-         ON CONFLICT (day_no) DO NOTHING`,
-        [...params, dayMs],
-      );
-      continue;
-    }
-    // The window is read in the insert itself: the day before is inserted (or found) first.
     await db.query(
       `INSERT INTO jackpot_days (day_no, coin, start_ms, end_ms, seed, seed_hash, committed_ms, beacon_source, beacon_round)
-       SELECT $1::bigint, $2, w.s, w.e, $3, $4, $5, $8, ${roundAfter("w.e")} FROM (${calendarWindow("$1::bigint")}) w
-       ON CONFLICT (day_no) DO NOTHING`,
-      params,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (day_no) DO NOTHING`,
+      [
+        dayNo,
+        coin,
+        startMs,
+        endMs,
+        seed,
+        jackpotSeedHash(seed),
+        nowMs,
+        beacon.source,
+        beaconRoundAfter(beacon, endMs),
+      ],
     );
   }
+  return today;
 }
 
 /**
@@ -455,8 +462,7 @@ export async function jackpotInfo(
   beacon: Beacon,
 ): Promise<JackpotInfo> {
   const settings = await getJackpotSettings(db);
-  await ensureDays(db, nowMs, dayMs, settings.coin, beacon);
-  const { dayNo, startMs, endMs } = await dayAt(db, nowMs, dayMs);
+  const { dayNo, startMs, endMs } = await ensureDays(db, nowMs, dayMs, settings.coin, beacon);
   const days = await db.query<{ day_no: number; seed_hash: string; beacon_round: number | null }>(
     "SELECT day_no, seed_hash, beacon_round FROM jackpot_days WHERE day_no IN ($1, $2)",
     [dayNo, dayNo + 1],
@@ -532,7 +538,7 @@ export async function jackpotDraw(
         : {
             source: day.beacon_source ?? "",
             // The configured beacon's key; a day drawn with another beacon names none.
-            publicKey: day.beacon_source === beacon.source ? beaconInfo(beacon).publicKey : null,
+            publicKey: day.beacon_source === beacon.source ? beacon.publicKey : null,
             round: Number(day.beacon_round),
             signature: day.beacon_signature,
             randomness: beaconRandomness(day.beacon_signature),
