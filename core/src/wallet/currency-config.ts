@@ -208,11 +208,11 @@ const amounts: ReadValue = (raw, field) => {
 };
 
 /**
- * The config's time zone is the operator's, LIMITS_TIME_ZONE (decision 072): a value naming
- * another zone is refused, one naming it changes nothing (a script that sets it still runs).
+ * The config's time zone is the operator's, LIMITS_TIME_ZONE (decision 072; `zone`, as the config
+ * was read): a value naming another zone is refused, one naming it changes nothing (a script that
+ * sets it still runs).
  */
-async function checkTimeZone(tx: Sql, raw: string, field = "timeZone"): Promise<void> {
-  const [{ zone }] = await tx.query<{ zone: string }>(`SELECT ${OPERATOR_ZONE} AS zone`);
+function checkTimeZone(raw: string, zone: string, field = "timeZone"): void {
   if (raw.trim() !== zone)
     throw new Refusal(
       `${field}: withdrawals follow the operator's time zone, ${zone}; change LIMITS_TIME_ZONE to change it`,
@@ -254,7 +254,7 @@ export async function updateCurrencyConfig(
     throw new Refusal(`Unknown field ${unknown[0]}; fields: ${EDITABLE_CONFIG_FIELDS.join(", ")}`);
   const before = wireOf(await readRow(tx, currency, true));
   const { timeZone, ...columns } = changes;
-  if (timeZone !== undefined) await checkTimeZone(tx, timeZone);
+  if (timeZone !== undefined) checkTimeZone(timeZone, before.timeZone);
   if (Object.keys(columns).length === 0) return { config: before, before };
   const sets = columnsOf(columns, EDITABLE);
   const assignments = sets.map(([column], i) => `${column} = $${i + 2}`).join(", ");
