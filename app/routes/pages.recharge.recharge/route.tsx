@@ -1,5 +1,4 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { NavBar } from "~/components/NavBar";
 import { SegmentedTabs } from "~/components/SegmentedTabs";
 import { showToast } from "~/components/Toasts";
@@ -9,6 +8,7 @@ import { lazyForm, withForms } from "~/utils/lazy-form";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
+import { useHydrated } from "~/utils/use-hydrated";
 import { NETWORKS } from "#contract/wallet-names";
 import { action, loader } from "./recharge-page.server";
 
@@ -56,8 +56,7 @@ export default function RechargePage() {
 function UsdtDeposit({ usdt }: { usdt: NonNullable<Data["usdt"]> }) {
   const { t } = useTranslation("recharge");
   const { money } = useFormat();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return (
     <div className="space-y-3">
       <nav aria-label={t("usdt.network")} className="card space-y-2">

@@ -1,5 +1,4 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { Pager } from "~/components/Pager";
@@ -12,6 +11,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { RechargeTask, TeamInfo, TeamMember } from "#contract/team";
 import { action, loader } from "./team-page.server";
 
@@ -46,8 +46,7 @@ export default function TeamPage() {
 
 function CopyButton({ text, label }: { text: string; label: string }) {
   const { t } = useTranslation("team");
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   if (!hydrated) return null;
   return (
     <button
