@@ -79,6 +79,9 @@ async function openGame(page: Page, query = "") {
   await page.goto(url);
   const left = await countdownSeconds(page, "bet-countdown");
   if (left < 15) {
+    // Off the page while waiting: without JavaScript its refresh at the round's end (a meta
+    // refresh) could fire during the next goto and interrupt it.
+    await page.goto("about:blank");
     await page.waitForTimeout((left + 6) * 1000);
     await page.goto(url);
   }
