@@ -12,6 +12,15 @@ import type { Upstream } from "./upstream";
 const REPLACE_AFTER_MS = 1_000;
 const STOP_TIMEOUT_MS = 20_000;
 
+/**
+ * The server processes still running. Node lists a worker in cluster.workers until it has both
+ * exited and closed its IPC channel; when 'exit' comes first, the worker that just exited is still
+ * listed as its 'exit' is heard, so the last one would never be seen to go.
+ */
+export function runningWorkers(workers: NodeJS.Dict<Worker> | undefined): Worker[] {
+  return Object.values(workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
+}
+
 export async function runPrimary(config: Config, upstream: Upstream) {
   ensureSessionSecret(config); // in process.env before any fork: every process seals alike
   await upstream.start();
@@ -33,7 +42,7 @@ export async function runPrimary(config: Config, upstream: Upstream) {
   });
   cluster.on("exit", (worker: Worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) finish(exitCode);
+      if (runningWorkers(cluster.workers).length === 0) finish(exitCode);
       return;
     }
     if (!listened.has(worker.id)) {
@@ -49,7 +58,7 @@ export async function runPrimary(config: Config, upstream: Upstream) {
   // Every server process hears that the embedded core is restarting (its /readyz says so), and
   // then calls it at its new port.
   upstream.onChange((change) => {
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.send(change);
+    for (const worker of runningWorkers(cluster.workers)) worker.send(change);
   });
 
   const finish = async (code: number) => {
@@ -65,10 +74,10 @@ export async function runPrimary(config: Config, upstream: Upstream) {
       log.error("shutdown took too long; exiting");
       process.exit(1);
     }, STOP_TIMEOUT_MS).unref();
-    const workers = Object.values(cluster.workers ?? {});
+    const workers = runningWorkers(cluster.workers);
     if (workers.length === 0) finish(exitCode);
     // Each drains its connections and exits (index.ts); the core stops after the last.
-    for (const worker of workers) worker?.process.kill("SIGTERM");
+    for (const worker of workers) worker.process.kill("SIGTERM");
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
