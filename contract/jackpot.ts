@@ -40,6 +40,21 @@ export const jackpotInfoSchema = z.object({
 });
 export type JackpotInfo = z.infer<typeof jackpotInfoSchema>;
 
+/**
+ * A day's sealed ticket list (decision 078): stored once the day has ended and its rounds are
+ * settled, before the beacon round its draw takes exists. `hash` = hex SHA-256 of the lines
+ * "no:phone:tickets" (masked phone as published) joined by "\n"; `beaconRound` = the first beacon
+ * round whose time is at least `committedTime` + `marginSeconds`, never before the round named with
+ * the seed (the first after the day's end).
+ */
+const jackpotTicketsCommitmentSchema = z.object({
+  hash: z.string(),
+  committedTime: z.number().int(),
+  marginSeconds: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  beaconRound: z.number().int().positive(),
+});
+
 const jackpotWinnerSchema = z.object({
   rank: z.number().int().positive(),
   /** Position in the ticket list. */
@@ -72,8 +87,13 @@ export const jackpotDrawSchema = z.object({
       round: z.number().int().positive(),
       signature: z.string(),
       randomness: z.string(),
+      /** The beacon's genesis and period (null like publicKey for another beacon): rounds' times. */
+      genesisTime: z.number().int().nullable(),
+      periodSeconds: z.number().positive().nullable(),
     })
     .nullable(),
+  /** The ticket list sealed before the beacon round (decision 078); null for a day committed before it. */
+  ticketsCommitment: jackpotTicketsCommitmentSchema.nullable(),
   /** The pool at the draw and what the draw paid. */
   pool: z.number(),
   paid: z.number(),
@@ -92,6 +112,17 @@ export const jackpotDrawSchema = z.object({
   winners: z.array(jackpotWinnerSchema),
   /** The signed-in player's own winning, when any. */
   myWin: z.number().nullable(),
+  /**
+   * The oldest day whose list is sealed and whose draw waits (for its beacon round): its hash and
+   * seal time are public before the round's value exists. Null when no draw waits so.
+   */
+  pendingDraw: z
+    .object({
+      dayNo: z.number().int(),
+      endTime: z.number().int(),
+      ticketsCommitment: jackpotTicketsCommitmentSchema,
+    })
+    .nullable(),
 });
 export type JackpotDraw = z.infer<typeof jackpotDrawSchema>;
 

@@ -44,6 +44,43 @@ function checkBeacon(beacon: JackpotDraw["beacon"]): boolean | null {
   );
 }
 
+/**
+ * The sealed ticket list (decision 078): the published list is the one sealed (SHA-256 of its
+ * lines "no:phone:tickets" joined by "\n" is the sealed hash; its ranges follow from its counts;
+ * its total is the sealed one), and the beacon round is the one the rule names: the first whose
+ * time is at least the seal's time plus the margin, never before the first after the day's end.
+ * Null for a day that sealed no list (committed before decision 078).
+ */
+function checkSealedList(draw: JackpotDraw): { ticketsMatch: boolean; roundMatches: boolean } | null {
+  const sealed = draw.ticketsCommitment;
+  if (!sealed) return null;
+  const lines = draw.tickets.map((e) => `${e.no}:${e.phone}:${e.tickets}`).join("\n");
+  let from = 0;
+  const ranges = draw.tickets.every((e, i) => {
+    const ok = e.no === i + 1 && e.from === from && e.to === from + e.tickets;
+    from += e.tickets;
+    return ok;
+  });
+  const ticketsMatch =
+    createHash("sha256").update(lines, "utf8").digest("hex") === sealed.hash &&
+    ranges &&
+    from === sealed.total &&
+    from === draw.ticketsTotal;
+  const b = draw.beacon;
+  let roundMatches = false;
+  if (b && b.genesisTime !== null && b.periodSeconds !== null) {
+    const period = b.periodSeconds * 1000;
+    const afterEnd = Math.max(1, Math.floor((draw.endTime - b.genesisTime) / period) + 2);
+    const afterSeal = Math.max(
+      1,
+      Math.ceil((sealed.committedTime + sealed.marginSeconds * 1000 - b.genesisTime) / period) + 1,
+    );
+    const named = Math.max(afterEnd, afterSeal);
+    roundMatches = b.round === named && sealed.beaconRound === named;
+  }
+  return { ticketsMatch, roundMatches };
+}
+
 export function verifyDraw(draw: JackpotDraw) {
   const hashMatches =
     createHash("sha256").update(Buffer.from(draw.seed, "hex")).digest("hex") === draw.seedHash;
@@ -54,5 +91,13 @@ export function verifyDraw(draw: JackpotDraw) {
   // Nobody is paid when the pool held less than a cent per winner: then the list is empty.
   const winnersMatch =
     published.length === 0 ? draw.paid === 0 : recomputed.join(",") === published.join(",");
-  return { hashMatches, beaconMatches, winnersMatch, recomputed };
+  const sealed = checkSealedList(draw);
+  return {
+    hashMatches,
+    beaconMatches,
+    winnersMatch,
+    recomputed,
+    ticketsMatch: sealed?.ticketsMatch ?? null,
+    roundMatches: sealed?.roundMatches ?? null,
+  };
 }

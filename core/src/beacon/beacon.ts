@@ -33,6 +33,11 @@ export function beaconRoundAfter(beacon: Pick<Beacon, "genesisMs" | "periodMs">,
   return Math.max(1, Math.floor((ms - beacon.genesisMs) / beacon.periodMs) + 2);
 }
 
+/** The first beacon round whose time is at or after `ms` (decision 078: the sealed ticket list's round). */
+export function beaconRoundAtOrAfter(beacon: Pick<Beacon, "genesisMs" | "periodMs">, ms: number): number {
+  return Math.max(1, Math.ceil((ms - beacon.genesisMs) / beacon.periodMs) + 1);
+}
+
 /** When a beacon round's value comes into existence. */
 export function beaconTimeOf(beacon: Pick<Beacon, "genesisMs" | "periodMs">, round: number): number {
   return beacon.genesisMs + (round - 1) * beacon.periodMs;

@@ -16,6 +16,11 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
  *               total below 2^64 is skipped (so every ticket is equally likely), otherwise
  *               ticket = x mod total, and its holder wins unless they already won; n = 0, 1, 2, ...
  *               until min(winners, players) distinct players have won.
+ *   sealed    = (decision 078) once the day has ended and its rounds are settled, the list is
+ *               stored with ticketsHash = hex(SHA-256(UTF-8 of the lines "no:phone:tickets", one per
+ *               entry in list order, joined by "\n")), phone being the masked phone as published
+ *               (e.g. "1:98****3210:1500\n2:91****0001:200"; an empty list hashes ""); the beacon
+ *               round is then the first whose time is at least the commit margin after the seal.
  */
 
 export interface TicketEntry {
@@ -24,6 +29,8 @@ export interface TicketEntry {
   userId: number;
   /** Cents staked that day = tickets held. */
   cents: number;
+  /** The masked phone as published, kept in a sealed list (decision 078); absent before it. */
+  phone?: string;
 }
 
 interface DrawnWinner {
@@ -46,6 +53,16 @@ export function ticketList(players: { userId: number; cents: number }[]): Ticket
     .filter((p) => p.cents > 0)
     .sort((a, b) => a.userId - b.userId)
     .map((p, i) => ({ no: i + 1, userId: p.userId, cents: p.cents }));
+}
+
+/** The canonical lines of a sealed ticket list (decision 078), hashed by ticketsHash. */
+function ticketsLines(entries: { no: number; phone: string; cents: number }[]): string {
+  return entries.map((e) => `${e.no}:${e.phone}:${e.cents}`).join("\n");
+}
+
+/** hex(SHA-256(ticketsLines(entries))): the sealed ticket list's hash, published before its beacon round. */
+export function ticketsHash(entries: { no: number; phone: string; cents: number }[]): string {
+  return createHash("sha256").update(ticketsLines(entries), "utf8").digest("hex");
 }
 
 const TWO_64 = 2n ** 64n;

@@ -1,7 +1,7 @@
 import { beaconRandomness } from "#contract/fairness-proof";
 import type { JackpotDraw, JackpotInfo } from "#contract/jackpot";
 import { type Coin, fromCents } from "#contract/money";
-import { type Beacon, beaconRoundAfter, beaconValue } from "../beacon/beacon";
+import { type Beacon, beaconRoundAfter, beaconRoundAtOrAfter, beaconValue } from "../beacon/beacon";
 import { getSysConfig, setSysConfig } from "../config/sysconfig";
 import { settledRoundStakes, stakesByPlayer } from "../game/totals";
 import { moveBetweenSystemAccounts, post } from "../ledger/ledger";
@@ -10,7 +10,14 @@ import { runPassAudited, saveSettingsAudited } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
 import { publicProfiles } from "../user/users";
-import { type TicketEntry, drawWinners, jackpotSeedHash, newJackpotSeed, ticketList } from "./draw";
+import {
+  type TicketEntry,
+  drawWinners,
+  jackpotSeedHash,
+  newJackpotSeed,
+  ticketList,
+  ticketsHash,
+} from "./draw";
 
 /**
  * The daily jackpot: funding, the committed seeds, the draw (docs/jackpot.md).
@@ -25,6 +32,10 @@ import { type TicketEntry, drawWinners, jackpotSeedHash, newJackpotSeed, ticketL
  * - Draw: after a day ends, its beacon round exists and its rounds are settled and funded, once (the day row is locked and
  *   marked drawn in the same transaction as the payments; the ledger's unique key on kind, user,
  *   coin and ref is the last line): winners by drawWinners, paid payout_bp of the pool, never more.
+ * - Seal (decision 078): before the draw, once the day has ended and its rounds are settled, its
+ *   ticket list is stored with its hash and the moment, and the draw's beacon round becomes the
+ *   first at least JACKPOT_COMMIT_MARGIN after it; the draw takes the sealed list and refuses when
+ *   a recount differs. Days committed before that (seals_tickets false) draw as under 076.
  */
 
 interface JackpotSettings {
@@ -195,6 +206,24 @@ interface DayRow {
   beacon_source: string | null;
   beacon_round: number | null;
   beacon_signature: string | null;
+  seals_tickets: boolean;
+  tickets_hash: string | null;
+  tickets_committed_ms: number | null;
+  tickets_beacon_round: number | null;
+}
+
+/**
+ * JACKPOT_COMMIT_MARGIN (decision 078): the draw's beacon round is the first whose time is at
+ * least this long after the ticket list is sealed, so the sealed hash is public before the value
+ * exists. 60 s with the real day; a tenth of a shorter test day (6 s for the e2e server's 60 s).
+ */
+export function jackpotCommitMarginMs(dayMs: number): number {
+  return dayMs === CALENDAR_DAY_MS ? 60_000 : Math.min(60_000, Math.floor(dayMs / 10));
+}
+
+/** The committed list as stored (a JSON column read back as text by some drivers). */
+function storedTickets(tickets: DayRow["tickets"]): TicketEntry[] {
+  return typeof tickets === "string" ? JSON.parse(tickets) : (tickets ?? []);
 }
 
 /**
@@ -336,10 +365,101 @@ interface DrawOutcome {
   paidCents: number;
 }
 
+/** A day whose draw refused: its sealed list no longer matches the settled rounds (decision 078). */
+interface DrawRefusal {
+  dayNo: number;
+  refused: string;
+}
+
 /**
- * Draws every ended day not drawn yet whose rounds are all settled, oldest first. `afterPay`
- * (tests) runs inside the transaction after the payments (a throw rolls the whole draw back).
+ * Seals the ticket list of every ended, undrawn day that seals its list and has not yet, once all
+ * its rounds are settled (decision 078): stores the list (masked phones as published), its total,
+ * its hash, the moment and the beacon round the draw will take, in its own transaction per day.
+ * The row is locked and re-read, so a day is sealed once across processes (and the trigger of
+ * migration 074 refuses a second seal). A day committed under another beacon than the configured
+ * one is not sealed (its draw waits, decision 076). Answers the days sealed.
  */
+export async function sealTicketLists(
+  db: Db,
+  nowMs: number,
+  dayMs: number,
+  beacon: Beacon,
+): Promise<number[]> {
+  const due = await db.query<{ day_no: number }>(
+    `SELECT day_no FROM jackpot_days WHERE drawn_ms IS NULL AND end_ms <= $1 AND seals_tickets
+       AND tickets_hash IS NULL AND beacon_round IS NOT NULL ORDER BY day_no LIMIT 10`,
+    [nowMs],
+  );
+  const sealed: number[] = [];
+  for (const { day_no } of due) {
+    const done = await db.tx(async (tx) => {
+      const [day] = await tx.query<DayRow>(
+        `SELECT * FROM jackpot_days WHERE day_no = $1 AND drawn_ms IS NULL AND tickets_hash IS NULL
+           FOR UPDATE SKIP LOCKED`,
+        [day_no],
+      );
+      if (!day || day.beacon_round === null || day.beacon_source !== beacon.source) return false;
+      const stakes = await dayTickets(tx, day.coin, Number(day.start_ms), Number(day.end_ms));
+      if (stakes.unsettledRounds > 0) return false;
+      const list = ticketList(stakes.players);
+      const profiles = await publicProfiles(
+        tx,
+        list.map((e) => e.userId),
+      );
+      const entries = list.map((e) => ({ ...e, phone: profiles.get(e.userId)?.phone ?? "****" }));
+      const round = Math.max(
+        Number(day.beacon_round),
+        beaconRoundAtOrAfter(beacon, nowMs + jackpotCommitMarginMs(dayMs)),
+      );
+      await tx.query(
+        `UPDATE jackpot_days SET tickets = $2, tickets_total = $3, tickets_hash = $4,
+           tickets_committed_ms = $5, tickets_beacon_round = $6 WHERE day_no = $1`,
+        [
+          day_no,
+          JSON.stringify(entries),
+          entries.reduce((sum, e) => sum + e.cents, 0),
+          ticketsHash(entries),
+          nowMs,
+          round,
+        ],
+      );
+      return true;
+    });
+    if (done) sealed.push(Number(day_no));
+  }
+  return sealed;
+}
+
+/**
+ * Seals the lists due (sealTicketLists), then draws every ended day not drawn yet whose rounds
+ * are all settled, oldest first. A day whose sealed list no longer matches its settled rounds is
+ * not drawn (refused, reported) and the days after it wait. `afterPay` (tests) runs inside the
+ * transaction after the payments (a throw rolls the whole draw back).
+ */
+async function drawDueReport(
+  db: Db,
+  nowMs: number,
+  dayMs: number,
+  beacon: Beacon,
+  options: { afterPay?: () => void | Promise<void> } = {},
+): Promise<{ draws: DrawOutcome[]; refused: DrawRefusal[] }> {
+  await sealTicketLists(db, nowMs, dayMs, beacon);
+  const due = await db.query<{ day_no: number }>(
+    "SELECT day_no FROM jackpot_days WHERE drawn_ms IS NULL AND end_ms <= $1 ORDER BY day_no LIMIT 10",
+    [nowMs],
+  );
+  const draws: DrawOutcome[] = [];
+  const refused: DrawRefusal[] = [];
+  for (const { day_no } of due) {
+    const done = await drawDay(db, Number(day_no), nowMs, beacon, options);
+    if (done && "refused" in done) refused.push(done);
+    if (!done || "refused" in done) break; // later days wait for this one (the pool carries over in order)
+    draws.push(done);
+  }
+  return { draws, refused };
+}
+
+/** drawDueReport's draws. */
 export async function drawDue(
   db: Db,
   nowMs: number,
@@ -347,17 +467,7 @@ export async function drawDue(
   beacon: Beacon,
   options: { afterPay?: () => void | Promise<void> } = {},
 ): Promise<DrawOutcome[]> {
-  const due = await db.query<{ day_no: number }>(
-    "SELECT day_no FROM jackpot_days WHERE drawn_ms IS NULL AND end_ms <= $1 ORDER BY day_no LIMIT 10",
-    [nowMs],
-  );
-  const out: DrawOutcome[] = [];
-  for (const { day_no } of due) {
-    const done = await drawDay(db, Number(day_no), nowMs, beacon, options);
-    if (!done) break; // later days wait for this one (the pool carries over in order)
-    out.push(done);
-  }
-  return out;
+  return (await drawDueReport(db, nowMs, dayMs, beacon, options)).draws;
 }
 
 /**
@@ -371,13 +481,18 @@ async function dayBeaconValue(
   nowMs: number,
   beacon: Beacon,
 ): Promise<{ signature: string; randomness: string } | null | undefined> {
-  const [day] = await db.query<Pick<DayRow, "beacon_source" | "beacon_round">>(
-    "SELECT beacon_source, beacon_round FROM jackpot_days WHERE day_no = $1",
+  const [day] = await db.query<
+    Pick<DayRow, "beacon_source" | "beacon_round" | "seals_tickets" | "tickets_beacon_round">
+  >(
+    "SELECT beacon_source, beacon_round, seals_tickets, tickets_beacon_round FROM jackpot_days WHERE day_no = $1",
     [dayNo],
   );
   if (!day || day.beacon_round === null) return null;
   if (day.beacon_source !== beacon.source) return undefined;
-  return (await beaconValue(db, beacon, Number(day.beacon_round), nowMs)) ?? undefined;
+  // A day that seals its list takes the round named at the seal (decision 078), and waits for the seal.
+  const round = day.seals_tickets ? day.tickets_beacon_round : day.beacon_round;
+  if (round === null) return undefined;
+  return (await beaconValue(db, beacon, Number(round), nowMs)) ?? undefined;
 }
 
 async function drawDay(
@@ -386,7 +501,7 @@ async function drawDay(
   nowMs: number,
   beacon: Beacon,
   options: { afterPay?: () => void | Promise<void> },
-): Promise<DrawOutcome | null> {
+): Promise<DrawOutcome | DrawRefusal | null> {
   const settings = await getJackpotSettings(db);
   // Fetched before the transaction: a beacon over the network must not hold the day's lock.
   const value = await dayBeaconValue(db, dayNo, nowMs, beacon);
@@ -402,7 +517,20 @@ async function drawDay(
     const stakes = await dayTickets(tx, day.coin, Number(day.start_ms), Number(day.end_ms));
     if (stakes.unsettledRounds > 0) return null;
     // The rounds of the day are settled: their share reaches the pool before the draw.
-    const tickets = ticketList(stakes.players);
+    const recount = ticketList(stakes.players);
+    const sealed = day.tickets_hash === null ? null : storedTickets(day.tickets);
+    // A day with a beacon round that seals its list waits for the seal (its pass seals it first);
+    // a day committed without a beacon (before decision 076) draws as it always did.
+    if (day.seals_tickets && day.beacon_round !== null && sealed === null) return null;
+    // The sealed list, never a fresh read; a recount that differs means the books changed after
+    // the seal: no draw, no payment on a changed list (decision 078).
+    const key = (l: TicketEntry[]) => l.map((e) => `${e.no}:${e.userId}:${e.cents}`).join("\n");
+    if (sealed !== null && key(sealed) !== key(recount))
+      return {
+        dayNo,
+        refused: `the settled rounds now count ${recount.length} entries and ${recount.reduce((s, e) => s + e.cents, 0)} tickets, the sealed list ${sealed.length} and ${day.tickets_total}`,
+      };
+    const tickets = sealed ?? recount;
     const total = tickets.reduce((s, e) => s + e.cents, 0);
     const pool = await poolCents(tx, day.coin);
     const winners = drawWinners(day.seed, dayNo, value?.randomness ?? null, tickets, settings.winners);
@@ -429,23 +557,33 @@ async function drawDay(
       }
     }
     await options.afterPay?.();
-    await tx.query(
-      `UPDATE jackpot_days SET drawn_ms = $2, pool_cents = $3, paid_cents = $4, winners_wanted = $5,
-         tickets_total = $6, tickets = $7, beacon_signature = $8 WHERE day_no = $1`,
-      [dayNo, nowMs, pool, paid, settings.winners, total, JSON.stringify(tickets), value?.signature ?? null],
-    );
+    // A sealed list stays as sealed (the trigger of migration 074 refuses any change to it).
+    const drawn = [dayNo, nowMs, pool, paid, settings.winners, value?.signature ?? null];
+    if (sealed === null)
+      await tx.query(
+        `UPDATE jackpot_days SET drawn_ms = $2, pool_cents = $3, paid_cents = $4, winners_wanted = $5,
+           beacon_signature = $6, tickets_total = $7, tickets = $8 WHERE day_no = $1`,
+        [...drawn, total, JSON.stringify(tickets)],
+      );
+    else
+      await tx.query(
+        `UPDATE jackpot_days SET drawn_ms = $2, pool_cents = $3, paid_cents = $4, winners_wanted = $5,
+           beacon_signature = $6 WHERE day_no = $1`,
+        drawn,
+      );
     return { dayNo, winners: each > 0 ? winners.length : 0, paidCents: paid };
   });
 }
 
-/** One pass of the job: commit seeds, fund, draw (only while JACKPOT_APPLY is on). */
+/** One pass of the job: commit seeds, fund, seal ticket lists, draw (only while JACKPOT_APPLY is on). */
 export async function jackpotPass(db: Db, nowMs: number, dayMs: number, beacon: Beacon) {
-  if (!(await jackpotEnabled(db))) return { funded: { rounds: 0, cents: 0 }, draws: [] as DrawOutcome[] };
+  if (!(await jackpotEnabled(db)))
+    return { funded: { rounds: 0, cents: 0 }, draws: [] as DrawOutcome[], refused: [] as DrawRefusal[] };
   const settings = await getJackpotSettings(db);
   await ensureDays(db, nowMs, dayMs, settings.coin, beacon);
   const funded = await fundSettledRounds(db, nowMs, dayMs);
-  const draws = await drawDue(db, nowMs, dayMs, beacon);
-  return { funded, draws };
+  const { draws, refused } = await drawDueReport(db, nowMs, dayMs, beacon);
+  return { funded, draws, refused };
 }
 
 /** One pass now, on an operator's demand (admin CLI, operator API), audited as jackpot.run. */
@@ -497,6 +635,7 @@ export async function jackpotDraw(
   dayNo: number | undefined,
   userId: number | null,
   beacon: Beacon,
+  dayMs: number,
 ): Promise<JackpotDraw | null> {
   const [day] =
     dayNo === undefined
@@ -507,8 +646,7 @@ export async function jackpotDraw(
           dayNo,
         ]);
   if (!day) return null;
-  const tickets: TicketEntry[] =
-    typeof day.tickets === "string" ? JSON.parse(day.tickets) : (day.tickets ?? []);
+  const tickets = storedTickets(day.tickets);
   const won = await db.query<{
     rank: number;
     user_id: number;
@@ -522,6 +660,12 @@ export async function jackpotDraw(
   const profiles = await publicProfiles(
     db,
     tickets.map((t) => t.userId),
+  );
+  // A sealed list publishes the phones it was sealed with (its hash covers them).
+  const phoneOf = (t: TicketEntry) => t.phone ?? profiles.get(t.userId)?.phone ?? "****";
+  const sameBeacon = day.beacon_source === beacon.source;
+  const [pending] = await db.query<DayRow>(
+    "SELECT * FROM jackpot_days WHERE drawn_ms IS NULL AND tickets_hash IS NOT NULL ORDER BY day_no LIMIT 1",
   );
   let from = 0;
   return {
@@ -538,11 +682,15 @@ export async function jackpotDraw(
         : {
             source: day.beacon_source ?? "",
             // The configured beacon's key; a day drawn with another beacon names none.
-            publicKey: day.beacon_source === beacon.source ? beacon.publicKey : null,
-            round: Number(day.beacon_round),
+            publicKey: sameBeacon ? beacon.publicKey : null,
+            // The round the draw took: the sealed list's (decision 078), else the one named with the seed.
+            round: Number(day.tickets_beacon_round ?? day.beacon_round),
             signature: day.beacon_signature,
             randomness: beaconRandomness(day.beacon_signature),
+            genesisTime: sameBeacon ? beacon.genesisMs : null,
+            periodSeconds: sameBeacon ? beacon.periodMs / 1000 : null,
           },
+    ticketsCommitment: ticketsCommitmentOf(day, dayMs),
     pool: fromCents(Number(day.pool_cents ?? 0)),
     paid: fromCents(Number(day.paid_cents ?? 0)),
     winnersWanted: Number(day.winners_wanted ?? 0),
@@ -550,7 +698,7 @@ export async function jackpotDraw(
     tickets: tickets.map((t) => {
       const entry = {
         no: t.no,
-        phone: profiles.get(t.userId)?.phone ?? "****",
+        phone: phoneOf(t),
         tickets: t.cents,
         from,
         to: from + t.cents,
@@ -561,7 +709,10 @@ export async function jackpotDraw(
     winners: won.map((w) => ({
       rank: w.rank,
       no: w.ticket_no,
-      phone: profiles.get(Number(w.user_id))?.phone ?? "****",
+      phone: (() => {
+        const entry = tickets.find((t) => t.no === w.ticket_no);
+        return entry ? phoneOf(entry) : (profiles.get(Number(w.user_id))?.phone ?? "****");
+      })(),
       nickName: profiles.get(Number(w.user_id))?.nickName ?? null,
       ticket: Number(w.ticket),
       tickets: tickets.find((t) => t.no === w.ticket_no)?.cents ?? 0,
@@ -574,5 +725,30 @@ export async function jackpotDraw(
             const mine = won.find((w) => Number(w.user_id) === userId);
             return mine ? fromCents(Number(mine.amount_cents)) : null;
           })(),
+    pendingDraw: pending
+      ? (() => {
+          const commitment = ticketsCommitmentOf(pending, dayMs);
+          return commitment
+            ? {
+                dayNo: Number(pending.day_no),
+                endTime: Number(pending.end_ms),
+                ticketsCommitment: commitment,
+              }
+            : null;
+        })()
+      : null,
+  };
+}
+
+/** A day's sealed ticket list as published (decision 078); null for a day that did not seal it. */
+function ticketsCommitmentOf(day: DayRow, dayMs: number): JackpotDraw["ticketsCommitment"] {
+  if (day.tickets_hash === null || day.tickets_committed_ms === null || day.tickets_beacon_round === null)
+    return null;
+  return {
+    hash: day.tickets_hash,
+    committedTime: Number(day.tickets_committed_ms),
+    marginSeconds: jackpotCommitMarginMs(dayMs) / 1000,
+    total: Number(day.tickets_total ?? 0),
+    beaconRound: Number(day.tickets_beacon_round),
   };
 }

@@ -15,7 +15,7 @@ export const jackpotJob = periodicJob(
   "jackpot",
   { everyMs: (deps) => Math.min(5000, dayMsOf(deps) / 10), failed: "jackpot pass failed" },
   async (deps) => {
-    const { funded, draws } = await jackpotPass(
+    const { funded, draws, refused } = await jackpotPass(
       deps.db,
       deps.now(),
       dayMsOf(deps),
@@ -25,5 +25,11 @@ export const jackpotJob = periodicJob(
       deps.log.debug({ rounds: funded.rounds, amount: fromCents(funded.cents) }, "jackpot funded");
     for (const d of draws)
       deps.log.info({ day: d.dayNo, winners: d.winners, paid: fromCents(d.paidCents) }, "jackpot drawn");
+    // Decision 078: the books changed after the list was sealed; nobody is paid until an operator looks.
+    for (const r of refused)
+      deps.log.error(
+        { day: r.dayNo, reason: r.refused },
+        "jackpot draw refused: the sealed ticket list differs",
+      );
   },
 );

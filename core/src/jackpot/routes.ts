@@ -32,7 +32,13 @@ export function jackpotRoutes(app: CoreRouter) {
     const { dayNo } = await parseInput(c, jackpotDrawInputSchema);
     const user = c.get("user");
     const deps = c.get("deps");
-    const draw = await jackpotDraw(deps.db, dayNo, user?.id ?? null, beaconOf(deps.config.fairness?.beacon));
+    const draw = await jackpotDraw(
+      deps.db,
+      dayNo,
+      user?.id ?? null,
+      beaconOf(deps.config.fairness?.beacon),
+      deps.config.jackpotDaySeconds * 1000,
+    );
     if (!draw) throw new ApiError(Code.NOT_FOUND, "No jackpot has been drawn yet");
     return ok(c, draw);
   });

@@ -7,6 +7,7 @@ import { settleRound } from "../../../core/src/game/settle";
 import { drawDue, ensureDays, jackpotInfo } from "../../../core/src/jackpot/jackpot";
 import { describeOnEachDatabase, registerPlayer } from "../../support/core";
 import { TIMING, stake } from "../game/helpers";
+import { sealThenDraw } from "./helpers";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -76,7 +77,7 @@ describeOnEachDatabase("jackpot days by the operator's day", (core, database) =>
     expect(
       (await drawDue(db(), Date.parse(`${year}-03-15T01:00:00Z`), DAY, BEACON)).map((d) => d.dayNo),
     ).not.toContain(dayNoOf(today));
-    const drawn = await drawDue(db(), Date.parse(`${year}-03-15T18:31:00Z`), DAY, BEACON);
+    const drawn = await sealThenDraw(db(), Date.parse(`${year}-03-15T18:31:00Z`), DAY, BEACON);
     expect(drawn.map((d) => d.dayNo)).toContain(dayNoOf(today));
     const [day] = await storedDays(dayNoOf(today), dayNoOf(today));
     expect(day.tickets_total).toBe(1_000);
@@ -124,7 +125,7 @@ describeOnEachDatabase("jackpot days by the operator's day", (core, database) =>
       kolkataMidnight + 1_000,
     ])
       await playRound(at, player.userId);
-    await drawDue(db(), Date.parse(`${year}-06-13T19:00:00Z`), DAY, BEACON);
+    await sealThenDraw(db(), Date.parse(`${year}-06-13T19:00:00Z`), DAY, BEACON);
     const drawn = await storedDays(n + 1, n + 3);
     expect(drawn.map((d) => [d.day_no, d.tickets_total])).toEqual([
       [n + 1, 1_000],
