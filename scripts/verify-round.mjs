@@ -16,9 +16,12 @@
  *   4. the digit: first byte < 250 of HMAC-SHA256(seed, "roundId:randomness[:n]") mod 10, with
  *      randomness = SHA-256(signature), equals the published result.
  * A jackpot day (yesterday's jackpot page's JSON): SHA-256(seed) = the hash published before the
- * day; the beacon round is the first after the day's end and its signature verifies under the key
- * the fairness page publishes; the winners recomputed from seed, randomness and ticket list (docs/
- * jackpot.md) are the published ones.
+ * day; the ticket list is the one sealed before the beacon round (decision 078: SHA-256 of its
+ * lines "no:phone:tickets" joined by "\n" = the sealed hash, its ranges follow from its counts);
+ * the beacon round is the one the rule names (the first whose time is at least the seal's time
+ * plus the margin and after the day's end; the first after the day's end for a day committed
+ * before 078) and its signature verifies under the key the fairness page publishes; the winners
+ * recomputed from seed, randomness and ticket list (docs/jackpot.md) are the published ones.
  * Needs Node 20+ and @noble/curves and @noble/hashes (npm i @noble/curves @noble/hashes, or run it
  * from this repository after npm ci). Exit code 0 only when every check passes.
  */
@@ -99,8 +102,17 @@ if (jackpotDay !== undefined) {
     randomness = bytesToHex(sha256(hexToBytes(b.signature)));
     checks["beacon key is the one the fairness page publishes"] =
       publicFacts.beacon.publicKey === b.publicKey;
-    checks[`beacon round ${b.round} is the first after the day's end`] =
-      timeOf(b.round) > draw.endTime && timeOf(b.round - 1) <= draw.endTime;
+    const sealed = draw.ticketsCommitment;
+    if (sealed) {
+      // Decision 078: the first round at least the margin after the seal, never before the first after the day's end.
+      const notBefore = sealed.committedTime + sealed.marginSeconds * 1000;
+      const after = (r) => timeOf(r) > draw.endTime && timeOf(r) >= notBefore;
+      checks[
+        `beacon round ${b.round} is the first at least ${sealed.marginSeconds} s after the ticket list was sealed (${new Date(sealed.committedTime).toISOString()}) and after the day's end`
+      ] = after(b.round) && (b.round === 1 || !after(b.round - 1)) && b.round === sealed.beaconRound;
+    } else
+      checks[`beacon round ${b.round} is the first after the day's end`] =
+        timeOf(b.round) > draw.endTime && timeOf(b.round - 1) <= draw.endTime;
     checks[`beacon round ${b.round} signature verifies (${b.source})`] = beaconSigned(
       b.publicKey,
       b.round,
@@ -108,6 +120,23 @@ if (jackpotDay !== undefined) {
     );
   } else
     console.log(`day ${draw.dayNo} was committed before the beacon took part: drawn from its seed alone`);
+  if (draw.ticketsCommitment) {
+    const lines = draw.tickets.map((e) => `${e.no}:${e.phone}:${e.tickets}`).join("\n");
+    let from = 0;
+    const ranges = draw.tickets.every((e, i) => {
+      const ok = e.no === i + 1 && e.from === from && e.to === from + e.tickets;
+      from += e.tickets;
+      return ok;
+    });
+    checks["ticket list matches the hash sealed before the beacon round"] =
+      bytesToHex(sha256(utf8ToBytes(lines))) === draw.ticketsCommitment.hash &&
+      ranges &&
+      from === draw.ticketsCommitment.total &&
+      from === draw.ticketsTotal;
+  } else
+    console.log(
+      `day ${draw.dayNo} was committed before ticket lists were sealed: its list was read at the draw`,
+    );
   const winners = jackpotWinners(draw, randomness);
   checks[`winners ${winners.join(" ") || "(none)"} are the published ones`] =
     winners.join(" ") === draw.winners.map((w) => w.no).join(" ") ||

@@ -32,7 +32,13 @@ interface DrawJson {
     winners: { no: number }[];
     beacon: { round: number } | null;
   } | null;
-  verification: { hashMatches: boolean; beaconMatches: boolean | null; winnersMatch: boolean } | null;
+  verification: {
+    hashMatches: boolean;
+    beaconMatches: boolean | null;
+    winnersMatch: boolean;
+    ticketsMatch: boolean | null;
+    roundMatches: boolean | null;
+  } | null;
 }
 
 test("the pool grows with bets, the day's draw pays the player and yesterday's jackpot verifies", async ({
@@ -106,14 +112,20 @@ test("the pool grows with bets, the day's draw pays the player and yesterday's j
         .toBe(true);
       const found = drawn as DrawJson | null;
       if (!found?.draw) throw new Error("no draw");
+      // The ticket list sealed before the beacon round (decision 078): its hash and the round's rule.
       expect(found.verification).toEqual({
         hashMatches: true,
         beaconMatches: true,
         winnersMatch: true,
+        ticketsMatch: true,
+        roundMatches: true,
         recomputed: expect.any(Array),
       });
       await page.goto(`${PAGES.yesterdayJackpot}?dayNo=${found.draw.dayNo}`);
       await expect(page.getByTestId("jackpot-verdict")).toContainText(/Verified/);
+      await expect(page.getByTestId("tickets-sealed")).toContainText(
+        /^Ticket list sealed at .+ · hash [0-9a-f]{12}…$/,
+      );
       await expect(page.getByTestId("my-win")).toBeVisible();
       await screen(page, "jackpot-yesterday");
 
@@ -136,6 +148,7 @@ test("the pool grows with bets, the day's draw pays the player and yesterday's j
       const [program, ...args] = String(command).split(" ");
       const own = execFileSync(program, args, { cwd: folder }).toString();
       expect(own).toContain(`beacon round ${found.draw.beacon?.round} signature verifies`);
+      expect(own).toContain("ok   ticket list matches the hash sealed before the beacon round");
       expect(own).toContain(`jackpot day ${found.draw.dayNo}: Verified`);
       rmSync(folder, { recursive: true });
     });

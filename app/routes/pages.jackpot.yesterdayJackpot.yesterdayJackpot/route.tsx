@@ -19,6 +19,9 @@ export { loader };
 const VERIFY_SCRIPT =
   'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const c=require("crypto"),j=JSON.parse(s),d=j.result||j.draw,k=Buffer.from(d.seed,"hex"),T=BigInt(d.ticketsTotal)||1n,L=2n**64n/T*T,n=Math.min(d.winnersWanted,d.tickets.length),w=[];console.log("seedHash",c.createHash("sha256").update(k).digest("hex"));for(let i=0;w.length<n;i++){const x=c.createHmac("sha256",k).update(d.dayNo+":"+(d.beacon?d.beacon.randomness+":":"")+i).digest().readBigUInt64BE();if(x>=L)continue;const t=x%T,e=d.tickets.find(e=>t>=BigInt(e.from)&&t<BigInt(e.to));if(!w.includes(e.no))w.push(e.no)}console.log("winners",w.join(" "))})';
 
+/** A hash shown in a sentence: its first 12 characters (the full one is under "Check it yourself"). */
+const shortHash = (hash: string) => `${hash.slice(0, 12)}…`;
+
 const MEDALS = ["bg-amber-400 text-amber-950", "bg-gray-300 text-gray-900", "bg-orange-300 text-orange-950"];
 
 export default function YesterdayJackpotPage() {
@@ -43,15 +46,39 @@ export default function YesterdayJackpotPage() {
       </>
     );
   }
-  // A day drawn before the beacon took part has none to check (beaconMatches null).
+  // A day drawn before the beacon took part has none to check (beaconMatches null), nor a day
+  // committed before ticket lists were sealed a sealed list (ticketsMatch, roundMatches null).
   const verified =
-    verification.hashMatches && verification.winnersMatch && verification.beaconMatches !== false;
+    verification.hashMatches &&
+    verification.winnersMatch &&
+    verification.beaconMatches !== false &&
+    verification.ticketsMatch !== false &&
+    verification.roundMatches !== false;
+  const sealed = draw.ticketsCommitment;
+  const pending = draw.pendingDraw;
   const command = `curl -s -H 'Accept: application/json' "${origin}${PAGES.yesterdayJackpot}?dayNo=${draw.dayNo}" | node -e '${VERIFY_SCRIPT}'`;
   const scriptCommand = `node verify-round.mjs ${origin} jackpot ${draw.dayNo}`;
   return (
     <>
       <NavBar title={t("yesterday.title")} backTo={PAGES.jackpot} />
       <main className="mx-auto max-w-md space-y-4 p-4 pb-10">
+        {pending ? (
+          <TitledCard id="pending-title" title={t("yesterday.pendingTitle")} className="space-y-1 text-sm">
+            <p data-testid="pending-sealed">
+              {t("yesterday.pending", {
+                end: fmt.dateTime(pending.endTime),
+                time: fmt.dateTime(pending.ticketsCommitment.committedTime),
+                hash: shortHash(pending.ticketsCommitment.hash),
+              })}
+            </p>
+            <p className="text-gray-700 dark:text-gray-300">
+              {t("yesterday.pendingRound", { round: pending.ticketsCommitment.beaconRound })}
+            </p>
+            <p className="break-all font-mono text-xs text-gray-700 dark:text-gray-300">
+              {pending.ticketsCommitment.hash}
+            </p>
+          </TitledCard>
+        ) : null}
         <section className="rounded-2xl bg-gradient-to-br from-violet-600 to-pink-500 p-5 text-white shadow-md">
           <p className="text-sm text-white/90">
             {t("yesterday.day", { from: fmt.dateTime(draw.startTime), to: fmt.dateTime(draw.endTime) })}
@@ -115,6 +142,11 @@ export default function YesterdayJackpotPage() {
                 {t(verified ? "yesterday.verified" : "yesterday.notVerified")}
               </h2>
               <p>{t(verification.hashMatches ? "yesterday.hashOk" : "yesterday.hashBad")}</p>
+              {sealed ? (
+                <p data-testid="tickets-check">
+                  {t(verification.ticketsMatch ? "yesterday.ticketsOk" : "yesterday.ticketsBad")}
+                </p>
+              ) : null}
               {draw.beacon ? (
                 <p>
                   {verification.beaconMatches
@@ -122,16 +154,40 @@ export default function YesterdayJackpotPage() {
                     : t("yesterday.beaconBad")}
                 </p>
               ) : null}
+              {sealed ? (
+                <p>
+                  {verification.roundMatches
+                    ? t("yesterday.roundOk", { round: sealed.beaconRound, seconds: sealed.marginSeconds })
+                    : t("yesterday.roundBad")}
+                </p>
+              ) : null}
               <p>{t(verification.winnersMatch ? "yesterday.winnersOk" : "yesterday.winnersBad")}</p>
             </div>
           </div>
+          <p className="break-words" data-testid="tickets-sealed">
+            {sealed
+              ? t("yesterday.sealed", {
+                  time: fmt.dateTime(sealed.committedTime),
+                  hash: shortHash(sealed.hash),
+                })
+              : t("yesterday.notSealed")}
+          </p>
           <Disclosure summary={t("yesterday.selfCheck")}>
             <dl className="space-y-2 text-xs">
               <Datum label={t("yesterday.seedHash")} value={draw.seedHash} />
               <Datum label={t("yesterday.seed")} value={draw.seed} testId="jackpot-seed" />
+              {sealed ? (
+                <>
+                  <Datum label={t("yesterday.ticketsHash")} value={sealed.hash} testId="tickets-hash" />
+                  <Datum label={t("yesterday.sealedAt")} value={fmt.dateTime(sealed.committedTime)} />
+                </>
+              ) : null}
               {draw.beacon ? (
                 <>
-                  <Datum label={t("yesterday.beaconRound")} value={draw.beacon.round} />
+                  <Datum
+                    label={t(sealed ? "yesterday.beaconRoundSealed" : "yesterday.beaconRound")}
+                    value={draw.beacon.round}
+                  />
                   <Datum label={t("yesterday.randomness")} value={draw.beacon.randomness} />
                 </>
               ) : null}
@@ -150,6 +206,7 @@ export default function YesterdayJackpotPage() {
             </a>
             <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">
               {t(draw.beacon ? "yesterday.algorithmBeacon" : "yesterday.algorithm")}{" "}
+              {sealed ? `${t("yesterday.sealedRule")} ` : null}
               <a
                 className="underline"
                 href={`${PAGES.yesterdayJackpot}?dayNo=${draw.dayNo}`}
