@@ -11,9 +11,13 @@ ALTER TABLE jackpot_days
   ADD COLUMN tickets_hash text,
   ADD COLUMN tickets_committed_ms bigint,
   ADD COLUMN tickets_beacon_round bigint,
+  -- Where the sealed list's tickets start (the day's start, or JACKPOT_ON_SINCE when later, at
+  -- the seal): the draw's recount reads the same window even if the jackpot is switched since.
+  ADD COLUMN tickets_from_ms bigint,
   ADD CONSTRAINT jackpot_days_tickets_sealed CHECK (
     (tickets_hash IS NULL) = (tickets_committed_ms IS NULL)
     AND (tickets_hash IS NULL) = (tickets_beacon_round IS NULL)
+    AND (tickets_hash IS NULL) = (tickets_from_ms IS NULL)
     AND (tickets_hash IS NULL OR (seals_tickets AND tickets IS NOT NULL AND tickets_total IS NOT NULL))
   );
 ALTER TABLE jackpot_days ALTER COLUMN seals_tickets SET DEFAULT true;
@@ -29,6 +33,7 @@ BEGIN
        NEW.tickets_hash IS DISTINCT FROM OLD.tickets_hash
        OR NEW.tickets_committed_ms IS DISTINCT FROM OLD.tickets_committed_ms
        OR NEW.tickets_beacon_round IS DISTINCT FROM OLD.tickets_beacon_round
+       OR NEW.tickets_from_ms IS DISTINCT FROM OLD.tickets_from_ms
        OR NEW.tickets IS DISTINCT FROM OLD.tickets
        OR NEW.tickets_total IS DISTINCT FROM OLD.tickets_total) THEN
     RAISE EXCEPTION 'a jackpot day''s sealed ticket list is immutable';

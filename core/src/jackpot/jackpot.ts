@@ -184,10 +184,13 @@ async function ticketsFrom(db: Sql, dayStartMs: number): Promise<number> {
   return Math.max(dayStartMs, onSince);
 }
 
-/** The day's stakes by player, from ticketsFrom to the day's end (none when it starts after). */
-async function dayTickets(db: Sql, coin: Coin, dayStartMs: number, dayEndMs: number) {
-  const from = await ticketsFrom(db, dayStartMs);
-  return stakesByPlayer(db, coin, Math.min(from, dayEndMs), dayEndMs);
+/**
+ * The day's stakes by player, from ticketsFrom to the day's end (none when it starts after), and
+ * where they start. A sealed day's recount passes the start it was sealed with (`fromMs`).
+ */
+async function dayTickets(db: Sql, coin: Coin, dayStartMs: number, dayEndMs: number, fromMs?: number) {
+  const from = Math.min(fromMs ?? (await ticketsFrom(db, dayStartMs)), dayEndMs);
+  return { ...(await stakesByPlayer(db, coin, from, dayEndMs)), fromMs: from };
 }
 
 interface DayRow {
@@ -210,6 +213,7 @@ interface DayRow {
   tickets_hash: string | null;
   tickets_committed_ms: number | null;
   tickets_beacon_round: number | null;
+  tickets_from_ms: number | null;
 }
 
 /**
@@ -413,7 +417,7 @@ export async function sealTicketLists(
       );
       await tx.query(
         `UPDATE jackpot_days SET tickets = $2, tickets_total = $3, tickets_hash = $4,
-           tickets_committed_ms = $5, tickets_beacon_round = $6 WHERE day_no = $1`,
+           tickets_committed_ms = $5, tickets_beacon_round = $6, tickets_from_ms = $7 WHERE day_no = $1`,
         [
           day_no,
           JSON.stringify(entries),
@@ -421,6 +425,7 @@ export async function sealTicketLists(
           ticketsHash(entries),
           nowMs,
           round,
+          stakes.fromMs,
         ],
       );
       return true;
@@ -514,7 +519,14 @@ async function drawDay(
       [dayNo],
     );
     if (!day || Number(day.end_ms) > nowMs) return null;
-    const stakes = await dayTickets(tx, day.coin, Number(day.start_ms), Number(day.end_ms));
+    // A sealed day recounts the window it was sealed with (the jackpot may have been switched since).
+    const stakes = await dayTickets(
+      tx,
+      day.coin,
+      Number(day.start_ms),
+      Number(day.end_ms),
+      day.tickets_from_ms === null ? undefined : Number(day.tickets_from_ms),
+    );
     if (stakes.unsettledRounds > 0) return null;
     // The rounds of the day are settled: their share reaches the pool before the draw.
     const recount = ticketList(stakes.players);

@@ -603,6 +603,30 @@ describeOnEachDatabase("jackpot", (core, database) => {
     await post({ sharePercent: "1" });
   });
 
+  it("a sealed day is drawn from its list though the jackpot was switched off and on after the seal", async () => {
+    // The recount reads the window the list was sealed with, not the later JACKPOT_ON_SINCE (which
+    // would count no ticket of the day and refuse the draw for good).
+    await enable();
+    const start = nextDay();
+    await ensureDays(core.deps.db, start - 1, DAY, "CHIP", BEACON);
+    await sealThenDraw(core.deps.db, start + 1_000, DAY, BEACON);
+    const p = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    await playRound(start + 60_000, [{ userId: p.userId, multiple: 2 }]);
+    await fundSettledRounds(core.deps.db, start + 200_000, DAY);
+    const sealAt = start + DAY + 1_000;
+    expect(await sealTicketLists(core.deps.db, sealAt, DAY, BEACON)).toContain(dayNoOf(start));
+    await core.deps.db.tx((tx) => switchJackpot(tx, "0", sealAt + 1_000));
+    await core.deps.db.tx((tx) => switchJackpot(tx, "1", sealAt + 2_000));
+    const pass = await jackpotPass(core.deps.db, sealAt + MARGIN + 1_000, DAY, BEACON);
+    expect(pass.refused).toEqual([]);
+    expect(pass.draws.map((d) => d.dayNo)).toContain(dayNoOf(start));
+    const draw = jackpotDrawSchema.parse(
+      (await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo: dayNoOf(start) } })).result,
+    );
+    expect(draw.ticketsTotal).toBe(2_000);
+    expect(draw.winners.map((w) => w.no)).toEqual([1]);
+  });
+
   it("a stake added to a sealed day changes nothing drawn: the draw refuses and says why, pays nobody, and the days after wait", async () => {
     // Kept last: the refused day holds every later draw of this database until it is removed.
     await enable();
