@@ -1,0 +1,143 @@
+import { execFile } from "node:child_process";
+import { type Server, createServer } from "node:http";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beaconRandomness } from "#contract/fairness-proof";
+import type { JackpotDraw } from "#contract/jackpot";
+import { beaconRoundAfter, beaconRoundAtOrAfter, sandboxBeacon } from "../../core/src/beacon/beacon";
+import { drawWinners, jackpotSeedHash, ticketsHash } from "../../core/src/jackpot/draw";
+
+/**
+ * scripts/verify-round.mjs in jackpot mode (decision 078) against a site that answers a sealed
+ * day's JSON: it checks the ticket list against the sealed hash and the beacon round against the
+ * rule, and exits 1 when either was changed.
+ */
+const PORT = 3413;
+const DAY = 30_000;
+const beacon = sandboxBeacon("33".repeat(32), 1);
+const seed = "6b".repeat(32);
+const END = Date.UTC(2026, 5, 1, 18, 30);
+const SEALED_AT = END + 4_000;
+const ROUND = Math.max(beaconRoundAfter(beacon, END), beaconRoundAtOrAfter(beacon, SEALED_AT + 60_000));
+
+async function sealedDraw(round = ROUND): Promise<JackpotDraw> {
+  const signature = (await beacon.signatureOf(round, Date.now())) ?? "";
+  const randomness = beaconRandomness(signature);
+  const list = [1_500, 200, 9_000].map((cents, i) => ({ no: i + 1, userId: i + 1, cents }));
+  let from = 0;
+  const tickets = list.map((e) => {
+    const entry = { no: e.no, phone: `9${e.no}****000${e.no}`, tickets: e.cents, from, to: from + e.cents };
+    from += e.cents;
+    return entry;
+  });
+  const entries = tickets.map((e) => ({ no: e.no, phone: e.phone, cents: e.tickets }));
+  return {
+    dayNo: DAY,
+    coin: "CHIP",
+    startTime: END - 86_400_000,
+    endTime: END,
+    drawTime: SEALED_AT + 70_000,
+    seedHash: jackpotSeedHash(seed),
+    seed,
+    beacon: {
+      source: "sandbox",
+      publicKey: beacon.publicKey,
+      round,
+      signature,
+      randomness,
+      genesisTime: beacon.genesisMs,
+      periodSeconds: 1,
+    },
+    ticketsCommitment: {
+      hash: ticketsHash(entries),
+      committedTime: SEALED_AT,
+      marginSeconds: 60,
+      total: from,
+      beaconRound: round,
+    },
+    pool: 20,
+    paid: 10,
+    winnersWanted: 2,
+    ticketsTotal: from,
+    tickets,
+    winners: drawWinners(seed, DAY, randomness, list, 2).map((w, i) => ({
+      rank: i + 1,
+      no: w.no,
+      phone: tickets[w.no - 1].phone,
+      nickName: null,
+      ticket: w.ticket,
+      tickets: list[w.no - 1].cents,
+      amount: 5,
+    })),
+    myWin: null,
+    pendingDraw: null,
+  };
+}
+
+let served: JackpotDraw;
+let server: Server;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    res.setHeader("content-type", "application/json");
+    if (req.url?.startsWith("/pages/jackpot/yesterdayJackpot/yesterdayJackpot"))
+      res.end(JSON.stringify({ draw: served }));
+    else if (req.url === "/pages/game/fairness")
+      res.end(
+        JSON.stringify({
+          beacon: { publicKey: beacon.publicKey, genesisTime: beacon.genesisMs, periodSeconds: 1 },
+        }),
+      );
+    else res.writeHead(404).end("{}");
+  });
+  await new Promise<void>((resolve) => server.listen(PORT, "127.0.0.1", resolve));
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function verify(): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout } = await promisify(execFile)("node", [
+      "scripts/verify-round.mjs",
+      `http://127.0.0.1:${PORT}`,
+      "jackpot",
+      String(DAY),
+    ]);
+    return { code: 0, out: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string };
+    return { code: failed.code, out: failed.stdout };
+  }
+}
+
+describe("verify-round.mjs, jackpot mode, a sealed day", () => {
+  it("verifies the sealed list and the beacon round the rule names", async () => {
+    served = await sealedDraw();
+    const { code, out } = await verify();
+    expect(out).toContain("ok   ticket list matches the hash sealed before the beacon round");
+    expect(out).toMatch(/ok {3}beacon round \d+ is the first at least 60 s after the ticket list was sealed/);
+    expect(out).toContain(`jackpot day ${DAY}: Verified`);
+    expect(code).toBe(0);
+  });
+
+  it("fails a list with an entry added after the seal, and a round the rule does not name", async () => {
+    const draw = await sealedDraw();
+    const last = draw.tickets[draw.tickets.length - 1];
+    served = {
+      ...draw,
+      tickets: [
+        ...draw.tickets,
+        { no: last.no + 1, phone: "99****9999", tickets: 50_000, from: last.to, to: last.to + 50_000 },
+      ],
+      ticketsTotal: draw.ticketsTotal + 50_000,
+    };
+    const added = await verify();
+    expect(added.out).toContain("FAIL ticket list matches the hash sealed before the beacon round");
+    expect(added.code).toBe(1);
+    // A round one later than the rule's (its signature valid, its winners recomputed from it).
+    const later = await sealedDraw(ROUND + 1);
+    served = later;
+    const wrongRound = await verify();
+    expect(wrongRound.out).toMatch(/FAIL beacon round \d+ is the first at least 60 s after/);
+    expect(wrongRound.out).toContain("ok   winners");
+    expect(wrongRound.code).toBe(1);
+  });
+});
