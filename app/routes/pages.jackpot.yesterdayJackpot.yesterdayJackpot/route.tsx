@@ -68,14 +68,13 @@ export default function YesterdayJackpotPage() {
               {t("yesterday.pending", {
                 end: fmt.dateTime(pending.endTime),
                 time: fmt.dateTime(pending.ticketsCommitment.committedTime),
-                hash: shortHash(pending.ticketsCommitment.hash),
               })}
-            </p>
-            <p className="text-gray-700 dark:text-gray-300">
-              {t("yesterday.pendingRound", { round: pending.ticketsCommitment.beaconRound })}
             </p>
             <p className="break-all font-mono text-xs text-gray-700 dark:text-gray-300">
               {pending.ticketsCommitment.hash}
+            </p>
+            <p className="text-gray-700 dark:text-gray-300">
+              {t("yesterday.pendingRound", { round: pending.ticketsCommitment.beaconRound })}
             </p>
           </TitledCard>
         ) : null}
