@@ -1,8 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Balances } from "~/components/Balances";
 import { Chevron } from "~/components/Chevron";
 import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
+import { MenuIcon, type MenuIconName } from "~/components/MenuIcon";
 import { NavBar } from "~/components/NavBar";
 import { TabBar } from "~/components/TabBar";
 import { TitledCard } from "~/components/TitledCard";
@@ -39,26 +41,73 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(SELF, { type: "error", message });
 }
 
-const LINKS: Array<{ to: string; key: string }> = [
-  { to: PAGES.assetRecords, key: "assetRecords" },
-  { to: PAGES.recharge, key: "recharge" },
-  { to: PAGES.withdrawal, key: "withdrawal" },
-  { to: PAGES.bankCard, key: "bankCard" },
-  { to: PAGES.exchange, key: "exchange" },
-  { to: PAGES.pledge, key: "pledge" },
-  { to: PAGES.betRecord, key: "betRecord" },
-  { to: PAGES.followRecords, key: "followRecords" },
-  { to: PAGES.myProfile, key: "myProfile" },
-  { to: PAGES.loginPassword, key: "loginPassword" },
-  { to: PAGES.paymentPassword, key: "paymentPassword" },
-  { to: PAGES.notice, key: "notice" },
-  { to: PAGES.responsiblePlay, key: "responsiblePlay" },
-  { to: PAGES.team, key: "team" },
-  { to: PAGES.blogger, key: "blogger" },
+/**
+ * The menu in short titled sections, as the apps players already use show it (ui.md): each row a
+ * page, named by that page's title (tests/app/wording), with its icon. Customer service ends Help.
+ */
+const SECTIONS: Array<{ title: string; links: Array<{ to: string; key: MenuIconName }> }> = [
+  {
+    title: "wallet",
+    links: [
+      { to: PAGES.assetRecords, key: "assetRecords" },
+      { to: PAGES.recharge, key: "recharge" },
+      { to: PAGES.withdrawal, key: "withdrawal" },
+      { to: PAGES.bankCard, key: "bankCard" },
+      { to: PAGES.exchange, key: "exchange" },
+      { to: PAGES.pledge, key: "pledge" },
+    ],
+  },
+  {
+    title: "play",
+    links: [
+      { to: PAGES.betRecord, key: "betRecord" },
+      { to: PAGES.followRecords, key: "followRecords" },
+      { to: PAGES.responsiblePlay, key: "responsiblePlay" },
+    ],
+  },
+  {
+    title: "community",
+    links: [
+      { to: PAGES.team, key: "team" },
+      { to: PAGES.blogger, key: "blogger" },
+      { to: PAGES.notice, key: "notice" },
+    ],
+  },
+  {
+    title: "security",
+    links: [
+      { to: PAGES.myProfile, key: "myProfile" },
+      { to: PAGES.loginPassword, key: "loginPassword" },
+      { to: PAGES.paymentPassword, key: "paymentPassword" },
+    ],
+  },
 ];
 
+// Padding and gap in px, like the icon: at 200 % text the room goes to the name ("Withdrawal" whole).
 const rowClass =
-  "flex min-h-[48px] w-full items-center justify-between px-4 text-left hover:bg-gray-50 dark:hover:bg-gray-800";
+  "flex min-h-[52px] w-full items-center gap-[12px] px-[16px] py-2 text-left hover:bg-gray-50 dark:hover:bg-gray-800";
+
+/** A row's face: its icon, its name (wrapping at large text), the "go on" arrow. */
+function RowFace({ icon, label }: { icon: MenuIconName; label: string }) {
+  return (
+    <>
+      <MenuIcon name={icon} />
+      <span className="min-w-0 flex-1">{label}</span>
+      <Chevron className="h-[20px] w-[20px] flex-none text-gray-400" />
+    </>
+  );
+}
+
+function MenuSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} data-testid={id}>
+      <h2 id={id} className="mb-1.5 px-1 text-sm font-semibold text-gray-600 dark:text-gray-300">
+        {title}
+      </h2>
+      <ul className="card divide-y divide-gray-100 p-0 dark:divide-gray-800">{children}</ul>
+    </section>
+  );
+}
 
 export default function AccountPage() {
   const { t } = useTranslation("account");
@@ -75,35 +124,48 @@ export default function AccountPage() {
       <main className="mx-auto max-w-md space-y-4 p-4">
         <Balances chip={user.chip} gold={user.gold} point={user.point} />
 
-        <nav
-          aria-label={t("account.menu")}
-          className="card divide-y divide-gray-100 p-0 dark:divide-gray-800"
-        >
-          {LINKS.map((link) => (
-            <Link key={link.key} to={link.to} className={rowClass}>
-              <span>{t(`account.links.${link.key}`)}</span>
-              <Chevron />
-            </Link>
-          ))}
-          {user.customerServiceUrl ? (
-            <a href={user.customerServiceUrl} target="_blank" rel="noopener noreferrer" className={rowClass}>
-              <span>{t("account.customerService")}</span>
-              <Chevron />
-            </a>
-          ) : (
-            <Form
-              method="post"
-              onSubmit={(event) => {
-                event.preventDefault();
-                showToast(t("toast.noCustomerService"), "error");
-              }}
+        <nav aria-label={t("account.menu")} className="space-y-4">
+          {SECTIONS.map((section) => (
+            <MenuSection
+              key={section.title}
+              id={`menu-${section.title}`}
+              title={t(`account.sections.${section.title}`)}
             >
-              <button type="submit" className={rowClass}>
-                <span>{t("account.customerService")}</span>
-                <Chevron />
-              </button>
-            </Form>
-          )}
+              {section.links.map((link) => (
+                <li key={link.key}>
+                  <Link to={link.to} className={rowClass}>
+                    <RowFace icon={link.key} label={t(`account.links.${link.key}`)} />
+                  </Link>
+                </li>
+              ))}
+            </MenuSection>
+          ))}
+          <MenuSection id="menu-help" title={t("account.sections.help")}>
+            <li>
+              {user.customerServiceUrl ? (
+                <a
+                  href={user.customerServiceUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={rowClass}
+                >
+                  <RowFace icon="customerService" label={t("account.customerService")} />
+                </a>
+              ) : (
+                <Form
+                  method="post"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    showToast(t("toast.noCustomerService"), "error");
+                  }}
+                >
+                  <button type="submit" className={rowClass}>
+                    <RowFace icon="customerService" label={t("account.customerService")} />
+                  </button>
+                </Form>
+              )}
+            </li>
+          </MenuSection>
         </nav>
 
         <TitledCard id="settings-title" title={t("account.settings")} className="space-y-4">
