@@ -1,6 +1,6 @@
-import { type SubmissionResult, getFormProps } from "@conform-to/react";
-import { Form, useActionData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type SubmissionResult, getFormProps, getSelectProps } from "@conform-to/react";
+import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import { type ReactNode, useRef } from "react";
 import {
   AmountField,
   ErrorList,
@@ -19,6 +19,7 @@ import {
   LIMIT_PERIODS,
   type LimitKind,
   type LimitPeriod,
+  type PlayerLimit,
   REMINDER_MINUTES,
 } from "#contract/limits";
 import type { ProtectionMessages } from "./protection-schema";
@@ -52,10 +53,39 @@ function useProtectionForm(id: string, defaultValue: Record<string, string>) {
   });
 }
 
-export function LimitForm({ kind }: { kind: LimitKind }) {
+/** The amount in force for a period, as the field shows it ("" when there is none). */
+function amountOf(limits: PlayerLimit[], period: LimitPeriod): string {
+  const amount = limits.find((l) => l.period === period)?.amount;
+  return amount === null || amount === undefined ? "" : String(amount);
+}
+
+/**
+ * A limit's form. It opens on what is in force: the period just saved (`?saved=KIND.PERIOD`, the
+ * action's redirect) or the day, and that period's amount; after a refusal, on what the player
+ * sent (the kit's last result). A save that changed the limit draws the form anew from what is now
+ * in force, with JavaScript as without; choosing another period shows that period's amount.
+ */
+export function LimitForm({ kind, limits }: { kind: LimitKind; limits: PlayerLimit[] }) {
+  const [params] = useSearchParams();
+  const [savedKind, savedPeriod] = (params.get("saved") ?? "").split(".");
+  const period: LimitPeriod =
+    savedKind === kind && (LIMIT_PERIODS as readonly string[]).includes(savedPeriod)
+      ? (savedPeriod as LimitPeriod)
+      : "DAY";
+  const inForce = limits.map((l) => `${l.period}:${l.amount}:${l.pending?.amount}`).join(",");
+  return <LimitFormOf key={`${period}|${inForce}`} kind={kind} limits={limits} period={period} />;
+}
+
+function LimitFormOf({
+  kind,
+  limits,
+  period,
+}: { kind: LimitKind; limits: PlayerLimit[]; period: LimitPeriod }) {
   const { t } = useTranslation("limits");
   const id = `limit-${kind}`;
-  const [form, fields] = useProtectionForm(id, { period: "DAY" });
+  const [form, fields] = useProtectionForm(id, { period, amount: amountOf(limits, period) });
+  const { key: periodKey, ...periodProps } = getSelectProps(fields.period);
+  const shownPeriod = useRef((fields.period.initialValue as LimitPeriod | undefined) ?? period);
   return (
     <Form method="post" action={PAGES.responsiblePlay} {...getFormProps(form)} className="space-y-3">
       <input type="hidden" hidden name="intent" value="limit" />
@@ -68,7 +98,19 @@ export function LimitForm({ kind }: { kind: LimitKind }) {
         >
           {t("form.period")}
         </label>
-        <select id={fields.period.id} name={fields.period.name} defaultValue="DAY" className="input w-full">
+        <select
+          key={periodKey}
+          {...periodProps}
+          className="input w-full"
+          onChange={(event) => {
+            // The field showed the last period's amount, untouched: it shows the new period's.
+            const amount = event.currentTarget.form?.elements.namedItem(fields.amount.name);
+            const next = event.currentTarget.value as LimitPeriod;
+            if (amount instanceof HTMLInputElement && amount.value === amountOf(limits, shownPeriod.current))
+              form.update({ name: fields.amount.name, value: amountOf(limits, next) });
+            shownPeriod.current = next;
+          }}
+        >
           {LIMIT_PERIODS.map((p) => (
             <option key={p} value={p}>
               {t(`period.${p}`)}

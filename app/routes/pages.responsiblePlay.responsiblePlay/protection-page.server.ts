@@ -110,7 +110,8 @@ export async function action({ request }: ActionFunctionArgs) {
           : answer.result.outcome === "APPLIED"
             ? t("toast.applied")
             : t("toast.unchanged");
-      return finish(request, SELF, { type: "success", message }, undefined, {
+      // Back on the period just saved: its form shows what is now in force (LimitForm).
+      return finish(request, `${SELF}?saved=${v.kind}.${v.period}`, { type: "success", message }, undefined, {
         outcome: answer.result.outcome,
       });
     }

@@ -101,7 +101,7 @@ function LimitSection({ kind, status }: { kind: LimitKind; status: Data["status"
           <LimitRow key={l.period} limit={l} />
         ))}
       </ul>
-      {status.block ? null : <LimitForm kind={kind} />}
+      {status.block ? null : <LimitForm kind={kind} limits={rows} />}
     </TitledCard>
   );
 }
