@@ -43,6 +43,16 @@ export const usdtFormSchema = z.object({
   assetPassword: password,
 });
 
+/**
+ * A withdrawal form as the browser checks it: also no more than the balance the page shows
+ * (`message` says it, translated with the balance). The action leaves that to the core, whose
+ * refusal (INSUFFICIENT) is said under the amount too.
+ */
+export function withinBalance(tab: "cash" | "usdt", balance: number, message: string) {
+  const schema = tab === "cash" ? cashFormSchema : usdtFormSchema;
+  return schema.extend({ amount: amountField.refine((amount) => amount <= balance, message) });
+}
+
 /** Only the amount, for the no-JS "Show fee" button. */
 export const previewSchema = z.object({ amount: amountField });
 

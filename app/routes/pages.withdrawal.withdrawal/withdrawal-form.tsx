@@ -41,7 +41,12 @@ export function WithdrawalForm({
   const [form, fields] = useKitForm({
     id: `withdraw-${tab}`,
     schemas: () => import("~/components/wallet/withdraw-forms"),
-    schema: (m) => (tab === "cash" ? m.cashFormSchema : m.usdtFormSchema),
+    schema: (m) =>
+      m.withinBalance(
+        tab,
+        info.balance,
+        t("validation.aboveBalance", { balance: format.money(info.balance) }),
+      ),
     lastResult: actionData?.result,
     defaultValue: { network, address: remembered ?? "", userBankId: cards[0] ? String(cards[0].id) : "" },
   });
