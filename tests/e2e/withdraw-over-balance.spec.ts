@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
-import { accountJson, hydrated, operator, registerPlayer, savePaymentPassword, screen } from "./fixtures";
+import {
+  accountJson,
+  hydrated,
+  operator,
+  postJson,
+  registerPlayer,
+  savePaymentPassword,
+  screen,
+} from "./fixtures";
 
 /**
  * A withdrawal above the balance is told before it is sent, under the amount, on the bank and the
@@ -39,6 +47,19 @@ test("an amount above the balance is told before submit, and by the server, the 
     await expect(form.getByText(ABOVE)).toHaveCount(0);
   }
   await screen(page, "withdraw-over-balance-usdt");
+
+  // In the dark theme too the field is outlined red, not in the grey of a field without error.
+  expect((await postJson(page.request, "/resources/theme", { theme: "dark" })).status).toBe(200);
+  await page.goto(`${PAGES.withdrawal}?tab=usdt`);
+  await hydrated(page);
+  const dark = page.locator("form#withdraw-usdt").getByLabel("Withdrawal amount");
+  await dark.focus();
+  await expect(page.locator("form#withdraw-usdt")).toHaveAttribute("data-validation", "browser");
+  await dark.fill("800");
+  await dark.blur();
+  await expect(dark).toHaveAttribute("aria-invalid", "true");
+  expect(await dark.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe("rgb(248, 113, 113)");
+  await postJson(page.request, "/resources/theme", { theme: "light" });
 
   // Without JavaScript the USDT form is sent as it is: the server's answer, under the amount.
   const context = await browser.newContext({
