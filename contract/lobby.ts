@@ -21,10 +21,34 @@ const lobbyGameSchema = z.object({
   kind: z.enum(["LOTTERY", "EXTERNAL"]),
   coin: coinSchema.nullable(),
   sort: z.number().int(),
+  /**
+   * Ours, LOTTERY only: the round running now in the coin's default room (its lowest open level;
+   * every room has the same round length), with the core's clock (`timestamp`) that its countdown
+   * starts from, as getSession says them. Null when none is running (no open room, or the round is
+   * not made yet); absent from an upstream that does not send it.
+   */
+  round: z
+    .object({
+      id: z.number().int(),
+      level: z.number().int(),
+      betEndTime: z.number(),
+      sessionEndTime: z.number(),
+      timestamp: z.number(),
+    })
+    .nullable()
+    .optional(),
+  /** Ours, LOTTERY only: the latest drawn rounds of that room, newest first (at most LOBBY_RESULTS). */
+  lastResults: z.array(z.object({ id: z.number().int(), result: z.number().int().min(0).max(9) })).optional(),
 });
 export type LobbyGame = z.infer<typeof lobbyGameSchema>;
 
-/** GET /app/game/config/list: the enabled games of the enabled channels, in order. */
+/** How many of its latest results a lottery game of the lobby carries. */
+export const LOBBY_RESULTS = 3;
+
+/**
+ * GET /app/game/config/list: the enabled games of the enabled channels, in order; each lottery
+ * game with its default room's current round and latest results (one query, core/src/lobby/games.ts).
+ */
 export const gameConfigListSchema = z.array(lobbyGameSchema);
 
 export const getGameUrlInputSchema = z.object({

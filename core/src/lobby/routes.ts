@@ -23,7 +23,10 @@ const SANDBOX_REFUSALS = {
 
 export function lobbyRoutes(app: CoreRouter) {
   app.get("/app/gameChannel/list", async (c) => ok(c, await listChannels(c.get("deps").db)));
-  app.get("/app/game/config/list", async (c) => ok(c, await listGames(c.get("deps").db)));
+  app.get("/app/game/config/list", async (c) => {
+    const deps = c.get("deps");
+    return ok(c, await listGames(deps.db, deps.now()));
+  });
 
   app.get("/app/games/getGameUrl", async (c) => {
     const user = requireUser(c);

@@ -1,7 +1,9 @@
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { betRankSchema, gameChannelListSchema, gameConfigListSchema, gameUrlSchema } from "#contract/lobby";
 import { placeBet } from "../../../core/src/game/bets";
+import { setLevel } from "../../../core/src/game/levels";
 import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
+import { settleRound } from "../../../core/src/game/settle";
 import { operatorDayBounds } from "../../../core/src/limits/operator-day";
 import { platformBetAmount } from "../../../core/src/lobby/summary";
 import { listAudit } from "../../../core/src/operator/audit";
@@ -24,6 +26,59 @@ describeOnEachDatabase("lobby", (core) => {
     expect(games.find((g) => g.kind === "EXTERNAL")).toMatchObject({ name: "Sandbox Spin" });
     // No secret or launch URL in the public list.
     expect(JSON.stringify(games)).not.toMatch(/secret|launch/i);
+  });
+
+  it("gives each lottery game its default room's running round and latest results, in one query", async () => {
+    const db = core.deps.db;
+    const now = core.deps.now();
+    const current = roundWindow(now, TIMING);
+    // Four earlier rounds of CHIP's first room, drawn; the newest three are the game's results.
+    const drawn = [];
+    for (const back of [4, 3, 2, 1]) {
+      const earlier = roundWindow(current.startTime - back * 60_000, TIMING);
+      const round = await ensureRound(db, "CHIP", 1, earlier);
+      const settled = await settleRound(db, round.id, earlier.endTime);
+      if (!settled) throw new Error(`round ${round.id} was not drawn`);
+      drawn.push({ id: round.id, result: settled.result });
+    }
+    const running = await ensureRound(db, "CHIP", 1, current);
+    // Another room's round is not the game's: the default room is the lowest open level.
+    await ensureRound(db, "CHIP", 2, current);
+
+    const query = vi.spyOn(db, "query");
+    const answer = await call(core, "/app/game/config/list", { method: "GET" });
+    const queries = query.mock.calls.length;
+    query.mockRestore();
+    const games = gameConfigListSchema.parse(answer.result);
+    expect(queries).toBe(1);
+
+    const chip = games.find((g) => g.coin === "CHIP");
+    expect(chip?.round).toEqual({
+      id: running.id,
+      level: 1,
+      betEndTime: running.betEndTime,
+      sessionEndTime: running.endTime,
+      timestamp: expect.any(Number),
+    });
+    expect(chip?.round?.timestamp).toBeGreaterThanOrEqual(now);
+    expect(chip?.round?.timestamp).toBeLessThan(running.endTime);
+    expect(chip?.lastResults).toEqual(drawn.slice(1).reverse());
+    // GOLD has no round made yet (no scheduler runs here): no round, no results, still listed.
+    expect(games.find((g) => g.coin === "GOLD")).toMatchObject({ round: null, lastResults: [] });
+    // An external game has neither.
+    const external = games.find((g) => g.kind === "EXTERNAL");
+    expect(external && "round" in external).toBe(false);
+
+    // With CHIP's first room closed, the game shows its second room's round.
+    await setLevel(db, "CHIP", 1, { enableFlag: false });
+    try {
+      const after = gameConfigListSchema.parse(
+        (await call(core, "/app/game/config/list", { method: "GET" })).result,
+      );
+      expect(after.find((g) => g.coin === "CHIP")).toMatchObject({ round: { level: 2 }, lastResults: [] });
+    } finally {
+      await setLevel(db, "CHIP", 1, { enableFlag: true });
+    }
   });
 
   it("signs a short-lived launch URL that the sandbox provider accepts, and refuses a forged or expired one", async () => {
