@@ -2,7 +2,7 @@
  * Countdown math for a round. The upstream sends its own clock (`timestamp`) with the round, so
  * the page never trusts the phone's clock: skew = server now − client now at receipt, and every
  * tick computes the remaining time on the server's clock. Pure; the hook lives in
- * `routes/pages.game.game/use-round-countdown.ts`.
+ * `components/game/use-round-countdown.ts` (the game page and the home lobby).
  */
 export type RoundClock = {
   /** Upstream clock (ms epoch) when the round was read. */

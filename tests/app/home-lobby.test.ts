@@ -1,7 +1,8 @@
 /**
  * Home as a lobby (issue 12): the loader makes every upstream call once and all of them in
  * parallel (the fake upstream answers none until all have arrived: a sequential loader would never
- * get there), and the rankings it passes on carry masked phones only.
+ * get there), the rankings it passes on carry masked phones only, and the game tiles' rounds and
+ * results come from the game list (no call of their own).
  */
 import type { ServerResponse } from "node:http";
 import { expect, it } from "vitest";
@@ -13,7 +14,27 @@ const ANSWERS: Record<string, unknown> = {
   "/core/app/user/getUserInfo": USER_INFO,
   "/core/app/gameChannel/list": [{ id: 1, name: "Colour Lottery", sort: 0 }],
   "/core/app/game/config/list": [
-    { id: 1, channelId: 1, name: "Chip", kind: "LOTTERY", coin: "CHIP", sort: 0 },
+    {
+      id: 1,
+      channelId: 1,
+      name: "Chip",
+      kind: "LOTTERY",
+      coin: "CHIP",
+      sort: 0,
+      round: {
+        id: 2026112710100060,
+        level: 1,
+        betEndTime: 60_000,
+        sessionEndTime: 65_000,
+        timestamp: 22_500,
+      },
+      lastResults: [
+        { id: 2026112710100000, result: 7 },
+        { id: 2026112710099940, result: 0 },
+      ],
+    },
+    // An upstream that sends no round or results (the fields are ours).
+    { id: 2, channelId: 1, name: "Gold", kind: "LOTTERY", coin: "GOLD", sort: 1 },
   ],
   "/core/app/summary/platformBetAmount": { chip: 1234.5, gold: 0, point: 0 },
   "/core/app/summary/prizePoolAmount": 88.8,
@@ -67,7 +88,28 @@ it("calls each upstream path once, all in parallel, and passes on the figures", 
     notice: { id: 7, title: "Welcome" },
     bloggerRank: [{ rank: 1, bloggerId: 4, fans: 12 }],
     dividends: [{ amount: 3.5 }],
-    lobby: [{ id: 1, games: [{ id: 1, coin: "CHIP" }] }],
+    lobby: [
+      {
+        id: 1,
+        games: [
+          {
+            id: 1,
+            coin: "CHIP",
+            // The tile's countdown: the core's clock and the seconds left as it saw them.
+            round: {
+              id: "2026112710100060",
+              clock: { serverNow: 22_500, betEndTime: 60_000, sessionEndTime: 65_000 },
+              left: { bet: 38, round: 43 },
+            },
+            results: [
+              { id: "2026112710100000", digit: 7 },
+              { id: "2026112710099940", digit: 0 },
+            ],
+          },
+          { id: 2, coin: "GOLD", round: null, results: [] },
+        ],
+      },
+    ],
   });
   expect(JSON.stringify(data)).not.toContain("tok-1");
 });

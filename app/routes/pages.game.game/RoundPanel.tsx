@@ -1,9 +1,9 @@
 import { Commitment } from "~/components/game/Commitment";
+import { Countdown } from "~/components/game/Countdown";
 import { DigitBall } from "~/components/game/DigitBall";
 import { operatorName } from "~/components/game/names";
 import type { Remaining } from "~/utils/countdown";
 import { useTranslation } from "~/utils/i18n-react";
-import { Countdown } from "./Countdown";
 
 /**
  * The current round: the game and room (translated), the round id on one line, the previous draw

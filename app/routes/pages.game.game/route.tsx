@@ -6,6 +6,7 @@ import { betFormReducer, initialBetForm, reopenedChoice, roomLimitProblem } from
 import { type BetName, isBetName } from "~/components/game/bets";
 import { TOP_UP } from "~/components/game/coins";
 import { type GameTab, gameUrl } from "~/components/game/format";
+import { useRoundCountdown } from "~/components/game/use-round-countdown";
 import { useTranslation } from "~/utils/i18n-react";
 import { lazyComponent, whenIdle } from "~/utils/lazy";
 import { pageTitle } from "~/utils/meta";
@@ -17,7 +18,6 @@ import { LevelTabs } from "./LevelTabs";
 import { MyRecords, ResultTabs, type TabData, TrendChart } from "./ResultTabs";
 import { RoundPanel } from "./RoundPanel";
 import { type GameActionData, action, loader } from "./game-page.server";
-import { useRoundCountdown } from "./use-round-countdown";
 
 export const handle = { i18n: ["game"] };
 export const meta = pageTitle("game.pageTitle", "game");
