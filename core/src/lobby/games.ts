@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { LOBBY_RESULTS, type LobbyGame } from "#contract/lobby";
 import type { Coin } from "#contract/money";
+import { defaultRoomRoundJoins } from "../game/lobby-rounds";
 import { assertMay } from "../limits/limits";
 import type { Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
@@ -20,9 +21,10 @@ export async function listChannels(db: Sql) {
 /**
  * The enabled games of the enabled channels, in order. Each lottery game also carries its coin's
  * default room (lowest open level: every room has the same round length, so it is as fast as any):
- * the round running at `nowMs` and its latest LOBBY_RESULTS results, newest first. One query; the
- * rounds are read through game_rounds_room (coin, level, end_time), a few rows per game. A round
- * the scheduler has not made yet is not made here: the game then has no round (null).
+ * the round running at `nowMs` and its latest LOBBY_RESULTS results, newest first. One query, whose
+ * rounds part the game module writes (defaultRoomRoundJoins; read through game_rounds_room (coin,
+ * level, end_time), a few rows per game). A round the scheduler has not made yet is not made here:
+ * the game then has no round (null).
  */
 export async function listGames(db: Sql, nowMs: number): Promise<LobbyGame[]> {
   const rows = await db.query<{
@@ -42,22 +44,7 @@ export async function listGames(db: Sql, nowMs: number): Promise<LobbyGame[]> {
        cur.id AS round_id, cur.bet_end_time, cur.end_time, drawn.results
      FROM lobby_games g
      JOIN game_channels c ON c.id = g.channel_id
-     LEFT JOIN LATERAL (
-       SELECT min(l.level) AS level FROM game_levels l WHERE l.coin = g.coin AND l.enable_flag
-     ) room ON g.kind = 'LOTTERY'
-     LEFT JOIN LATERAL (
-       SELECT r.id, r.bet_end_time, r.end_time FROM game_rounds r
-       WHERE r.coin = g.coin AND r.level = room.level AND r.end_time > $1 AND r.start_time <= $1
-       ORDER BY r.end_time LIMIT 1
-     ) cur ON true
-     LEFT JOIN LATERAL (
-       SELECT json_agg(json_build_object('id', d.id, 'result', d.result) ORDER BY d.end_time DESC) AS results
-       FROM (
-         SELECT r.id, r.result, r.end_time FROM game_rounds r
-         WHERE r.coin = g.coin AND r.level = room.level AND r.result IS NOT NULL
-         ORDER BY r.end_time DESC LIMIT $2
-       ) d
-     ) drawn ON true
+     ${defaultRoomRoundJoins("CASE WHEN g.kind = 'LOTTERY' THEN g.coin END", "$1", "$2")}
      WHERE g.enabled AND c.enabled ORDER BY c.sort, c.id, g.sort, g.id`,
     [nowMs, LOBBY_RESULTS],
   );
