@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { NavBar } from "~/components/NavBar";
-import { BetTag, DigitBall } from "~/components/game/DigitBall";
+import { BetTag } from "~/components/game/BetTag";
+import { DigitBall } from "~/components/game/DigitBall";
 import { BET_NAMES } from "~/components/game/bets";
 import { payoutTable } from "~/components/game/results";
 import { asPageError } from "~/utils/api/errors.server";

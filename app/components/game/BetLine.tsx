@@ -1,5 +1,6 @@
 import { useTranslation } from "~/utils/i18n-react";
-import { BetTag, DigitBall } from "./DigitBall";
+import { BetTag } from "./BetTag";
+import { DigitBall } from "./DigitBall";
 import type { recordStatus } from "./results";
 
 const TONE: Record<ReturnType<typeof recordStatus>, string> = {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { BetTag } from "~/components/game/DigitBall";
+import { BetTag } from "~/components/game/BetTag";
 import { useTranslation } from "~/utils/i18n-react";
 import { PAGES } from "~/utils/paths";
 

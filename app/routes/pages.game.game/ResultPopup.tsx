@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useRef } from "react";
-import { BetTag, DigitBall } from "~/components/game/DigitBall";
+import { BetTag } from "~/components/game/BetTag";
+import { DigitBall } from "~/components/game/DigitBall";
 import { recordStatus } from "~/components/game/results";
 import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
