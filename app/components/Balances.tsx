@@ -38,14 +38,15 @@ export function Balances({ chip, gold, point }: Amounts) {
       {long ? (
         <dl className="divide-y divide-gray-100 dark:divide-gray-800">
           {items.map((item) => (
-            // With large text the amount goes under its name rather than break the name ("Chi ps").
+            // With large text the amount goes under its name rather than break the name ("Chi ps"),
+            // and the row's side padding is in px so that the amount keeps the room ("9,810,734.5" / "6").
             <div
               key={item.key}
-              className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-4 py-2.5"
+              className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-[16px] py-2.5"
             >
               <dt className="text-sm text-gray-600 dark:text-gray-300">{item.label}</dt>
               <dd
-                className="ml-auto max-w-full text-right font-bold tabular-nums"
+                className="ml-auto max-w-full text-right font-bold tabular-nums [overflow-wrap:break-word]"
                 data-testid={`balance-${item.key}`}
               >
                 {item.value}
@@ -54,12 +55,17 @@ export function Balances({ chip, gold, point }: Amounts) {
           ))}
         </dl>
       ) : (
-        <div className="grid grid-cols-3 divide-x divide-gray-200 dark:divide-gray-700">
+        // Three in a row while each has 6.5rem; with large text fewer, so that an amount is not
+        // broken inside ("₹1," / "00" / "0.0" at 200 %). The gap draws the lines between them.
+        <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,6.5rem),1fr))] gap-px bg-gray-200 dark:bg-gray-700">
           {items.map((item) => (
-            <div key={item.key} className="flex min-w-0 flex-col items-center gap-1 px-2 py-4">
+            <div
+              key={item.key}
+              className="flex min-w-0 flex-col items-center gap-1 bg-white px-2 py-4 dark:bg-gray-900"
+            >
               <span className="text-xs text-gray-600 dark:text-gray-300">{item.label}</span>
               <span
-                className="max-w-full text-center text-base font-bold tabular-nums [overflow-wrap:anywhere]"
+                className="max-w-full text-center text-base font-bold tabular-nums [overflow-wrap:break-word]"
                 data-testid={`balance-${item.key}`}
               >
                 {item.value}
