@@ -1,13 +1,12 @@
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
 import {
-  DEMO,
   accountJson,
   expectCheckedOnBlur,
   gameJson,
   hydrated,
-  login,
   money,
+  operator,
   postJson,
   registerPlayer,
   screen,
@@ -37,6 +36,19 @@ async function records(request: APIRequestContext, query = ""): Promise<AssetRec
 async function cents(request: APIRequestContext) {
   const user = await accountJson(request);
   return { chip: toCents(user.chip), gold: toCents(user.gold), point: toCents(user.point) };
+}
+
+/**
+ * A new player of its own, signed in on `page`, credited by the operator. The tests check every
+ * balance to the cent, so they do not use the shared demo player: its bets from earlier tests
+ * can settle while they run (a win of ₹1.96 landed between two reads in CI).
+ */
+async function creditedPlayer(page: Page, amounts: Partial<Record<"CHIP" | "GOLD", string>>) {
+  const { phone } = await registerPlayer(page.request);
+  for (const [coin, amount] of Object.entries(amounts)) {
+    await operator(page.request, "/users/credit", { phone, coin, amount });
+  }
+  await page.goto("/");
 }
 
 async function previewExchange(page: Page, pair: string, amount: string) {
@@ -72,7 +84,7 @@ test("a player with nothing is led to recharge; the card offers Recharge, Withdr
 test("a credited player exchanges chip to gold, stakes, and reads it all in the asset records", async ({
   page,
 }) => {
-  await login(page, DEMO.phone, DEMO.password);
+  await creditedPlayer(page, { CHIP: "300", GOLD: "20" });
   const start = await cents(page.request);
   expect(start.chip).toBeGreaterThanOrEqual(20_000);
 
@@ -193,7 +205,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("exchanges gold to chip through the preview re-render, once, and stakes", async ({ page }) => {
-    await login(page, DEMO.phone, DEMO.password);
+    await creditedPlayer(page, { CHIP: "150", GOLD: "20" });
     const start = await cents(page.request);
     expect(start.gold).toBeGreaterThanOrEqual(1000);
     await previewExchange(page, "Gold → Chips", "10");
