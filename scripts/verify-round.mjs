@@ -21,7 +21,8 @@
  * the beacon round is the one the rule names (the first whose time is at least the seal's time
  * plus the margin and after the day's end; the first after the day's end for a day committed
  * before 078) and its signature verifies under the key the fairness page publishes; the winners
- * recomputed from seed, randomness and ticket list (docs/jackpot.md) are the published ones.
+ * recomputed from seed, randomness and ticket list (docs/jackpot.md) are the published ones
+ * (these jackpot checks are contract/jackpot-proof.mjs, which the yesterday page runs too).
  * Needs Node 20+ and @noble/curves and @noble/hashes (npm i @noble/curves @noble/hashes, or run it
  * from this repository after npm ci). Exit code 0 only when every check passes.
  */
@@ -29,6 +30,12 @@ import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import {
+  jackpotWinners,
+  namedBeaconRound,
+  seedMatchesHash,
+  ticketListMatchesSeal,
+} from "../contract/jackpot-proof.mjs";
 
 const DST = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 const [site, roundId, kept] = process.argv.slice(2);
@@ -67,52 +74,25 @@ function report(name, checks) {
   process.exit(verified ? 0 : 1);
 }
 
-/** The winners' ticket-list numbers of a jackpot day, drawn as docs/jackpot.md says. */
-function jackpotWinners(draw, randomness) {
-  const total = draw.tickets.reduce((sum, e) => sum + BigInt(e.tickets), 0n);
-  const wanted = Math.min(draw.winnersWanted, draw.tickets.length);
-  if (total === 0n) return [];
-  const limit = (2n ** 64n / total) * total;
-  const won = [];
-  for (let n = 0; won.length < wanted; n++) {
-    const message = randomness === null ? `${draw.dayNo}:${n}` : `${draw.dayNo}:${randomness}:${n}`;
-    const mac = hmac(sha256, hexToBytes(draw.seed), utf8ToBytes(message));
-    const x = new DataView(mac.buffer, mac.byteOffset).getBigUint64(0);
-    if (x >= limit) continue;
-    const ticket = x % total;
-    const entry = draw.tickets.find((e) => ticket >= BigInt(e.from) && ticket < BigInt(e.to));
-    if (!won.includes(entry.no)) won.push(entry.no);
-  }
-  return won;
-}
-
 if (jackpotDay !== undefined) {
   const { draw } = await getJson(`/pages/jackpot/yesterdayJackpot/yesterdayJackpot?dayNo=${jackpotDay}`);
   if (!draw) throw new Error("no draw for that day");
   const publicFacts = await getJson("/pages/game/fairness");
   const b = draw.beacon;
-  const checks = {
-    "seed matches the hash published before the day":
-      bytesToHex(sha256(hexToBytes(draw.seed))) === draw.seedHash,
-  };
+  const sealed = draw.ticketsCommitment;
+  const checks = { "seed matches the hash published before the day": seedMatchesHash(draw) };
   let randomness = null;
   if (b) {
-    const { genesisTime, periodSeconds } = publicFacts.beacon;
-    const timeOf = (r) => genesisTime + (r - 1) * periodSeconds * 1000;
     randomness = bytesToHex(sha256(hexToBytes(b.signature)));
     checks["beacon key is the one the fairness page publishes"] =
       publicFacts.beacon.publicKey === b.publicKey;
-    const sealed = draw.ticketsCommitment;
-    if (sealed) {
-      // Decision 078: the first round at least the margin after the seal, never before the first after the day's end.
-      const notBefore = sealed.committedTime + sealed.marginSeconds * 1000;
-      const after = (r) => timeOf(r) > draw.endTime && timeOf(r) >= notBefore;
-      checks[
-        `beacon round ${b.round} is the first at least ${sealed.marginSeconds} s after the ticket list was sealed (${new Date(sealed.committedTime).toISOString()}) and after the day's end`
-      ] = after(b.round) && (b.round === 1 || !after(b.round - 1)) && b.round === sealed.beaconRound;
-    } else
-      checks[`beacon round ${b.round} is the first after the day's end`] =
-        timeOf(b.round) > draw.endTime && timeOf(b.round - 1) <= draw.endTime;
+    // Decision 078: the first round at least the margin after the seal, never before the first after the day's end.
+    const named = namedBeaconRound(draw, publicFacts.beacon);
+    const rule = sealed
+      ? `the first at least ${sealed.marginSeconds} s after the ticket list was sealed (${new Date(sealed.committedTime).toISOString()}) and after the day's end`
+      : "the first after the day's end";
+    checks[`beacon round ${b.round} is ${rule}`] =
+      b.round === named && (!sealed || sealed.beaconRound === named);
     checks[`beacon round ${b.round} signature verifies (${b.source})`] = beaconSigned(
       b.publicKey,
       b.round,
@@ -120,20 +100,9 @@ if (jackpotDay !== undefined) {
     );
   } else
     console.log(`day ${draw.dayNo} was committed before the beacon took part: drawn from its seed alone`);
-  if (draw.ticketsCommitment) {
-    const lines = draw.tickets.map((e) => `${e.no}:${e.phone}:${e.tickets}`).join("\n");
-    let from = 0;
-    const ranges = draw.tickets.every((e, i) => {
-      const ok = e.no === i + 1 && e.from === from && e.to === from + e.tickets;
-      from += e.tickets;
-      return ok;
-    });
-    checks["ticket list matches the hash sealed before the beacon round"] =
-      bytesToHex(sha256(utf8ToBytes(lines))) === draw.ticketsCommitment.hash &&
-      ranges &&
-      from === draw.ticketsCommitment.total &&
-      from === draw.ticketsTotal;
-  } else
+  if (sealed)
+    checks["ticket list matches the hash sealed before the beacon round"] = ticketListMatchesSeal(draw);
+  else
     console.log(
       `day ${draw.dayNo} was committed before ticket lists were sealed: its list was read at the draw`,
     );
