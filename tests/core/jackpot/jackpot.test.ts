@@ -103,6 +103,20 @@ describeOnEachDatabase("jackpot", (core, database) => {
     await settleRound(core.deps.db, round.id, round.endTime);
     return round;
   }
+  /**
+   * `count` new players with 1,000 chips each, staking in a settled round of the day starting at
+   * `start`: the n-th (from 0) `multiple(n)` × 10 chips, by default (n + 1) × 10.
+   */
+  async function playersOfTheDay(start: number, count: number, multiple = (n: number) => n + 1) {
+    const players = await Promise.all(
+      Array.from({ length: count }, () => registerPlayer(core, { balances: { CHIP: 100_000 } })),
+    );
+    await playRound(
+      start + 60_000,
+      players.map((p, n) => ({ userId: p.userId, multiple: multiple(n) })),
+    );
+    return players;
+  }
   async function jackpotLedgerBalance() {
     const report = await checkLedger(core.deps.db);
     return report.coins.find((c) => c.coin === "CHIP")?.system.JACKPOT ?? 0;
@@ -254,13 +268,7 @@ describeOnEachDatabase("jackpot", (core, database) => {
     try {
       const start = nextDay();
       await ensureDays(core.deps.db, start - 1, DAY, "CHIP", BEACON);
-      const players = await Promise.all(
-        [1, 2].map(() => registerPlayer(core, { balances: { CHIP: 100_000 } })),
-      );
-      await playRound(
-        start + 60_000,
-        players.map((p) => ({ userId: p.userId, multiple: 1 })),
-      );
+      const players = await playersOfTheDay(start, 2, () => 1);
       await fundSettledRounds(core.deps.db, start + 200_000, DAY);
       const pool = await poolCents(core.deps.db, "CHIP");
       const drawn = (await sealThenDraw(core.deps.db, start + DAY + 1_000, DAY, BEACON)).find(
@@ -337,13 +345,7 @@ describeOnEachDatabase("jackpot", (core, database) => {
     expect(row).toEqual({ beacon_source: "sandbox", beacon_round: expect.anything() });
     expect(Number(row.beacon_round)).toBe(round);
     expect(beaconTimeOf(BEACON, round)).toBeGreaterThan(start + DAY);
-    const players = await Promise.all(
-      [1, 2, 3].map(() => registerPlayer(core, { balances: { CHIP: 100_000 } })),
-    );
-    await playRound(
-      start + 60_000,
-      players.map((p, i) => ({ userId: p.userId, multiple: i + 1 })),
-    );
+    const players = await playersOfTheDay(start, 3);
     const info = await jackpotInfo(core.deps.db, players[0].userId, start + 200_000, DAY, BEACON);
     expect(info.beaconRound).toBe(round);
     // The beacon round and its value stay as committed.
@@ -396,13 +398,7 @@ describeOnEachDatabase("jackpot", (core, database) => {
        VALUES ($1, 'CHIP', $2, $3, $4, $5, $6)`,
       [dayNoOf(start), start, start + DAY, seed, jackpotSeedHash(seed), start - DAY],
     );
-    const players = await Promise.all(
-      [1, 2].map(() => registerPlayer(core, { balances: { CHIP: 100_000 } })),
-    );
-    await playRound(
-      start + 60_000,
-      players.map((p, i) => ({ userId: p.userId, multiple: i + 1 })),
-    );
+    const players = await playersOfTheDay(start, 2);
     await fundSettledRounds(core.deps.db, start + 200_000, DAY);
     // Days of earlier tests may wait for their beacon round: drawn first.
     await sealThenDraw(core.deps.db, start + DAY - 120_000, DAY, BEACON);
@@ -438,13 +434,7 @@ describeOnEachDatabase("jackpot", (core, database) => {
        VALUES ($1, 'CHIP', $2, $3, $4, $5, $6, 'sandbox', $7, false)`,
       [dayNoOf(start), start, start + DAY, seed, jackpotSeedHash(seed), start - DAY, round],
     );
-    const players = await Promise.all(
-      [1, 2].map(() => registerPlayer(core, { balances: { CHIP: 100_000 } })),
-    );
-    await playRound(
-      start + 60_000,
-      players.map((p, i) => ({ userId: p.userId, multiple: i + 1 })),
-    );
+    const players = await playersOfTheDay(start, 2);
     await fundSettledRounds(core.deps.db, start + 200_000, DAY);
     expect(
       (await drawDue(core.deps.db, beaconTimeOf(BEACON, round) - 1, DAY, BEACON)).filter(
@@ -478,13 +468,7 @@ describeOnEachDatabase("jackpot", (core, database) => {
     // Days of earlier tests and the (empty) day before drawn first, so that this day's draw is the one waiting.
     await sealThenDraw(core.deps.db, start + 1_000, DAY, BEACON);
     const dayNo = dayNoOf(start);
-    const players = await Promise.all(
-      [1, 2].map(() => registerPlayer(core, { balances: { CHIP: 100_000 } })),
-    );
-    await playRound(
-      start + 60_000,
-      players.map((p, i) => ({ userId: p.userId, multiple: i + 1 })),
-    );
+    const players = await playersOfTheDay(start, 2);
     // A round of the day not settled yet: nothing is sealed.
     const open = await ensureRound(core.deps.db, "CHIP", 1, roundWindow(start + 400_000, TIMING));
     await placeBet(core.deps.db, players[0].userId, stake("Red", open.id, 1), start + 401_000);
