@@ -1,6 +1,6 @@
 /**
- * What the page does while the phone has no connection (root.tsx loads this after hydration; it
- * imports nothing, so it adds nothing to the start-up JavaScript).
+ * What the page does while the phone has no connection (root.tsx starts it on hydration; it
+ * imports nothing, so it adds little to the start-up JavaScript).
  *
  * Offline, a form sent or a page link tapped would fail inside the router and replace the page
  * with its error block, dropping what the player typed. They are held back (a listener in the

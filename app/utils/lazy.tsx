@@ -11,6 +11,9 @@ import { type ComponentType, Suspense, lazy, memo } from "react";
  *   It comes in its own <Suspense> boundary: if the server HTML already contains it, React keeps
  *   that HTML until the code has arrived, then hydrates it.
  *
+ * A load that fails (the connection dropped) is tried again (loadPatiently): the part stays as the
+ * server drew it meanwhile, instead of the page giving way to "Connection lost".
+ *
  * The boundary is memoised: it re-renders only when its props change. A boundary still waiting
  * for its code that receives an update (the page re-rendering on a countdown tick, with new
  * element objects each time) makes React give up hydrating it: it drops the server's HTML, shows
@@ -21,7 +24,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const preload = () => {
-    pending ??= load().then(
+    pending ??= loadPatiently(load).then(
       (component) => {
         loaded = component;
         return component;
@@ -55,6 +58,28 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     );
   });
   return Object.assign(Part, { preload });
+}
+
+/**
+ * `load()`, tried again while it fails: when the connection is back if the phone is offline (a
+ * form's or a popup's code lost with the connection comes once it returns), else after 1, 2 and
+ * 4 s. The fourth failure with a connection is final (a file gone after a deploy): it rejects.
+ */
+export function loadPatiently<T>(load: () => Promise<T>, delays = [1_000, 2_000, 4_000]): Promise<T> {
+  let tries = 0;
+  const attempt = (): Promise<T> =>
+    load().catch(async (error: unknown) => {
+      if (typeof window === "undefined") throw error;
+      if (!navigator.onLine) {
+        await new Promise((back) => window.addEventListener("online", back, { once: true }));
+      } else {
+        if (tries >= delays.length) throw error;
+        await new Promise((later) => setTimeout(later, delays[tries]));
+        tries += 1;
+      }
+      return attempt();
+    });
+  return attempt();
 }
 
 /** Runs `fn` when the browser is idle (after the page became interactive). */

@@ -46,6 +46,39 @@ test("a form sent offline is held, its fields kept, and goes through once back o
   await page.waitForURL((url) => url.pathname !== LOGIN_PATH);
 });
 
+test("a phone offline as soon as the page has hydrated, its later scripts never come, still holds a form", async ({
+  page,
+  context,
+}) => {
+  // The scripts the page loads at start (its modulepreloads); any other script is one the page
+  // would fetch later, which a connection lost at once never delivers.
+  await page.goto(LOGIN_PATH);
+  const atStart = new Set(
+    await page
+      .locator('link[rel="modulepreload"], script[type="module"][src]')
+      .evaluateAll((nodes) => nodes.map((n) => (n as HTMLLinkElement).href || (n as HTMLScriptElement).src)),
+  );
+  expect(atStart.size).toBeGreaterThan(3);
+  const refused: string[] = [];
+  await page.route("**/build/**/*.js", (route) => {
+    if (atStart.has(route.request().url())) return route.continue();
+    refused.push(route.request().url());
+    return route.abort("internetdisconnected");
+  });
+  await page.reload();
+  await hydrated(page);
+  await context.setOffline(true);
+  const form = page.locator("form#login");
+  await form.getByLabel("Phone number").fill(DEMO.phone);
+  await form.getByLabel("Password", { exact: true }).fill(DEMO.password);
+  await form.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "nothing was sent" })).toBeVisible();
+  await expect(page.getByText("Connection lost")).toHaveCount(0);
+  await expect(form.getByLabel("Password", { exact: true })).toHaveValue(DEMO.password);
+  // The page did ask for later scripts (its forms' checks): they were refused, as offline.
+  expect(refused.length).toBeGreaterThan(0);
+});
+
 test("a game page left open offline across a round's end keeps its page and catches up online", async ({
   page,
   context,
@@ -138,6 +171,8 @@ test("the result popup closed offline is held: it stays, and closes once back on
     await expect(popup).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 60_000, intervals: [2_000] });
   await hydrated(page);
+  // The popup's code comes after hydration (lazyComponent); it takes focus once it has come.
+  await expect(popup).toBeFocused();
 
   await context.setOffline(true);
   await page.keyboard.press("Escape");

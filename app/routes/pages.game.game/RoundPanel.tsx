@@ -1,9 +1,13 @@
-import { Commitment } from "~/components/game/Commitment";
 import { Countdown } from "~/components/game/Countdown";
 import { DigitBall } from "~/components/game/DigitBall";
 import { operatorName } from "~/components/game/names";
 import type { Remaining } from "~/utils/countdown";
 import { useTranslation } from "~/utils/i18n-react";
+import { lazyComponent } from "~/utils/lazy";
+
+// Drawn by the server; its copy button's code (and the clipboard's) comes just after hydration,
+// out of the page's start-up JavaScript. Its one prop is a string, the same between ticks.
+const Commitment = lazyComponent(() => import("~/components/game/Commitment").then((m) => m.Commitment));
 
 /**
  * The current round: the game and room (translated), the round id on one line, the previous draw

@@ -15,7 +15,7 @@ import { useFormat } from "~/utils/use-format";
 import { useHydrated } from "~/utils/use-hydrated";
 import { BetButtons } from "./BetButtons";
 import { LevelTabs } from "./LevelTabs";
-import { MyRecords, ResultTabs, type TabData, TrendChart } from "./ResultTabs";
+import type { TabData } from "./ResultTabs";
 import { RoundPanel } from "./RoundPanel";
 import { type GameActionData, action, loader } from "./game-page.server";
 
@@ -33,6 +33,8 @@ const BetPopup = lazyComponent(() => import("./BetPopup").then((m) => m.BetPopup
 const ResultPopup = lazyComponent(() => import("./ResultPopup").then((m) => m.ResultPopup));
 // Shown only after a bet, and when a reality check is due: their code loads when they show.
 const Receipt = lazyComponent(() => import("./Receipt").then((m) => m.Receipt));
+// Below the fold, drawn by the server: its code (and the tabs' links) comes just after hydration.
+const ResultTabs = lazyComponent(() => import("./ResultTabs").then((m) => m.ResultTabs));
 const RealityCheck = lazyComponent(() =>
   import("~/components/limits/RealityCheck").then((m) => m.RealityCheck),
 );
@@ -101,8 +103,9 @@ export default function GamePage() {
       whenIdle(() => {
         BetPopup.preload().catch(() => {});
         ResultPopup.preload().catch(() => {});
-        TrendChart.preload().catch(() => {});
-        MyRecords.preload().catch(() => {});
+        import("./ResultTabs")
+          .then((m) => Promise.all([m.TrendChart.preload(), m.MyRecords.preload()]))
+          .catch(() => {});
       }),
     [],
   );
