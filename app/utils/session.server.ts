@@ -1,4 +1,10 @@
-import { type Session, createCookieSessionStorage, createSession, redirect } from "@remix-run/node";
+import {
+  type Cookie,
+  type Session,
+  createCookieSessionStorage,
+  createSession,
+  redirect,
+} from "@remix-run/node";
 import { type Coin, coinSchema } from "#contract/money";
 import { setNewest } from "./bounded-map";
 import { type Env, getEnv, sessionSecrets } from "./env.server";
@@ -37,32 +43,49 @@ export interface SessionData {
 export type AppSession = Session<SessionData>;
 
 export const SESSION_COOKIE = "__session";
+/**
+ * The sliding idle timeout's clock, apart from the session: `{loginAt, seenAt}`, sealed like it.
+ * A request that only keeps the sign-in alive sets this cookie, never the session's: a page's
+ * data reloading while the player acts (a popup closed, the language changed) would otherwise
+ * answer with the session as it was before, and the browser, taking the last cookie it got, would
+ * undo what the action saved. It counts only for the sign-in whose loginAt it names.
+ */
+export const SEEN_COOKIE = "__seen";
 /** seenAt is rewritten (a new cookie) at most this often: most responses set no cookie. */
 const SEEN_REFRESH_MS = 60_000;
 
-let cached: { key: string; storage: ReturnType<typeof build> } | undefined;
+interface SeenData {
+  loginAt?: number;
+  seenAt?: number;
+}
+
+let cached: { key: string; storage: ReturnType<typeof build>; seen: Cookie } | undefined;
+
+function cookieOptions(secrets: string[], secure: boolean) {
+  // A year: the preferences outlive a login; the token inside has its own timeouts.
+  return { httpOnly: true, secure, sameSite: "lax" as const, path: "/", secrets, maxAge: 60 * 60 * 24 * 365 };
+}
 
 function build(secrets: string[], secure: boolean) {
   return createCookieSessionStorage<SessionData>({
-    cookie: createSealedCookie(SESSION_COOKIE, {
-      httpOnly: true,
-      secure,
-      sameSite: "lax",
-      path: "/",
-      secrets,
-      // A year: the preferences outlive a login; the token inside has its own timeouts.
-      maxAge: 60 * 60 * 24 * 365,
-    }),
+    cookie: createSealedCookie(SESSION_COOKIE, cookieOptions(secrets, secure)),
   });
 }
 
-export function sessionStorage() {
+function cookies() {
   const env = getEnv();
   const secrets = sessionSecrets(env);
   const secure = env.NODE_ENV === "production";
   const key = `${secure}|${secrets.join(",")}`;
-  if (!cached || cached.key !== key) cached = { key, storage: build(secrets, secure) };
-  return cached.storage;
+  if (!cached || cached.key !== key) {
+    const options = cookieOptions(secrets, secure);
+    cached = { key, storage: build(secrets, secure), seen: createSealedCookie(SEEN_COOKIE, options) };
+  }
+  return cached;
+}
+
+export function sessionStorage() {
+  return cookies().storage;
 }
 
 /** Where a signed-in session stands now: no token, in use, due for a new seenAt, or over. */
@@ -99,13 +122,28 @@ function preferencesOf(data: SessionData): SessionData {
 const REMEMBERED_COOKIES = 1_000;
 const parsed = new Map<string, { storage: object; data: Promise<SessionData> }>();
 
-/** The session data as the cookie holds it, timeouts not applied. */
+/**
+ * The session data as the cookies hold it, timeouts not applied: the session's, its seenAt the
+ * later of its own and the seen cookie's when that one names the same sign-in.
+ */
 function cookieData(request: Request): Promise<SessionData> {
-  const storage = sessionStorage();
+  const { storage, seen } = cookies();
   const header = request.headers.get("Cookie") ?? "";
   const entry = parsed.get(header);
   if (entry?.storage === storage) return entry.data;
-  const data = storage.getSession(header || null).then((session) => session.data as SessionData);
+  const data = Promise.all([
+    storage.getSession(header || null).then((session) => session.data as SessionData),
+    seen.parse(header || null).then((value: SeenData | null) => value),
+  ]).then(([session, clock]) => {
+    const later =
+      session.token &&
+      typeof session.loginAt === "number" &&
+      typeof session.seenAt === "number" &&
+      clock?.loginAt === session.loginAt &&
+      typeof clock.seenAt === "number" &&
+      clock.seenAt > session.seenAt;
+    return later ? { ...session, seenAt: clock.seenAt } : session;
+  });
   setNewest(parsed, header, { storage, data }, REMEMBERED_COOKIES);
   return data;
 }
@@ -129,14 +167,17 @@ export function destroySession(session: AppSession) {
 
 /**
  * The Set-Cookie header a response needs for the session's timeouts, or null (most responses):
- * a new seenAt when the one in the cookie is a minute old, or the logged-out session once the
- * sign-in has expired (the token leaves the cookie too). entry.server.tsx calls it for every page
- * and data request, unless the response already sets the session cookie.
+ * a new seenAt (in the seen cookie, SEEN_COOKIE) when the one the cookies hold is a minute old,
+ * or the logged-out session once the sign-in has expired (the token leaves the cookie too).
+ * entry.server.tsx calls it for every page and data request, unless the response already sets
+ * the session cookie.
  */
 async function sessionKeepAliveCookie(request: Request): Promise<string | null> {
   const data = await cookieData(request);
-  const state = sessionState(data, Date.now());
-  if (state === "stale") return commitSession(createSession({ ...data }) as AppSession);
+  const now = Date.now();
+  const state = sessionState(data, now);
+  if (state === "stale")
+    return cookies().seen.serialize({ loginAt: data.loginAt, seenAt: now } satisfies SeenData);
   if (state === "expired") return commitSession(createSession(preferencesOf(data)) as AppSession);
   return null;
 }

@@ -371,7 +371,8 @@ describeBuilt("hardening of the built server (development mode, as npm start run
         ] as const) {
           const res = await fetch(`${base()}${path}`, { headers: { ...headers, cookie: stale } });
           expect(res.status, `${page} ${how}`).toBe(200);
-          expect(res.headers.getSetCookie().join(), `${page} ${how}`).toMatch(/^__session=/);
+          // The sign-in's clock, apart from the session (decision 016).
+          expect(res.headers.getSetCookie().join(), `${page} ${how}`).toMatch(/^__seen=/);
           expect(res.headers.get("cache-control"), `${page} ${how}`).toBe("private, no-store");
         }
         // Without a cookie to renew it stays public (the same for everyone), but only for JSON.

@@ -5,7 +5,9 @@ import { handleDataRequest } from "~/entry.server";
 import { loader as accountLoader } from "~/routes/pages.account.account";
 import { getEnv } from "~/utils/env.server";
 import {
+  SEEN_COOKIE,
   SESSION_COOKIE,
+  commitSession,
   createLoggedOutSession,
   createLoginSession,
   getSession,
@@ -45,6 +47,9 @@ async function loginCookie(): Promise<string> {
 
 const withCookie = (cookie: string, url = "http://app.test/pages/account/account") =>
   new Request(url, { headers: { cookie: pairOf(cookie) } });
+/** A request with the cookies of these Set-Cookie headers (the empty ones left out), as a browser sends them. */
+const withCookies = (setCookies: string[], url = "http://app.test/pages/account/account") =>
+  new Request(url, { headers: { cookie: setCookies.filter(Boolean).map(pairOf).join("; ") } });
 
 /** Every way an attacker might try to read the value: raw, URI-decoded, base64 and base64url of it and its parts. */
 function decodings(value: string): string[] {
@@ -210,21 +215,58 @@ describe("idle and absolute timeouts (app side)", () => {
   });
 
   it("slides: a request refreshes seenAt, at most once a minute (most responses set no cookie)", async () => {
-    let cookie = await loginCookie();
+    const cookie = await loginCookie();
+    let seen = "";
     at(30_000);
     expect(await keepAliveCookieFor(withCookie(cookie), new Headers())).toBeNull();
-    // Every 20 minutes for two hours: each request more than a minute on gets a new cookie.
+    // Every 20 minutes for two hours: each request more than a minute on gets a new seen cookie;
+    // the session cookie itself is never rewritten to keep the sign-in alive.
     for (let minutes = 20; minutes <= 120; minutes += 20) {
       at(minutes * MINUTE);
-      const refreshed = await keepAliveCookieFor(withCookie(cookie), new Headers());
-      expect(refreshed, `${minutes} min`).toMatch(/^__session=v1\./);
-      cookie = refreshed ?? "";
-      expect(await requireToken(withCookie(cookie))).toBe(TOKEN);
+      const refreshed = await keepAliveCookieFor(withCookies([cookie, seen]), new Headers());
+      expect(refreshed, `${minutes} min`).toMatch(/^__seen=v1\./);
+      seen = refreshed ?? "";
+      expect(await requireToken(withCookies([cookie, seen]))).toBe(TOKEN);
     }
+    expect((await getSession(withCookie(cookie))).get("token")).toBeUndefined();
     // A response that sets the session cookie itself gets no second one.
     at(150 * MINUTE);
     const own = new Headers({ "set-cookie": `${SESSION_COOKIE}=x; Path=/` });
-    expect(await keepAliveCookieFor(withCookie(cookie), own)).toBeNull();
+    expect(await keepAliveCookieFor(withCookies([cookie, seen]), own)).toBeNull();
+  });
+
+  it("a page reloading while the player acts does not undo what the action saved", async () => {
+    const before = await loginCookie();
+    at(5 * MINUTE);
+    // The action (the result popup closed) saves to the session; a reload of the page's data,
+    // sent with the cookie from before, answers after it.
+    const session = await getSession(withCookie(before));
+    session.set("ackSessionId", "2026112710168700");
+    const saved = await commitSession(session);
+    const reload = await keepAliveCookieFor(withCookie(before), new Headers());
+    expect(reload).toMatch(/^__seen=v1\./);
+    // The browser keeps the last cookie of each name: the action's session and the reload's clock.
+    at(30 * MINUTE);
+    const after = await getSession(withCookies([saved, reload ?? ""]));
+    expect(after.get("ackSessionId")).toBe("2026112710168700");
+    expect(after.get("token")).toBe(TOKEN);
+  });
+
+  it("a seen cookie counts only for the sign-in it was given to", async () => {
+    const first = await loginCookie();
+    at(6 * MINUTE);
+    const second = await createLoginSession(withCookie(first), "c".repeat(64));
+    at(10 * MINUTE);
+    const seen = (await keepAliveCookieFor(withCookie(first), new Headers())) ?? "";
+    expect(seen).toMatch(/^__seen=v1\./);
+    // 36 minutes: the first sign-in was seen at 10, the second at 6 (its login), 30 minutes ago.
+    at(36 * MINUTE);
+    expect(await requireToken(withCookies([first, seen]))).toBe(TOKEN);
+    expect((await getSession(withCookies([second, seen]))).get("token")).toBeUndefined();
+    // A seen cookie that was changed is no seen cookie.
+    const forged = seen.replace(/^(__seen=v1\.)(.)/, (_, head, c) => head + (c === "A" ? "B" : "A"));
+    expect(forged).not.toBe(seen);
+    expect((await getSession(withCookies([first, forged]))).get("token")).toBeUndefined();
   });
 
   it("data requests carry the refresh (entry.server handleDataRequest)", async () => {
@@ -232,26 +274,27 @@ describe("idle and absolute timeouts (app side)", () => {
     at(5 * MINUTE);
     const request = withCookie(cookie, "http://app.test/pages/account/account?_data=root");
     const response = await handleDataRequest(json({ ok: true }), { request, params: {}, context: {} });
-    const refreshed = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+    const refreshed = response.headers.getSetCookie().find((c) => c.startsWith(`${SEEN_COOKIE}=`));
     expect(refreshed).toBeDefined();
     expect(await response.json()).toEqual({ ok: true });
     at(34 * MINUTE);
-    expect(await requireToken(withCookie(refreshed ?? ""))).toBe(TOKEN);
+    expect(await requireToken(withCookies([cookie, refreshed ?? ""]))).toBe(TOKEN);
     expect((await getSession(withCookie(cookie))).get("token")).toBeUndefined();
   });
 
   it("ends 7 days after the login however active the player is", async () => {
-    let cookie = await loginCookie();
+    const cookie = await loginCookie();
+    let seen = "";
     let elapsed = 0;
     while (elapsed + 25 * MINUTE < 7 * DAY) {
       elapsed += 25 * MINUTE;
       at(elapsed);
-      cookie = (await keepAliveCookieFor(withCookie(cookie), new Headers())) ?? cookie;
-      expect((await getSession(withCookie(cookie))).get("token")).toBe(TOKEN);
+      seen = (await keepAliveCookieFor(withCookies([cookie, seen]), new Headers())) ?? seen;
+      expect((await getSession(withCookies([cookie, seen]))).get("token")).toBe(TOKEN);
     }
     at(7 * DAY);
-    expect((await getSession(withCookie(cookie))).get("token")).toBeUndefined();
-    const expired = await keepAliveCookieFor(withCookie(cookie), new Headers());
+    expect((await getSession(withCookies([cookie, seen]))).get("token")).toBeUndefined();
+    const expired = await keepAliveCookieFor(withCookies([cookie, seen]), new Headers());
     expect(expired).toMatch(/^__session=v1\./);
     expect((await getSession(withCookie(expired ?? ""))).data).toMatchObject({
       lang: "ko-KR",

@@ -5,6 +5,7 @@ import {
   createLoggedOutSession,
   createLoginSession,
   getSession,
+  keepAliveCookieFor,
   requireToken,
   sessionStorage,
 } from "~/utils/session.server";
@@ -34,6 +35,29 @@ describe("session cookie", () => {
     process.env.SESSION_SECRET = "a-production-secret-of-32-chars-or-more";
     const cookie = await commitSession(await sessionStorage().getSession());
     expect(cookie).toContain("Secure");
+  });
+
+  it("keeps the sign-in alive in __seen, with the same attributes: httpOnly, Lax, Secure in production", async () => {
+    for (const [mode, secure] of [
+      ["test", false],
+      ["production", true],
+    ] as const) {
+      process.env.NODE_ENV = mode;
+      process.env.SESSION_SECRET = "a-production-secret-of-32-chars-or-more";
+      const signedIn = await createLoginSession(new Request("http://app.test/"), "t".repeat(64));
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + 2 * 60_000);
+      const seen = await keepAliveCookieFor(
+        new Request("http://app.test/", { headers: { cookie: signedIn.split(";")[0] } }),
+        new Headers(),
+      );
+      vi.useRealTimers();
+      expect(seen, mode).toMatch(/^__seen=v1\./);
+      expect(seen, mode).toContain("HttpOnly");
+      expect(seen, mode).toContain("SameSite=Lax");
+      expect(seen, mode).toContain("Path=/");
+      expect(seen?.includes("Secure"), mode).toBe(secure);
+    }
   });
 
   it("accepts cookies signed with any secret of the comma list (rotation)", async () => {
