@@ -11,8 +11,10 @@ import { httpSmsSender } from "./sms-http";
 
 /**
  * SMS verification codes: 6 digits, single use, valid 5 minutes, at most one per phone per
- * minute and a few per address per hour; five wrong tries kill a code. Only the newest code of
- * a phone and purpose counts. Codes are stored hashed.
+ * minute and a few per address per hour; five wrong tries kill a code. Of a phone and purpose,
+ * only the newest code the owner asked for and the newest strangers asked for count (decision
+ * 079): a stranger's request no longer replaces the owner's code; using either spends both.
+ * Codes are stored hashed.
  *
  * The per-phone limits (one a minute, SMS_MAX_PER_PHONE_PER_DAY a day) count the owner's requests
  * apart from strangers' (decision 077): the owner is the signed-in account, or a device trusted for
@@ -211,7 +213,9 @@ export const WRONG_SMS_CODE = "The SMS code is wrong or has expired";
 
 /**
  * A cheap early refusal when no live code exists, so that a guessed code costs no password hash.
- * withSmsCode checks again, for real, inside its transaction.
+ * withSmsCode checks again, for real, inside its transaction. It asks, as before decision 079,
+ * whether any code of the phone and purpose is live, of either class: an answer's time says no
+ * more than it did about the owner's code.
  */
 export async function assertLiveSmsCode(
   db: Sql,
@@ -226,9 +230,22 @@ export async function assertLiveSmsCode(
   if (rows.length === 0) throw new ApiError(Code.BAD_REQUEST, WRONG_SMS_CODE);
 }
 
+/** A live code a check compares with: the newest unused, unexpired one of its class. */
+interface LiveCode {
+  id: number;
+  code_hash: string;
+  failed_attempts: number;
+  owner: boolean;
+}
+
 /**
  * Checks `code` and runs `action` in the same transaction: the code is used up only when the
- * action succeeds. A wrong code counts against the code even though the transaction rolls back.
+ * action succeeds. The code may be the newest unused, unexpired code of either class of the phone
+ * and purpose, the owner's or strangers' (decision 079), so that a stranger's request does not
+ * replace the code its owner was sent; older codes of a class count for nothing. A wrong code
+ * counts against every code it was compared with (five kill them), even though the transaction
+ * rolls back; a right one spends every code of the phone and purpose, so the other cannot be used
+ * after it.
  */
 export async function withSmsCode<T>(
   db: Db,
@@ -236,31 +253,42 @@ export async function withSmsCode<T>(
   target: { areaCode: string; phone: string; purpose: SmsPurpose; code: string },
   action: (tx: Sql) => Promise<T>,
 ): Promise<T> {
-  let wrongId: number | null = null;
+  let wrongIds: number[] = [];
   try {
     return await db.tx(async (tx) => {
-      const [row] = await tx.query<{ id: number; code_hash: string; failed_attempts: number }>(
-        `SELECT id, code_hash, failed_attempts FROM sms_codes
+      const at = new Date(now).toISOString();
+      // Every live row is locked (a few at most: one a minute per class, 5 minutes each), so two
+      // checks of the same phone and purpose take turns; the newest of each class is kept.
+      const rows = await tx.query<LiveCode>(
+        `SELECT id, code_hash, failed_attempts, owner FROM sms_codes
          WHERE area_code = $1 AND phone = $2 AND purpose = $3 AND used_at IS NULL AND expires_at > $4
-         ORDER BY id DESC LIMIT 1 FOR UPDATE`,
-        [target.areaCode, target.phone, target.purpose, new Date(now).toISOString()],
+         ORDER BY id DESC FOR UPDATE`,
+        [target.areaCode, target.phone, target.purpose, at],
       );
-      if (!row || row.failed_attempts >= SMS_MAX_WRONG_TRIES)
-        throw new ApiError(Code.BAD_REQUEST, WRONG_SMS_CODE);
+      const live = [rows.find((r) => r.owner), rows.find((r) => !r.owner)].filter(
+        (r): r is LiveCode => r !== undefined && r.failed_attempts < SMS_MAX_WRONG_TRIES,
+      );
+      if (live.length === 0) throw new ApiError(Code.BAD_REQUEST, WRONG_SMS_CODE);
       const given = Buffer.from(hashCode(target.code));
-      if (!timingSafeEqual(given, Buffer.from(row.code_hash))) {
-        wrongId = row.id;
+      // Compared with each, without stopping at a match: the time does not say which matched.
+      const right = live.filter((r) => timingSafeEqual(given, Buffer.from(r.code_hash)));
+      if (right.length === 0) {
+        wrongIds = live.map((r) => r.id);
         throw new ApiError(Code.BAD_REQUEST, WRONG_SMS_CODE);
       }
-      await tx.query("UPDATE sms_codes SET used_at = $2 WHERE id = $1", [
-        row.id,
-        new Date(now).toISOString(),
-      ]);
+      await tx.query(
+        `UPDATE sms_codes SET used_at = $4
+         WHERE area_code = $1 AND phone = $2 AND purpose = $3 AND used_at IS NULL`,
+        [target.areaCode, target.phone, target.purpose, at],
+      );
       return action(tx);
     });
   } catch (error) {
-    if (wrongId !== null) {
-      await db.query("UPDATE sms_codes SET failed_attempts = failed_attempts + 1 WHERE id = $1", [wrongId]);
+    if (wrongIds.length > 0) {
+      await db.query(
+        "UPDATE sms_codes SET failed_attempts = failed_attempts + 1 WHERE id = ANY($1::bigint[])",
+        [wrongIds],
+      );
     }
     throw error;
   }

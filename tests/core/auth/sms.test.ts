@@ -276,6 +276,111 @@ describeOnEachDatabase("SMS codes", (core, database) => {
     });
   });
 
+  describe("the owner's code and strangers' (decision 079)", () => {
+    const reset = (phone: string, smsCode: string | undefined, password = "newpass12") =>
+      call(core, "/app/auth/resetLoginPwd", { params: { areaCode: "91", phone, password, smsCode } });
+    /** A registered player and a device it signed in on: its "forgot password" codes are the owner's. */
+    async function owner() {
+      const player = await registerPlayer(core);
+      const device = `owner-device-${player.phone}`;
+      expect((await signIn(core, player.phone, "secret12", { device })).code).toBe(200);
+      core.advance(61_000);
+      const ask = async () => {
+        const sent = await sendSmsCode(core, player.phone, {
+          type: "RESET_LOGIN_PWD",
+          headers: { "x-device-id": device },
+        });
+        expect(sent.code).toBe(200);
+        return core.lastSmsCode(player.phone)!;
+      };
+      return { player, ask };
+    }
+    const stranger = async (phone: string) => {
+      expect((await send(phone, freshIp(), "RESET_LOGIN_PWD")).code).toBe(200);
+      return core.lastSmsCode(phone)!;
+    };
+    /** A code that is none of `codes`. */
+    const other = (...codes: string[]) =>
+      ["111111", "222222", "333333"].find((c) => !codes.includes(c)) as string;
+
+    it("keeps the owner's code when a stranger asks after it, and the owner's older code counts for nothing", async () => {
+      const { player, ask } = await owner();
+      const older = await ask();
+      core.advance(61_000);
+      const mine = await ask();
+      const theirs = await stranger(player.phone);
+      core.advance(61_000);
+      const theirsLater = await stranger(player.phone);
+      if (older !== mine && older !== theirsLater) expect((await reset(player.phone, older)).code).toBe(400);
+      if (theirs !== theirsLater && theirs !== mine)
+        expect((await reset(player.phone, theirs)).code).toBe(400);
+      expect(await reset(player.phone, mine)).toMatchObject({ code: 200 });
+      expect((await signIn(core, player.phone, "newpass12")).code).toBe(200);
+      // Used once, and the stranger's code is spent with it: no second reset.
+      expect(await reset(player.phone, theirsLater, "another12")).toMatchObject({
+        code: 400,
+        message: "The SMS code is wrong or has expired",
+      });
+      expect((await reset(player.phone, mine, "another12")).code).toBe(400);
+      expect((await signIn(core, player.phone, "another12")).code).toBe(400);
+      const rows = await core.deps.db.query<{ used_at: Date | null }>(
+        "SELECT used_at FROM sms_codes WHERE phone = $1 AND purpose = 'RESET_LOGIN_PWD'",
+        [player.phone],
+      );
+      expect(rows.every((r) => r.used_at !== null)).toBe(true);
+    });
+
+    it("takes the strangers' newest code too, which spends the signed-in owner's code", async () => {
+      const player = await registerPlayer(core);
+      core.advance(61_000);
+      // The account page's "change login password": the signed-in owner's code.
+      const own = await call(core, "/app/sms/sendUserCode", {
+        params: { type: "RESET_LOGIN_PWD" },
+        token: player.token,
+        ip: freshIp(),
+      });
+      expect(own.code).toBe(200);
+      const mine = core.lastSmsCode(player.phone)!;
+      const theirs = await stranger(player.phone);
+      expect(await reset(player.phone, theirs)).toMatchObject({ code: 200 });
+      expect((await reset(player.phone, mine, "another12")).code).toBe(400);
+      expect((await signIn(core, player.phone, "newpass12")).code).toBe(200);
+    });
+
+    it("counts a wrong code against both live codes: five kill both, and a stranger's new code does not give the owner's more", async () => {
+      const { player, ask } = await owner();
+      let mine = await ask();
+      let theirs = await stranger(player.phone);
+      for (let i = 0; i < 5; i++) expect((await reset(player.phone, other(mine, theirs))).code).toBe(400);
+      expect((await reset(player.phone, mine)).code).toBe(400);
+      expect((await reset(player.phone, theirs)).code).toBe(400);
+
+      core.advance(61_000);
+      mine = await ask();
+      theirs = await stranger(player.phone);
+      for (let i = 0; i < 4; i++) expect((await reset(player.phone, other(mine, theirs))).code).toBe(400);
+      // The stranger's new code has five tries of its own; the owner's has one left.
+      core.advance(61_000);
+      const theirsLater = await stranger(player.phone);
+      expect((await reset(player.phone, other(mine, theirs, theirsLater))).code).toBe(400);
+      expect((await reset(player.phone, mine)).code).toBe(400);
+      expect((await reset(player.phone, theirsLater)).code).toBe(200);
+    });
+
+    it("expires each code 5 minutes after it was sent, whatever the other", async () => {
+      const { player, ask } = await owner();
+      const mine = await ask();
+      core.advance(4 * 60_000);
+      const theirs = await stranger(player.phone);
+      core.advance(60_000 + 1000);
+      if (mine !== theirs) expect((await reset(player.phone, mine)).code).toBe(400);
+      core.advance(4 * 60_000);
+      expect((await reset(player.phone, theirs)).code).toBe(400);
+      // The owner's device still asks for a new one (its minute has long passed).
+      expect((await reset(player.phone, await ask())).code).toBe(200);
+    });
+  });
+
   it("sends a signed-in player's code to the account's phone, for the asked purpose only", async () => {
     const player = await registerPlayer(core);
     core.advance(61_000);
