@@ -230,6 +230,9 @@ export async function assertLiveSmsCode(
   if (rows.length === 0) throw new ApiError(Code.BAD_REQUEST, WRONG_SMS_CODE);
 }
 
+/** What withSmsCode's transaction answers for a wrong code (committed, unlike a failed action). */
+const WRONG = Symbol("wrong SMS code");
+
 /** A live code a check compares with: the newest unused, unexpired one of its class. */
 interface LiveCode {
   id: number;
@@ -243,9 +246,9 @@ interface LiveCode {
  * action succeeds. The code may be the newest unused, unexpired code of either class of the phone
  * and purpose, the owner's or strangers' (decision 079), so that a stranger's request does not
  * replace the code its owner was sent; older codes of a class count for nothing. A wrong code
- * counts against every code it was compared with (five kill them), even though the transaction
- * rolls back; a right one spends every code of the phone and purpose, so the other cannot be used
- * after it.
+ * counts against every code it was compared with (five kill them), in the transaction that
+ * compared it; a right one spends every code of the phone and purpose, so the other cannot be
+ * used after it.
  */
 export async function withSmsCode<T>(
   db: Db,
@@ -253,43 +256,39 @@ export async function withSmsCode<T>(
   target: { areaCode: string; phone: string; purpose: SmsPurpose; code: string },
   action: (tx: Sql) => Promise<T>,
 ): Promise<T> {
-  let wrongIds: number[] = [];
-  try {
-    return await db.tx(async (tx) => {
-      const at = new Date(now).toISOString();
-      // Every live row is locked (a few at most: one a minute per class, 5 minutes each), so two
-      // checks of the same phone and purpose take turns; the newest of each class is kept.
-      const rows = await tx.query<LiveCode>(
-        `SELECT id, code_hash, failed_attempts, owner FROM sms_codes
-         WHERE area_code = $1 AND phone = $2 AND purpose = $3 AND used_at IS NULL AND expires_at > $4
-         ORDER BY id DESC FOR UPDATE`,
-        [target.areaCode, target.phone, target.purpose, at],
-      );
-      const live = [rows.find((r) => r.owner), rows.find((r) => !r.owner)].filter(
-        (r): r is LiveCode => r !== undefined && r.failed_attempts < SMS_MAX_WRONG_TRIES,
-      );
-      if (live.length === 0) throw new ApiError(Code.BAD_REQUEST, WRONG_SMS_CODE);
-      const given = Buffer.from(hashCode(target.code));
-      // Compared with each, without stopping at a match: the time does not say which matched.
-      const right = live.filter((r) => timingSafeEqual(given, Buffer.from(r.code_hash)));
-      if (right.length === 0) {
-        wrongIds = live.map((r) => r.id);
-        throw new ApiError(Code.BAD_REQUEST, WRONG_SMS_CODE);
-      }
+  const result = await db.tx(async (tx): Promise<T | typeof WRONG> => {
+    const at = new Date(now).toISOString();
+    // Every live row is locked (a few at most: one a minute per class, 5 minutes each), so two
+    // checks of the same phone and purpose take turns; the newest of each class is kept.
+    const rows = await tx.query<LiveCode>(
+      `SELECT id, code_hash, failed_attempts, owner FROM sms_codes
+       WHERE area_code = $1 AND phone = $2 AND purpose = $3 AND used_at IS NULL AND expires_at > $4
+       ORDER BY id DESC FOR UPDATE`,
+      [target.areaCode, target.phone, target.purpose, at],
+    );
+    const live = [rows.find((r) => r.owner), rows.find((r) => !r.owner)].filter(
+      (r): r is LiveCode => r !== undefined && r.failed_attempts < SMS_MAX_WRONG_TRIES,
+    );
+    if (live.length === 0) return WRONG;
+    const given = Buffer.from(hashCode(target.code));
+    // Compared with each, without stopping at a match: the time does not say which matched.
+    const right = live.filter((r) => timingSafeEqual(given, Buffer.from(r.code_hash)));
+    if (right.length === 0) {
+      // Counted before the rows are unlocked (this transaction commits it, nothing else is done):
+      // checks arriving together cannot all see the count from before them.
       await tx.query(
-        `UPDATE sms_codes SET used_at = $4
-         WHERE area_code = $1 AND phone = $2 AND purpose = $3 AND used_at IS NULL`,
-        [target.areaCode, target.phone, target.purpose, at],
-      );
-      return action(tx);
-    });
-  } catch (error) {
-    if (wrongIds.length > 0) {
-      await db.query(
         "UPDATE sms_codes SET failed_attempts = failed_attempts + 1 WHERE id = ANY($1::bigint[])",
-        [wrongIds],
+        [live.map((r) => r.id)],
       );
+      return WRONG;
     }
-    throw error;
-  }
+    await tx.query(
+      `UPDATE sms_codes SET used_at = $4
+       WHERE area_code = $1 AND phone = $2 AND purpose = $3 AND used_at IS NULL`,
+      [target.areaCode, target.phone, target.purpose, at],
+    );
+    return action(tx);
+  });
+  if (result === WRONG) throw new ApiError(Code.BAD_REQUEST, WRONG_SMS_CODE);
+  return result;
 }

@@ -4,6 +4,7 @@ import {
   SMS_MAX_PER_IP_PER_HOUR,
   SMS_MAX_PER_PHONE_PER_DAY,
   smsDeliveriesSettled,
+  withSmsCode,
 } from "../../../core/src/auth/sms";
 import { loadConfig } from "../../../core/src/platform/config";
 import { createUser } from "../../../core/src/user/users";
@@ -365,6 +366,33 @@ describeOnEachDatabase("SMS codes", (core, database) => {
       expect((await reset(player.phone, other(mine, theirs, theirsLater))).code).toBe(400);
       expect((await reset(player.phone, mine)).code).toBe(400);
       expect((await reset(player.phone, theirsLater)).code).toBe(200);
+    });
+
+    it("compares no more than five wrong codes with a code, however many arrive at once", async () => {
+      const { player, ask } = await owner();
+      const mine = await ask();
+      const theirs = await stranger(player.phone);
+      const wrong = other(mine, theirs);
+      const target = {
+        areaCode: "91",
+        phone: player.phone,
+        purpose: "RESET_LOGIN_PWD" as const,
+        code: wrong,
+      };
+      const tries = await Promise.allSettled(
+        Array.from({ length: 12 }, () =>
+          withSmsCode(core.deps.db, core.deps.now(), target, async () => "used"),
+        ),
+      );
+      expect(tries.map((t) => (t.status === "rejected" ? (t.reason as Error).message : "resolved"))).toEqual(
+        tries.map(() => "The SMS code is wrong or has expired"),
+      );
+      const rows = await core.deps.db.query<{ failed_attempts: number }>(
+        "SELECT failed_attempts FROM sms_codes WHERE phone = $1 AND purpose = 'RESET_LOGIN_PWD'",
+        [player.phone],
+      );
+      expect(rows.map((r) => r.failed_attempts)).toEqual([5, 5]);
+      expect((await reset(player.phone, mine)).code).toBe(400);
     });
 
     it("expires each code 5 minutes after it was sent, whatever the other", async () => {
