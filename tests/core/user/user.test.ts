@@ -1,5 +1,6 @@
 import { balanceSchema, userInfoSchema } from "#contract/user";
 import { post } from "../../../core/src/ledger/ledger";
+import { operatorDays } from "../../../core/src/limits/operator-day";
 import { call, describeOnEachDatabase, freshIp, registerPlayer, signIn } from "../../support/core";
 
 const SPEC_FIELDS = (
@@ -45,7 +46,9 @@ describeOnEachDatabase("user calls", (core, database) => {
 
   it("reads recharge and withdrawal from the ledger, yesterday's commission from the team's rebates", async () => {
     const player = await registerPlayer(core);
-    const yesterday = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+    // The operator's yesterday (decision 072), as the core counts it: not UTC's, which differs
+    // from 18:30 to 24:00 UTC in Kolkata.
+    const [, { day: yesterday }] = await operatorDays(core.deps.db, Date.now(), 2);
     await core.deps.db.tx(async (tx) => {
       await post(tx, {
         userId: player.userId,
@@ -67,7 +70,7 @@ describeOnEachDatabase("user calls", (core, database) => {
     await core.deps.db.query(
       `INSERT INTO team_rebates (user_id, kind, level, source_id, source_user_id, base_cents, rate_bp, amount_cents, day)
        VALUES ($1, 'BET', 1, 'user-test', $2, 15000, 100, 150, $3::date)`,
-      [player.userId, invitee.userId, yesterday.slice(0, 10)],
+      [player.userId, invitee.userId, yesterday],
     );
     const res = await call<Record<string, number>>(core, "/app/user/getUserInfo", { token: player.token });
     expect(res.result).toMatchObject({
