@@ -1,5 +1,5 @@
 import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import {
   type Remaining,
   type RoundClock,
@@ -18,6 +18,23 @@ function documentReceivedAt(): number {
   return nav?.responseStart ? performance.timeOrigin + nav.responseStart : Date.now();
 }
 
+function onVisibilityChange(listener: () => void) {
+  document.addEventListener("visibilitychange", listener);
+  return () => document.removeEventListener("visibilitychange", listener);
+}
+
+/**
+ * Whether the page can be seen: false in a tab behind another or with the phone's screen off.
+ * The server renders a visible page; a change re-renders at once (before the next paint).
+ */
+function usePageVisible(): boolean {
+  return useSyncExternalStore(
+    onVisibilityChange,
+    () => document.visibilityState !== "hidden",
+    () => true,
+  );
+}
+
 /** How soon to try again when a revalidation had to wait for a navigation or a fetcher. */
 const BUSY_RETRY_MS = 300;
 
@@ -27,6 +44,10 @@ const BUSY_RETRY_MS = 300;
  * round that just ended shows up as drawn (`lastDrawnId`), so its result popup appears.
  * `initial` is what the server rendered, so hydration matches. Within a round the seconds never
  * go up; revalidations wait until no navigation or fetcher is under way.
+ *
+ * While the page is hidden (another tab in front, the screen off) nothing ticks and nothing is
+ * loaded: no data or battery for a page nobody sees. Seen again, it shows the right time at once
+ * and, if its round ended meanwhile, loads the page's data once, then goes on as before.
  */
 export function useRoundCountdown(
   roundId: string | null,
@@ -35,6 +56,7 @@ export function useRoundCountdown(
   lastDrawnId: string | null = null,
 ) {
   const [shown, setShown] = useState<Shown>({ roundId, left: initial });
+  const visible = usePageVisible();
 
   // Revalidate only when idle: a revalidation during the load that follows a form post cancels
   // it (and its one-time toast cookie is lost). When busy, try again shortly.
@@ -50,10 +72,10 @@ export function useRoundCountdown(
   live.current = { idle, revalidate: revalidator.revalidate };
   const retry = useRef<ReturnType<typeof setTimeout>>();
   // Offline, a load would fail into the error block: the page loads again when the connection
-  // returns (utils/connection.ts).
+  // returns (utils/connection.ts). Hidden, nobody sees it: it loads when seen again (below).
   const revalidate = useRef<() => void>(() => {
     clearTimeout(retry.current);
-    if (navigator.onLine === false) return;
+    if (navigator.onLine === false || document.visibilityState === "hidden") return;
     if (live.current.idle) live.current.revalidate();
     else retry.current = setTimeout(() => revalidate.current(), BUSY_RETRY_MS);
   });
@@ -70,9 +92,9 @@ export function useRoundCountdown(
   }
   const skew = clock && received.current ? clockSkew(clock.serverNow, received.current.at) : 0;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round or a new clock restarts the timer
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round, a new clock or the page seen again restarts the timer
   useEffect(() => {
-    if (!clock) return;
+    if (!clock || !visible) return;
     let timer: ReturnType<typeof setTimeout>;
     let retries = 0;
     const tick = () => {
@@ -92,16 +114,22 @@ export function useRoundCountdown(
     };
     tick();
     return () => clearTimeout(timer);
-  }, [roundId, clock?.serverNow, clock?.sessionEndTime]);
+  }, [roundId, clock?.serverNow, clock?.sessionEndTime, visible]);
 
-  // The next round is here but the previous one is not drawn yet: look again shortly.
+  // The next round is here but the previous one is not drawn yet: look again shortly (and again
+  // when the page is seen again, if it is still not drawn).
   const lastDrawnRef = useRef(lastDrawnId);
   lastDrawnRef.current = lastDrawnId;
+  const current = useRef(roundId);
   const ended = useRef<string | null>(null);
+  if (current.current !== roundId) {
+    ended.current = current.current;
+    current.current = roundId;
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round or the page seen again starts looking
   useEffect(() => {
     const previous = ended.current;
-    ended.current = roundId;
-    if (!previous || previous === roundId) return;
+    if (!previous || !visible) return;
     let tries = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = () => {
@@ -112,7 +140,7 @@ export function useRoundCountdown(
     };
     timer = setTimeout(check, 1500);
     return () => clearTimeout(timer);
-  }, [roundId]);
+  }, [roundId, visible]);
 
   // A new round shows its own time at once (not the last round's 0:00 until the effect runs).
   if (shown.roundId !== roundId) return clock ? remaining(clock, Date.now(), skew) : initial;
