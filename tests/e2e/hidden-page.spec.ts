@@ -105,3 +105,42 @@ test("a hidden home loads nothing at the round's end; seen again its tiles load 
   await page.waitForTimeout(2500);
   expect(loads).toHaveLength(1);
 });
+
+/**
+ * Offline and hidden across a round's end, the page loads nothing. The connection comes back while
+ * the screen is still off (utils/connection.ts loads the page again, here slowly), then the player
+ * looks: the countdown waits for that load instead of asking for a second one after it.
+ */
+test("a game page hidden and offline across the round's end catches up with one load once online and seen again", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await login(page, DEMO.phone, DEMO.password);
+  await page.goto(`${GAME_PATH}?level=1&coin=CHIP`);
+  await hydrated(page);
+  const loads = pageDataLoads(page);
+  const before = await shownRoundId(page);
+  const left = await countdownSeconds(page, "round-countdown");
+  await context.setOffline(true);
+  await setHidden(page, true);
+  await page.waitForTimeout((left + 5) * 1000);
+  expect(loads).toEqual([]);
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+
+  await page.route(
+    (url) => url.searchParams.has("_data"),
+    async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    },
+  );
+  await context.setOffline(false);
+  await page.waitForTimeout(300);
+  await setHidden(page, false);
+  await expect.poll(() => shownRoundId(page), { timeout: 5000 }).not.toBe(before);
+  await expect(page.getByTestId("offline")).toBeHidden();
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  await page.waitForTimeout(2500);
+  expect(loads).toHaveLength(1);
+});

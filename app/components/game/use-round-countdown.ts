@@ -113,7 +113,11 @@ export function useRoundCountdown(
       timer = setTimeout(tick, msToNextTick(clock.sessionEndTime, now, skew) + 5);
     };
     tick();
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      // New data came (or the page is hidden): a retry waiting for the busy load is not needed.
+      clearTimeout(retry.current);
+    };
   }, [roundId, clock?.serverNow, clock?.sessionEndTime, visible]);
 
   // The next round is here but the previous one is not drawn yet: look again shortly (and again
