@@ -195,3 +195,31 @@ test.describe("claims without JavaScript and through curl", () => {
     expect(Math.round(((await accountJson(page.request)).chip - chipBefore) * 100)).toBe(650);
   });
 });
+
+/**
+ * With nothing to claim, the team page does not call the player to claim: a plain (secondary)
+ * link says "Rebate history" and leads to the same page, which shows ₹0.00 and no claim button.
+ * Found by a reviewer: the green "Claim bonus" button showed beside ₹0.00.
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`nothing to claim, ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the team page links to the rebates' history, not a claim", async ({ page }) => {
+      await registerPlayer(page.request);
+      await page.goto(PAGES.team);
+      if (javaScriptEnabled) await hydrated(page);
+      await expect(page.getByTestId("pending-rebate")).toHaveText(money(0, "CHIP"));
+      await expect(page.getByRole("link", { name: "Claim bonus" })).toHaveCount(0);
+      const history = page.getByRole("link", { name: "Rebate history" });
+      await expect(history).toHaveClass(/btn-secondary/);
+      await screen(page, `team-09-nothing-to-claim-${javaScriptEnabled ? "js" : "nojs"}`, {
+        fullPage: false,
+      });
+      await history.click();
+      await page.waitForURL((url) => url.pathname === PAGES.claimBonus);
+      await expect(page.getByTestId("claim-pending")).toHaveText(money(0, "CHIP"));
+      await expect(page.getByRole("button", { name: "Claim all" })).toHaveCount(0);
+    });
+  });
+}

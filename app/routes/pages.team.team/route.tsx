@@ -122,8 +122,12 @@ function RewardsCard({ info }: { info: TeamInfo }) {
             </span>
           </p>
         </div>
-        <Link to={PAGES.claimBonus} className="btn-primary max-w-full flex-none px-4">
-          {t("rewards.claim")}
+        {/* Nothing to claim: no call to act, the same page as the rebates' history. */}
+        <Link
+          to={PAGES.claimBonus}
+          className={`${info.pendingRebate > 0 ? "btn-primary" : "btn-secondary"} max-w-full flex-none px-4`}
+        >
+          {t(info.pendingRebate > 0 ? "rewards.claim" : "rewards.history")}
         </Link>
       </div>
       {/* At large text sizes the table scrolls in its own box rather than widening the page. */}
