@@ -93,6 +93,15 @@ const NOT_PLAYER_FACING = [
   "Withdrawal {} does not exist",
   "Withdrawal {} is already {}",
   "Withdrawal {} is already approved ({})",
+  // An operator's acceptance of a refused jackpot day's sealed list (decision 080).
+  "Give a reason: what the books showed when you found out why they changed",
+  "The reason must be at most 1000 characters",
+  "There is no jackpot day {}",
+  "Jackpot day {} is drawn already",
+  "Jackpot day {} has no sealed ticket list (a list is sealed once the day has ended and its rounds are settled)",
+  "Jackpot day {}'s sealed list was accepted already, at {}",
+  "Jackpot day {} has rounds not settled yet; accept once they are",
+  "Jackpot day {}'s settled rounds match its sealed list: nothing to accept (the draw takes it as it is)",
   // The core's start-up configuration (read in zod schemas, never answered to a call).
   "{} must be {}-{} digits",
   "{} must be 64 hex characters",

@@ -4,6 +4,7 @@ import { cliOperator } from "../operator/audit";
 import { loadConfig } from "../platform/config";
 import { type OperatorCommand, UsageError, fieldValues } from "../platform/module";
 import {
+  acceptSealedListAudited,
   getJackpotSettings,
   jackpotEnabled,
   jackpotPassAudited,
@@ -13,7 +14,8 @@ import {
 
 const USAGE = `  admin jackpot show
   admin jackpot set FIELD VALUE [...]   (sharePercent 1, payoutPercent 50, winners 3, enabled 1)
-  admin jackpot run                     (commits seeds, funds the pool, draws ended days now)`;
+  admin jackpot run                     (commits seeds, funds the pool, draws ended days now)
+  admin jackpot accept-sealed DAY_NO "REASON"   (a refused day is drawn from its sealed list, decision 080)`;
 
 const jackpotCommand: OperatorCommand = {
   name: "jackpot",
@@ -37,6 +39,19 @@ const jackpotCommand: OperatorCommand = {
         beaconOf(config.fairness.beacon),
       );
       out(`funded ${pass.funded.rounds} rounds, drew ${pass.draws.length} days`);
+      return;
+    }
+    if (verb === "accept-sealed") {
+      if (rest.length !== 2) throw new UsageError(`Usage:\n${USAGE}`);
+      const accepted = await acceptSealedListAudited(
+        db,
+        cliOperator(),
+        { dayNo: rest[0], reason: rest[1] },
+        Date.now(),
+      );
+      out(
+        `day ${accepted.dayNo}: sealed list accepted (${accepted.difference}); the next pass draws it from the sealed list`,
+      );
       return;
     }
     if (verb !== "set" || rest.length === 0 || rest.length % 2 !== 0)

@@ -6,7 +6,7 @@ import { getSysConfig, setSysConfig } from "../config/sysconfig";
 import { settledRoundStakes, stakesByPlayer } from "../game/totals";
 import { moveBetweenSystemAccounts, post } from "../ledger/ledger";
 import { operatorDayNoOf, operatorDayNoStartMs } from "../limits/operator-day";
-import { runPassAudited, saveSettingsAudited } from "../operator/audit";
+import { runPassAudited, saveSettingsAudited, writeAudit } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { Refusal } from "../platform/http";
 import { publicProfiles } from "../user/users";
@@ -35,7 +35,8 @@ import {
  * - Seal (decision 078): before the draw, once the day has ended and its rounds are settled, its
  *   ticket list is stored with its hash and the moment, and the draw's beacon round becomes the
  *   first at least JACKPOT_COMMIT_MARGIN after it; the draw takes the sealed list and refuses when
- *   a recount differs. Days committed before that (seals_tickets false) draw as under 076.
+ *   a recount differs, unless an operator accepted the sealed list (decision 080). Days committed
+ *   before that (seals_tickets false) draw as under 076.
  */
 
 interface JackpotSettings {
@@ -214,6 +215,8 @@ interface DayRow {
   tickets_committed_ms: number | null;
   tickets_beacon_round: number | null;
   tickets_from_ms: number | null;
+  sealed_list_accepted_ms: number | null;
+  sealed_list_accepted_reason: string | null;
 }
 
 /**
@@ -367,6 +370,11 @@ interface DrawOutcome {
   dayNo: number;
   winners: number;
   paidCents: number;
+  /**
+   * Present when the day was drawn from its sealed list though a recount differed, on an
+   * operator's acceptance (decision 080): when and why it was accepted, and the difference now.
+   */
+  acceptedSealedList?: { acceptedMs: number; reason: string; difference: string };
 }
 
 /** A day whose draw refused: its sealed list no longer matches the settled rounds (decision 078). */
@@ -536,12 +544,17 @@ async function drawDay(
     if (day.seals_tickets && day.beacon_round !== null && sealed === null) return null;
     // The sealed list, never a fresh read; a recount that differs means the books changed after
     // the seal: no draw, no payment on a changed list (decision 078).
-    const key = (l: TicketEntry[]) => l.map((e) => `${e.no}:${e.userId}:${e.cents}`).join("\n");
-    if (sealed !== null && key(sealed) !== key(recount))
-      return {
-        dayNo,
-        refused: `the settled rounds now count ${recount.length} entries and ${recount.reduce((s, e) => s + e.cents, 0)} tickets, the sealed list ${sealed.length} and ${day.tickets_total}`,
-      };
+    // An operator who found out why may accept the sealed list (decision 080): it is then drawn.
+    const difference = sealed === null ? null : recountDifference(sealed, recount);
+    if (difference !== null && day.sealed_list_accepted_ms === null) return { dayNo, refused: difference };
+    const acceptedSealedList =
+      difference === null
+        ? undefined
+        : {
+            acceptedMs: Number(day.sealed_list_accepted_ms),
+            reason: day.sealed_list_accepted_reason ?? "",
+            difference,
+          };
     const tickets = sealed ?? recount;
     const total = tickets.reduce((s, e) => s + e.cents, 0);
     const pool = await poolCents(tx, day.coin);
@@ -583,7 +596,80 @@ async function drawDay(
            beacon_signature = $6 WHERE day_no = $1`,
         drawn,
       );
-    return { dayNo, winners: each > 0 ? winners.length : 0, paidCents: paid };
+    const outcome: DrawOutcome = { dayNo, winners: each > 0 ? winners.length : 0, paidCents: paid };
+    return acceptedSealedList ? { ...outcome, acceptedSealedList } : outcome;
+  });
+}
+
+/**
+ * How a recount of a sealed day's settled rounds differs from its sealed list (decision 078), in
+ * words for the log and the operator; null when it does not (same entries, users and tickets).
+ */
+function recountDifference(sealed: TicketEntry[], recount: TicketEntry[]): string | null {
+  const key = (l: TicketEntry[]) => l.map((e) => `${e.no}:${e.userId}:${e.cents}`).join("\n");
+  if (key(sealed) === key(recount)) return null;
+  const total = (l: TicketEntry[]) => l.reduce((s, e) => s + e.cents, 0);
+  return `the settled rounds now count ${recount.length} entries and ${total(recount)} tickets, the sealed list ${sealed.length} and ${total(sealed)}`;
+}
+
+/**
+ * An operator's acceptance of a refused day's sealed ticket list (decision 080; the CLI's
+ * `jackpot accept-sealed`, the API's POST /jackpot/accept-sealed), audited as
+ * jackpot.accept-sealed with the reason and the recount's difference at the time, in one
+ * transaction. Refused: a day number that is not one, no reason, an unknown day, a day not
+ * sealed, drawn or already accepted, rounds of the day not settled, or a recount that matches the
+ * sealed list (nothing to accept). The next pass draws the day from its sealed list.
+ */
+export async function acceptSealedListAudited(
+  db: Db,
+  operator: string,
+  input: { dayNo?: string; reason?: string },
+  nowMs: number,
+): Promise<{ dayNo: number; acceptedMs: number; reason: string; difference: string }> {
+  const rawDay = (input.dayNo ?? "").trim();
+  if (!/^\d{1,9}$/.test(rawDay)) throw new Refusal("dayNo must be a jackpot day number");
+  const dayNo = Number(rawDay);
+  const reason = (input.reason ?? "").trim();
+  if (reason === "")
+    throw new Refusal("Give a reason: what the books showed when you found out why they changed");
+  if (reason.length > 1000) throw new Refusal("The reason must be at most 1000 characters");
+  return db.tx(async (tx) => {
+    const [day] = await tx.query<DayRow>("SELECT * FROM jackpot_days WHERE day_no = $1 FOR UPDATE", [dayNo]);
+    if (!day) throw new Refusal(`There is no jackpot day ${dayNo}`);
+    if (day.drawn_ms !== null) throw new Refusal(`Jackpot day ${dayNo} is drawn already`);
+    if (day.tickets_hash === null)
+      throw new Refusal(
+        `Jackpot day ${dayNo} has no sealed ticket list (a list is sealed once the day has ended and its rounds are settled)`,
+      );
+    if (day.sealed_list_accepted_ms !== null)
+      throw new Refusal(
+        `Jackpot day ${dayNo}'s sealed list was accepted already, at ${new Date(Number(day.sealed_list_accepted_ms)).toISOString()}`,
+      );
+    const stakes = await dayTickets(
+      tx,
+      day.coin,
+      Number(day.start_ms),
+      Number(day.end_ms),
+      day.tickets_from_ms === null ? undefined : Number(day.tickets_from_ms),
+    );
+    if (stakes.unsettledRounds > 0)
+      throw new Refusal(`Jackpot day ${dayNo} has rounds not settled yet; accept once they are`);
+    const difference = recountDifference(storedTickets(day.tickets), ticketList(stakes.players));
+    if (difference === null)
+      throw new Refusal(
+        `Jackpot day ${dayNo}'s settled rounds match its sealed list: nothing to accept (the draw takes it as it is)`,
+      );
+    await tx.query(
+      "UPDATE jackpot_days SET sealed_list_accepted_ms = $2, sealed_list_accepted_reason = $3 WHERE day_no = $1",
+      [dayNo, nowMs, reason],
+    );
+    await writeAudit(tx, {
+      operator,
+      action: "jackpot.accept-sealed",
+      target: String(dayNo),
+      detail: { dayNo, reason, difference, ticketsHash: day.tickets_hash, acceptedMs: nowMs },
+    });
+    return { dayNo, acceptedMs: nowMs, reason, difference };
   });
 }
 

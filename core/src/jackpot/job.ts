@@ -23,8 +23,20 @@ export const jackpotJob = periodicJob(
     );
     if (funded.rounds > 0)
       deps.log.debug({ rounds: funded.rounds, amount: fromCents(funded.cents) }, "jackpot funded");
-    for (const d of draws)
+    for (const d of draws) {
       deps.log.info({ day: d.dayNo, winners: d.winners, paid: fromCents(d.paidCents) }, "jackpot drawn");
+      // Decision 080: drawn from its sealed list though the books changed, on an operator's acceptance.
+      if (d.acceptedSealedList)
+        deps.log.warn(
+          {
+            day: d.dayNo,
+            acceptedAt: new Date(d.acceptedSealedList.acceptedMs).toISOString(),
+            reason: d.acceptedSealedList.reason,
+            difference: d.acceptedSealedList.difference,
+          },
+          "jackpot drawn from its sealed ticket list, which an operator accepted though the recount differs",
+        );
+    }
     // Decision 078: the books changed after the list was sealed; nobody is paid until an operator looks.
     for (const r of refused)
       deps.log.error(

@@ -7,6 +7,7 @@ import { passHandler } from "../operator/handlers";
 import type { CoreRouter } from "../platform/context";
 import { ApiError, ok, parseInput, readInput, requireUser } from "../platform/http";
 import {
+  acceptSealedListAudited,
   getJackpotSettings,
   jackpotDraw,
   jackpotEnabled,
@@ -63,6 +64,16 @@ export function jackpotOperatorRoutes(op: CoreRouter) {
     const deps = c.get("deps");
     const saved = await saveJackpotSettingsAudited(deps.db, operatorOf(c), await readInput(c), deps.now());
     return ok(c, { ...saved, enabled: await jackpotEnabled(deps.db) });
+  });
+
+  /**
+   * POST {dayNo, reason}: a refused day's sealed list accepted (decision 080), audited; the next
+   * pass draws the day from it.
+   */
+  op.post("/jackpot/accept-sealed", async (c) => {
+    const deps = c.get("deps");
+    const { dayNo, reason } = await readInput(c);
+    return ok(c, await acceptSealedListAudited(deps.db, operatorOf(c), { dayNo, reason }, deps.now()));
   });
 
   /** POST: one pass now (seeds, funding, due draws; the job does it every few seconds), audited. */

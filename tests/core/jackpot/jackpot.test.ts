@@ -14,6 +14,7 @@ import { setSysConfig } from "../../../core/src/config/sysconfig";
 import { placeBet } from "../../../core/src/game/bets";
 import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
 import { settleRound } from "../../../core/src/game/settle";
+import { JACKPOT_COMMANDS } from "../../../core/src/jackpot/admin";
 import { drawWinners, jackpotSeedHash, ticketList } from "../../../core/src/jackpot/draw";
 import {
   drawDue,
@@ -668,7 +669,167 @@ describeOnEachDatabase("jackpot", (core, database) => {
         ticketsCommitment: { hash: before.tickets_hash, total: 1_000 },
       });
     } finally {
-      // An operator's way out is not in the code (decision 078): here the day is removed.
+      // An operator's way out is not in the code (decision 078): here the day is removed (the
+      // operator's acceptance of the sealed list, decision 080, is the next test).
+      await core.deps.db.query("DELETE FROM jackpot_days WHERE day_no >= $1 AND drawn_ms IS NULL", [dayNo]);
+    }
+  });
+
+  it("an operator's acceptance of a refused day's sealed list (decision 080) draws it from that list, audited; the entry added after the seal cannot win, and the days after it draw", async () => {
+    await enable();
+    const start = nextDay();
+    const dayNo = dayNoOf(start);
+    await sealThenDraw(core.deps.db, start - 120_000, DAY, BEACON);
+    const accept = (dayNo: string, reason: string) =>
+      fetch(`${core.url}/operator/jackpot/accept-sealed`, {
+        method: "POST",
+        headers: { authorization: operator, "content-type": "application/json" },
+        body: JSON.stringify({ dayNo, reason }),
+      }).then(
+        (r) => r.json() as Promise<{ code: number; message?: string; result: Record<string, unknown> }>,
+      );
+    const command = JACKPOT_COMMANDS[0];
+    const cli = async (...args: string[]) => {
+      const lines: string[] = [];
+      await command.run(["jackpot", "accept-sealed", ...args], core.deps.db, (l) => lines.push(l));
+      return lines;
+    };
+    const acceptAudits = async () =>
+      (await listAudit(core.deps.db, 200)).filter((a) => a.action === "jackpot.accept-sealed");
+    try {
+      await ensureDays(core.deps.db, start - 1, DAY, "CHIP", BEACON);
+      const players = await playersOfTheDay(start, 3);
+      await fundSettledRounds(core.deps.db, start + 200_000, DAY);
+      const sealAt = start + DAY + 1_000;
+      await drawDue(core.deps.db, sealAt, DAY, BEACON);
+      await ensureDays(core.deps.db, sealAt, DAY, "CHIP", BEACON);
+
+      // Each refusal changes nothing and is not audited.
+      const auditsBefore = (await acceptAudits()).length;
+      await expect(cli(String(dayNo))).rejects.toThrow(/Usage:/);
+      await expect(cli(String(dayNo), "   ")).rejects.toThrow(/Give a reason/);
+      await expect(cli("day one", "found it")).rejects.toThrow(/dayNo must be a jackpot day number/);
+      await expect(cli("999999999", "found it")).rejects.toThrow(/There is no jackpot day 999999999/);
+      await expect(cli(String(dayNo + 1), "found it")).rejects.toThrow(/has no sealed ticket list/);
+      // Sealed and still matching its rounds: nothing to accept.
+      await expect(cli(String(dayNo), "found it")).rejects.toThrow(
+        /match its sealed list: nothing to accept/,
+      );
+      expect(await accept(String(dayNo), "found it")).toMatchObject({
+        code: 400,
+        message: expect.stringMatching(/nothing to accept/),
+      });
+      expect(await accept(String(dayNo), "")).toMatchObject({
+        code: 400,
+        message: expect.stringMatching(/reason/),
+      });
+
+      // An entry invented after the seal, with far more tickets than the sealed list's: refused.
+      const intruder = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+      await playRound(start + 500_000, [{ userId: intruder.userId, multiple: 90 }]);
+      const drawAt = sealAt + MARGIN + 1_000;
+      const refused = await jackpotPass(core.deps.db, drawAt, DAY, BEACON);
+      const difference =
+        "the settled rounds now count 4 entries and 96000 tickets, the sealed list 3 and 6000";
+      expect(refused.refused).toEqual([{ dayNo, refused: difference }]);
+      expect((await acceptAudits()).length).toBe(auditsBefore);
+
+      // The operator accepts it (the API), with a reason; a second acceptance is refused.
+      const answer = await accept(String(dayNo), "  a support agent's test bet, recorded after the seal  ");
+      expect(answer).toMatchObject({
+        code: 200,
+        result: { dayNo, reason: "a support agent's test bet, recorded after the seal", difference },
+      });
+      await expect(cli(String(dayNo), "again")).rejects.toThrow(/accepted already/);
+      const audits = await acceptAudits();
+      expect(audits).toHaveLength(auditsBefore + 1);
+      const [sealedRow] = await core.deps.db.query<{
+        seed: string;
+        tickets: unknown;
+        tickets_hash: string;
+        sealed_list_accepted_ms: string;
+      }>("SELECT seed, tickets, tickets_hash, sealed_list_accepted_ms FROM jackpot_days WHERE day_no = $1", [
+        dayNo,
+      ]);
+      expect(audits[0]).toMatchObject({
+        operator: "operator",
+        target: String(dayNo),
+        detail: {
+          dayNo,
+          reason: "a support agent's test bet, recorded after the seal",
+          difference,
+          ticketsHash: sealedRow.tickets_hash,
+          acceptedMs: Number(sealedRow.sealed_list_accepted_ms),
+        },
+      });
+
+      // The seal itself stays immutable (migration 074's trigger), and so does the acceptance.
+      await expect(
+        core.deps.db.query("UPDATE jackpot_days SET tickets_hash = $2 WHERE day_no = $1", [
+          dayNo,
+          "0".repeat(64),
+        ]),
+      ).rejects.toThrow(/sealed ticket list is immutable/);
+      await expect(
+        core.deps.db.query(
+          "UPDATE jackpot_days SET sealed_list_accepted_reason = 'other' WHERE day_no = $1",
+          [dayNo],
+        ),
+      ).rejects.toThrow(/acceptance of its sealed list is immutable/);
+
+      // The next pass draws it from the sealed list, and says so.
+      const pool = await poolCents(core.deps.db, "CHIP");
+      const pass = await jackpotPass(core.deps.db, drawAt + 1_000, DAY, BEACON);
+      expect(pass.refused).toEqual([]);
+      const drawn = pass.draws.find((d) => d.dayNo === dayNo);
+      expect(drawn).toMatchObject({
+        winners: 3,
+        acceptedSealedList: {
+          acceptedMs: Number(sealedRow.sealed_list_accepted_ms),
+          reason: "a support agent's test bet, recorded after the seal",
+          difference,
+        },
+      });
+      const draw = jackpotDrawSchema.parse(
+        (await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo } })).result,
+      );
+      expect(draw.ticketsCommitment?.hash).toBe(sealedRow.tickets_hash);
+      expect(draw.ticketsTotal).toBe(6_000);
+      const sealedList = (
+        typeof sealedRow.tickets === "string" ? JSON.parse(sealedRow.tickets) : sealedRow.tickets
+      ) as Parameters<typeof drawWinners>[3];
+      const expected = drawWinners(sealedRow.seed, dayNo, draw.beacon?.randomness ?? null, sealedList, 3);
+      expect(draw.winners.map((w) => [w.no, w.ticket])).toEqual(expected.map((w) => [w.no, w.ticket]));
+      const paid = await core.deps.db.query<{ user_id: string; amount: string }>(
+        "SELECT user_id, amount FROM ledger_entries WHERE kind = 'JACKPOT' AND ref_id = $1",
+        [`day ${dayNo}`],
+      );
+      expect(paid.map((p) => Number(p.user_id)).sort()).toEqual(players.map((p) => p.userId).sort());
+      expect(paid.map((p) => Number(p.user_id))).not.toContain(intruder.userId);
+      expect(paid.reduce((s, p) => s + Number(p.amount), 0)).toBe(3 * Math.floor(Math.floor(pool / 2) / 3));
+      const ledger = await checkLedger(core.deps.db);
+      expect(ledger.problems).toEqual([]);
+      expect(await jackpotLedgerBalance()).toBe(await poolCents(core.deps.db, "CHIP"));
+      // Drawn now: accepting it again is refused as drawn.
+      await expect(cli(String(dayNo), "found it")).rejects.toThrow(/is drawn already/);
+
+      // The day after it no longer waits: sealed, then drawn after the margin.
+      const later = drawAt + DAY;
+      await jackpotPass(core.deps.db, later, DAY, BEACON);
+      const next = await jackpotPass(core.deps.db, later + MARGIN + 1_000, DAY, BEACON);
+      expect(next.refused).toEqual([]);
+      expect(next.draws.map((d) => d.dayNo)).toContain(dayNo + 1);
+      // The database itself allows an acceptance only on a sealed day not drawn yet.
+      const acceptRow = (day: number) =>
+        core.deps.db.query(
+          "UPDATE jackpot_days SET sealed_list_accepted_ms = 1, sealed_list_accepted_reason = 'x' WHERE day_no = $1",
+          [day],
+        );
+      await expect(acceptRow(dayNo + 1)).rejects.toThrow(
+        /drawn jackpot day's sealed list cannot be accepted/,
+      );
+      await expect(acceptRow(dayNo + 2)).rejects.toThrow(/jackpot_days_sealed_list_accepted/);
+    } finally {
       await core.deps.db.query("DELETE FROM jackpot_days WHERE day_no >= $1 AND drawn_ms IS NULL", [dayNo]);
     }
   });
