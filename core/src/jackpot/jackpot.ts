@@ -194,6 +194,12 @@ async function dayTickets(db: Sql, coin: Coin, dayStartMs: number, dayEndMs: num
   return { ...(await stakesByPlayer(db, coin, from, dayEndMs)), fromMs: from };
 }
 
+/** A day's stakes as its draw counts them: a sealed day over the window it was sealed with (the jackpot may have been switched since). */
+function dayTicketsOfRow(db: Sql, day: DayRow) {
+  const fromMs = day.tickets_from_ms === null ? undefined : Number(day.tickets_from_ms);
+  return dayTickets(db, day.coin, Number(day.start_ms), Number(day.end_ms), fromMs);
+}
+
 interface DayRow {
   day_no: number;
   coin: Coin;
@@ -527,14 +533,7 @@ async function drawDay(
       [dayNo],
     );
     if (!day || Number(day.end_ms) > nowMs) return null;
-    // A sealed day recounts the window it was sealed with (the jackpot may have been switched since).
-    const stakes = await dayTickets(
-      tx,
-      day.coin,
-      Number(day.start_ms),
-      Number(day.end_ms),
-      day.tickets_from_ms === null ? undefined : Number(day.tickets_from_ms),
-    );
+    const stakes = await dayTicketsOfRow(tx, day);
     if (stakes.unsettledRounds > 0) return null;
     // The rounds of the day are settled: their share reaches the pool before the draw.
     const recount = ticketList(stakes.players);
@@ -645,13 +644,7 @@ export async function acceptSealedListAudited(
       throw new Refusal(
         `Jackpot day ${dayNo}'s sealed list was accepted already, at ${new Date(Number(day.sealed_list_accepted_ms)).toISOString()}`,
       );
-    const stakes = await dayTickets(
-      tx,
-      day.coin,
-      Number(day.start_ms),
-      Number(day.end_ms),
-      day.tickets_from_ms === null ? undefined : Number(day.tickets_from_ms),
-    );
+    const stakes = await dayTicketsOfRow(tx, day);
     if (stakes.unsettledRounds > 0)
       throw new Refusal(`Jackpot day ${dayNo} has rounds not settled yet; accept once they are`);
     const difference = recountDifference(storedTickets(day.tickets), ticketList(stakes.players));
