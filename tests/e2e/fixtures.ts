@@ -224,6 +224,12 @@ interface AxeViolation {
  * with `bypassCSP: true`.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Colours are read once CSS transitions have ended: a button fading back from its pending state
+  // (opacity 60 % while a form is sent, .btn's 150 ms transition) was read mid-fade as too faint
+  // (2.64:1) in a fresh clone. A disabled control is exempt from contrast; its fade is not a state.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"),
+  );
   await page.addScriptTag({ path: AXE });
   const { violations, passes } = await page.evaluate(async () => {
     type Axe = {
