@@ -94,6 +94,12 @@ export const jackpotDrawSchema = z.object({
     .nullable(),
   /** The ticket list sealed before the beacon round (decision 078); null for a day committed before it. */
   ticketsCommitment: jackpotTicketsCommitmentSchema.nullable(),
+  /**
+   * When an operator accepted the sealed list of a day whose settled bets changed after the seal
+   * (decision 080): the day was drawn from that list, as every sealed day is. Null for a day drawn
+   * without an acceptance. The operator's reason stays in their audit.
+   */
+  sealedListAccepted: z.object({ acceptedTime: z.number().int() }).nullable(),
   /** The pool at the draw and what the draw paid. */
   pool: z.number(),
   paid: z.number(),

@@ -102,6 +102,10 @@ if (jackpotDay !== undefined) {
     console.log(`day ${draw.dayNo} was committed before the beacon took part: drawn from its seed alone`);
   if (sealed)
     checks["ticket list matches the hash sealed before the beacon round"] = ticketListMatchesSeal(draw);
+  if (draw.sealedListAccepted)
+    console.log(
+      `day ${draw.dayNo}: its settled bets changed after the seal; the operator accepted the sealed list at ${new Date(draw.sealedListAccepted.acceptedTime).toISOString()} and the day was drawn from it (decision 080)`,
+    );
   else
     console.log(
       `day ${draw.dayNo} was committed before ticket lists were sealed: its list was read at the draw`,

@@ -56,6 +56,7 @@ async function drawn(withBeacon: boolean, round = ROUND): Promise<JackpotDraw> {
         }
       : null,
     ticketsCommitment: null,
+    sealedListAccepted: null,
     pool: 20,
     paid: 10,
     winnersWanted: 2,

@@ -55,6 +55,7 @@ async function sealedDraw(round = ROUND): Promise<JackpotDraw> {
       total: from,
       beaconRound: round,
     },
+    sealedListAccepted: null,
     pool: 20,
     paid: 10,
     winnersWanted: 2,
@@ -116,6 +117,19 @@ describe("verify-round.mjs, jackpot mode, a sealed day", () => {
     expect(out).toMatch(/ok {3}beacon round \d+ is the first at least 60 s after the ticket list was sealed/);
     expect(out).toContain(`jackpot day ${DAY}: Verified`);
     expect(code).toBe(0);
+  });
+
+  it("says a day was drawn on an operator's acceptance of its sealed list, and still verifies it", async () => {
+    const ACCEPTED_AT = SEALED_AT + 3_600_000;
+    served = { ...(await sealedDraw()), sealedListAccepted: { acceptedTime: ACCEPTED_AT } };
+    const { code, out } = await verify();
+    expect(out).toContain(
+      `day ${DAY}: its settled bets changed after the seal; the operator accepted the sealed list at ${new Date(ACCEPTED_AT).toISOString()} and the day was drawn from it`,
+    );
+    expect(out).toContain(`jackpot day ${DAY}: Verified`);
+    expect(code).toBe(0);
+    served = await sealedDraw();
+    expect((await verify()).out).not.toContain("accepted the sealed list");
   });
 
   it("fails a list with an entry added after the seal, and a round the rule does not name", async () => {

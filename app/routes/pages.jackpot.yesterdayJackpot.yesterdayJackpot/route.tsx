@@ -8,6 +8,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES, VERIFIER_PATH } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
+import { SealedList } from "./SealedList";
 import { loader } from "./yesterday-page.server";
 
 export const handle = { i18n: ["common", "social"] };
@@ -18,9 +19,6 @@ export { loader };
 /** The node part of the documented one-line command (docs/jackpot.md; a test compares them). */
 const VERIFY_SCRIPT =
   'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const c=require("crypto"),j=JSON.parse(s),d=j.result||j.draw,k=Buffer.from(d.seed,"hex"),T=BigInt(d.ticketsTotal)||1n,L=2n**64n/T*T,n=Math.min(d.winnersWanted,d.tickets.length),w=[];console.log("seedHash",c.createHash("sha256").update(k).digest("hex"));for(let i=0;w.length<n;i++){const x=c.createHmac("sha256",k).update(d.dayNo+":"+(d.beacon?d.beacon.randomness+":":"")+i).digest().readBigUInt64BE();if(x>=L)continue;const t=x%T,e=d.tickets.find(e=>t>=BigInt(e.from)&&t<BigInt(e.to));if(!w.includes(e.no))w.push(e.no)}console.log("winners",w.join(" "))})';
-
-/** A hash shown in a sentence: its first 12 characters (the full one is under "Check it yourself"). */
-const shortHash = (hash: string) => `${hash.slice(0, 12)}…`;
 
 const MEDALS = ["bg-amber-400 text-amber-950", "bg-gray-300 text-gray-900", "bg-orange-300 text-orange-950"];
 
@@ -163,14 +161,10 @@ export default function YesterdayJackpotPage() {
               <p>{t(verification.winnersMatch ? "yesterday.winnersOk" : "yesterday.winnersBad")}</p>
             </div>
           </div>
-          <p className="break-words" data-testid="tickets-sealed">
-            {sealed
-              ? t("yesterday.sealed", {
-                  time: fmt.dateTime(sealed.committedTime),
-                  hash: shortHash(sealed.hash),
-                })
-              : t("yesterday.notSealed")}
-          </p>
+          <SealedList
+            sealed={sealed ? { hash: sealed.hash, committedAt: fmt.dateTime(sealed.committedTime) } : null}
+            acceptedAt={draw.sealedListAccepted ? fmt.dateTime(draw.sealedListAccepted.acceptedTime) : null}
+          />
           <Disclosure summary={t("yesterday.selfCheck")}>
             <dl className="space-y-2 text-xs">
               <Datum label={t("yesterday.seedHash")} value={draw.seedHash} />

@@ -782,6 +782,9 @@ export async function jackpotDraw(
             periodSeconds: sameBeacon ? beacon.periodMs / 1000 : null,
           },
     ticketsCommitment: ticketsCommitmentOf(day, dayMs),
+    // A trigger allows an acceptance only before the draw: a drawn day that has one was drawn on it.
+    sealedListAccepted:
+      day.sealed_list_accepted_ms === null ? null : { acceptedTime: Number(day.sealed_list_accepted_ms) },
     pool: fromCents(Number(day.pool_cents ?? 0)),
     paid: fromCents(Number(day.paid_cents ?? 0)),
     winnersWanted: Number(day.winners_wanted ?? 0),

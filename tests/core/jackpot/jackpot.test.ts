@@ -545,6 +545,8 @@ describeOnEachDatabase("jackpot", (core, database) => {
     const answer = await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo } });
     const draw = jackpotDrawSchema.parse(answer.result);
     expect(draw.ticketsCommitment).toEqual(commitment);
+    // Drawn as usual: no operator's acceptance to tell players about (decision 080).
+    expect(draw.sealedListAccepted).toBeNull();
     expect(draw.beacon?.round).toBe(round);
     // The hash by hand: SHA-256 of the lines "no:phone:tickets" joined by "\n".
     const lines = draw.tickets.map((e) => `${e.no}:${e.phone}:${e.tickets}`).join("\n");
@@ -790,10 +792,12 @@ describeOnEachDatabase("jackpot", (core, database) => {
           difference,
         },
       });
-      const draw = jackpotDrawSchema.parse(
-        (await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo } })).result,
-      );
+      const published = (await call(core, "/app/jackpot/draw", { method: "GET", params: { dayNo } })).result;
+      const draw = jackpotDrawSchema.parse(published);
       expect(draw.ticketsCommitment?.hash).toBe(sealedRow.tickets_hash);
+      // Players are told the day was drawn on an acceptance, and when; the reason stays in the audit.
+      expect(draw.sealedListAccepted).toEqual({ acceptedTime: Number(sealedRow.sealed_list_accepted_ms) });
+      expect(JSON.stringify(published)).not.toContain("support agent");
       expect(draw.ticketsTotal).toBe(6_000);
       const sealedList = (
         typeof sealedRow.tickets === "string" ? JSON.parse(sealedRow.tickets) : sealedRow.tickets
