@@ -119,14 +119,20 @@ export const jackpotDrawSchema = z.object({
   /** The signed-in player's own winning, when any. */
   myWin: z.number().nullable(),
   /**
-   * The oldest day whose list is sealed and whose draw waits (for its beacon round): its hash and
-   * seal time are public before the round's value exists. Null when no draw waits so.
+   * The oldest day whose list is sealed and whose draw waits (for its beacon round, or held): its
+   * hash and seal time are public before the round's value exists. Null when no draw waits so.
    */
   pendingDraw: z
     .object({
       dayNo: z.number().int(),
       endTime: z.number().int(),
       ticketsCommitment: jackpotTicketsCommitmentSchema,
+      /**
+       * When its draw was first refused because the day's settled bets changed after the seal
+       * (decision 078): held until an operator accepts the sealed list and it is drawn from it
+       * (decision 080). Null while it only waits for its beacon round.
+       */
+      heldTime: z.number().int().nullable(),
     })
     .nullable(),
 });

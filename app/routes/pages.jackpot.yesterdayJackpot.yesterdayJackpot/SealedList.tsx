@@ -1,3 +1,4 @@
+import { TitledCard } from "~/components/TitledCard";
 import { useTranslation } from "~/utils/i18n-react";
 
 /** A hash shown in a sentence: its first 12 characters (the full one is under "Check it yourself"). */
@@ -33,5 +34,44 @@ export function SealedList({
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The next draw, whose list is sealed and public before its beacon round exists. It waits for that
+ * round; or, once a recount found the day's settled bets changed after the seal, it is held
+ * (`heldSince`) until the operator accepts the sealed list and it is drawn from it (decision 080).
+ */
+export function PendingDraw({
+  endedAt,
+  sealedAt,
+  hash,
+  beaconRound,
+  heldSince,
+}: {
+  endedAt: string;
+  sealedAt: string;
+  hash: string;
+  beaconRound: number;
+  heldSince: string | null;
+}) {
+  const { t } = useTranslation("social");
+  return (
+    <TitledCard id="pending-title" title={t("yesterday.pendingTitle")} className="space-y-1 text-sm">
+      <p data-testid="pending-sealed">{t("yesterday.pending", { end: endedAt, time: sealedAt })}</p>
+      <p className="break-all font-mono text-xs text-gray-700 dark:text-gray-300">{hash}</p>
+      {heldSince ? (
+        <p
+          className="rounded-lg bg-amber-50 p-2 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="pending-held"
+        >
+          {t("yesterday.pendingHeld", { time: heldSince, round: beaconRound })}
+        </p>
+      ) : (
+        <p className="text-gray-700 dark:text-gray-300">
+          {t("yesterday.pendingRound", { round: beaconRound })}
+        </p>
+      )}
+    </TitledCard>
   );
 }

@@ -8,7 +8,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageTitle } from "~/utils/meta";
 import { PAGES, VERIFIER_PATH } from "~/utils/paths";
 import { useFormat } from "~/utils/use-format";
-import { SealedList } from "./SealedList";
+import { PendingDraw, SealedList } from "./SealedList";
 import { loader } from "./yesterday-page.server";
 
 export const handle = { i18n: ["common", "social"] };
@@ -61,20 +61,13 @@ export default function YesterdayJackpotPage() {
       <NavBar title={t("yesterday.title")} backTo={PAGES.jackpot} />
       <main className="mx-auto max-w-md space-y-4 p-4 pb-10">
         {pending ? (
-          <TitledCard id="pending-title" title={t("yesterday.pendingTitle")} className="space-y-1 text-sm">
-            <p data-testid="pending-sealed">
-              {t("yesterday.pending", {
-                end: fmt.dateTime(pending.endTime),
-                time: fmt.dateTime(pending.ticketsCommitment.committedTime),
-              })}
-            </p>
-            <p className="break-all font-mono text-xs text-gray-700 dark:text-gray-300">
-              {pending.ticketsCommitment.hash}
-            </p>
-            <p className="text-gray-700 dark:text-gray-300">
-              {t("yesterday.pendingRound", { round: pending.ticketsCommitment.beaconRound })}
-            </p>
-          </TitledCard>
+          <PendingDraw
+            endedAt={fmt.dateTime(pending.endTime)}
+            sealedAt={fmt.dateTime(pending.ticketsCommitment.committedTime)}
+            hash={pending.ticketsCommitment.hash}
+            beaconRound={pending.ticketsCommitment.beaconRound}
+            heldSince={pending.heldTime === null ? null : fmt.dateTime(pending.heldTime)}
+          />
         ) : null}
         <section className="rounded-2xl bg-gradient-to-br from-violet-600 to-pink-500 p-5 text-white shadow-md">
           <p className="text-sm text-white/90">

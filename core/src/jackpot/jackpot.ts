@@ -223,6 +223,7 @@ interface DayRow {
   tickets_from_ms: number | null;
   sealed_list_accepted_ms: number | null;
   sealed_list_accepted_reason: string | null;
+  draw_held_ms: number | null;
 }
 
 /**
@@ -545,7 +546,14 @@ async function drawDay(
     // the seal: no draw, no payment on a changed list (decision 078).
     // An operator who found out why may accept the sealed list (decision 080): it is then drawn.
     const difference = sealed === null ? null : recountDifference(sealed, recount);
-    if (difference !== null && day.sealed_list_accepted_ms === null) return { dayNo, refused: difference };
+    if (difference !== null && day.sealed_list_accepted_ms === null) {
+      // Public from the first refusal on (pendingDraw.heldTime): players see a held draw.
+      await tx.query("UPDATE jackpot_days SET draw_held_ms = $2 WHERE day_no = $1 AND draw_held_ms IS NULL", [
+        dayNo,
+        nowMs,
+      ]);
+      return { dayNo, refused: difference };
+    }
     const acceptedSealedList =
       difference === null
         ? undefined
@@ -827,6 +835,7 @@ export async function jackpotDraw(
                 dayNo: Number(pending.day_no),
                 endTime: Number(pending.end_ms),
                 ticketsCommitment: commitment,
+                heldTime: pending.draw_held_ms === null ? null : Number(pending.draw_held_ms),
               }
             : null;
         })()

@@ -512,7 +512,12 @@ describeOnEachDatabase("jackpot", (core, database) => {
     const waiting = jackpotDrawSchema.parse(
       (await call(core, "/app/jackpot/draw", { method: "GET" })).result,
     );
-    expect(waiting.pendingDraw).toEqual({ dayNo, endTime: end, ticketsCommitment: commitment });
+    expect(waiting.pendingDraw).toEqual({
+      dayNo,
+      endTime: end,
+      ticketsCommitment: commitment,
+      heldTime: null,
+    });
 
     // The sealed list cannot change, nor whether the day seals one (migration 074's trigger).
     for (const change of [
@@ -666,10 +671,22 @@ describeOnEachDatabase("jackpot", (core, database) => {
       const waiting = jackpotDrawSchema.parse(
         (await call(core, "/app/jackpot/draw", { method: "GET" })).result,
       );
+      // Held in public since the first refusal (decision 080 amended), not waiting for a round.
       expect(waiting.pendingDraw).toMatchObject({
         dayNo,
         ticketsCommitment: { hash: before.tickets_hash, total: 1_000 },
+        heldTime: drawAt,
       });
+      // A later refusal keeps the first time, and the time cannot be changed.
+      expect((await jackpotPass(core.deps.db, drawAt + 5_000, DAY, BEACON)).refused).toHaveLength(1);
+      const [held] = await core.deps.db.query<{ draw_held_ms: string }>(
+        "SELECT draw_held_ms FROM jackpot_days WHERE day_no = $1",
+        [dayNo],
+      );
+      expect(Number(held.draw_held_ms)).toBe(drawAt);
+      await expect(
+        core.deps.db.query("UPDATE jackpot_days SET draw_held_ms = NULL WHERE day_no = $1", [dayNo]),
+      ).rejects.toThrow(/when a jackpot day's draw was held is immutable/);
     } finally {
       // An operator's way out is not in the code (decision 078): here the day is removed (the
       // operator's acceptance of the sealed list, decision 080, is the next test).
@@ -833,6 +850,11 @@ describeOnEachDatabase("jackpot", (core, database) => {
         /drawn jackpot day's sealed list cannot be accepted/,
       );
       await expect(acceptRow(dayNo + 2)).rejects.toThrow(/jackpot_days_sealed_list_accepted/);
+      // And marks a draw held only on a sealed day not drawn yet.
+      const holdRow = (day: number) =>
+        core.deps.db.query("UPDATE jackpot_days SET draw_held_ms = 1 WHERE day_no = $1", [day]);
+      await expect(holdRow(dayNo + 1)).rejects.toThrow(/a drawn jackpot day's draw cannot be held/);
+      await expect(holdRow(dayNo + 2)).rejects.toThrow(/jackpot_days_draw_held/);
     } finally {
       await core.deps.db.query("DELETE FROM jackpot_days WHERE day_no >= $1 AND drawn_ms IS NULL", [dayNo]);
     }
