@@ -19,6 +19,25 @@ export class UsageError extends Refusal {
   override name = "UsageError";
 }
 
+/** What one verb of a command does, given the words after the verb. */
+type VerbRun = (args: string[], db: Db, out: (line: string) => void) => Promise<void>;
+
+/**
+ * An operator command whose second word, its verb, picks what it does (`admin team show`):
+ * `verbs[verb]` runs with the words after the verb; no verb, or one not there, is a UsageError
+ * showing `usage`.
+ */
+export function verbCommand(name: string, usage: string, verbs: Record<string, VerbRun>): OperatorCommand {
+  return {
+    name,
+    usage,
+    async run([, verb, ...args], db, out) {
+      if (verb === undefined || !Object.hasOwn(verbs, verb)) throw new UsageError(`Usage:\n${usage}`);
+      await verbs[verb](args, db, out);
+    },
+  };
+}
+
 /** A command's FIELD VALUE words (an even number of them) as the changes they name. */
 export function fieldValues(words: string[]): Record<string, string> {
   const changes: Record<string, string> = {};

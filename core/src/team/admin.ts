@@ -1,6 +1,6 @@
 import { fromCents } from "#contract/money";
 import { cliOperator } from "../operator/audit";
-import { type OperatorCommand, UsageError, fieldValues } from "../platform/module";
+import { UsageError, fieldValues, verbCommand } from "../platform/module";
 import { accrueTeamAudited } from "./accrue";
 import { settingsView } from "./routes";
 import { editTeamSettingsAudited } from "./settings";
@@ -17,46 +17,33 @@ function pairs(rest: string[]): Record<string, string> {
   return fieldValues(rest);
 }
 
-const teamCommand: OperatorCommand = {
-  name: "team",
-  usage: USAGE,
-  async run(argv, db, out) {
-    const [, verb, ...rest] = argv;
-    const operator = cliOperator();
-    if (verb === "show") {
-      const s = await settingsView(db);
-      out(`bet rebate rates (% per level): ${s.betRates.join(", ")}`);
-      out(`recharge rebate rates (% per level): ${s.rechargeRates.join(", ")}`);
+const teamCommand = verbCommand("team", USAGE, {
+  async show(_args, db, out) {
+    const s = await settingsView(db);
+    out(`bet rebate rates (% per level): ${s.betRates.join(", ")}`);
+    out(`recharge rebate rates (% per level): ${s.rechargeRates.join(", ")}`);
+    out(`register rebate: ${s.registerRebate} once the first recharge is at least ${s.registerMinRecharge}`);
+    for (const t of await allTasks(db))
       out(
-        `register rebate: ${s.registerRebate} once the first recharge is at least ${s.registerMinRecharge}`,
+        `task ${t.id} ${t.name}: ${t.period} recharge ${t.minRecharge} gives ${t.gift}, ${t.enabled ? "enabled" : "disabled"}`,
       );
-      for (const t of await allTasks(db))
-        out(
-          `task ${t.id} ${t.name}: ${t.period} recharge ${t.minRecharge} gives ${t.gift}, ${t.enabled ? "enabled" : "disabled"}`,
-        );
-      return;
-    }
-    if (verb === "set") {
-      const changes = pairs(rest);
-      await editTeamSettingsAudited(db, operator, changes);
-      out("saved");
-      return;
-    }
-    if (verb === "task" && (rest[0] === "add" || rest[0] === "set")) {
-      const id = rest[0] === "set" ? rest[1] : null;
-      if (id !== null && !/^\d+$/.test(id)) throw new UsageError(`Usage:\n${USAGE}`);
-      const changes = pairs(rest.slice(id === null ? 1 : 2));
-      const task = await saveTaskAudited(db, operator, { id: id === null ? null : Number(id), changes });
-      out(`task ${task.id} ${task.name}: ${task.period} recharge ${task.minRecharge} gives ${task.gift}`);
-      return;
-    }
-    if (verb === "accrue") {
-      const pass = await accrueTeamAudited(db, operator, Date.now());
-      out(`events ${pass.events}, rebates ${pass.rebates}, amount ${fromCents(pass.cents)}`);
-      return;
-    }
-    throw new UsageError(`Usage:\n${USAGE}`);
   },
-};
+  async set(args, db, out) {
+    await editTeamSettingsAudited(db, cliOperator(), pairs(args));
+    out("saved");
+  },
+  async task([which, ...args], db, out) {
+    if (which !== "add" && which !== "set") throw new UsageError(`Usage:\n${USAGE}`);
+    const id = which === "set" ? args[0] : null;
+    if (id !== null && !/^\d+$/.test(id)) throw new UsageError(`Usage:\n${USAGE}`);
+    const changes = pairs(args.slice(id === null ? 0 : 1));
+    const task = await saveTaskAudited(db, cliOperator(), { id: id === null ? null : Number(id), changes });
+    out(`task ${task.id} ${task.name}: ${task.period} recharge ${task.minRecharge} gives ${task.gift}`);
+  },
+  async accrue(_args, db, out) {
+    const pass = await accrueTeamAudited(db, cliOperator(), Date.now());
+    out(`events ${pass.events}, rebates ${pass.rebates}, amount ${fromCents(pass.cents)}`);
+  },
+});
 
 export const TEAM_COMMANDS = [teamCommand];
