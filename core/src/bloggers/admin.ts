@@ -1,5 +1,5 @@
 import { cliOperator, writeAudit } from "../operator/audit";
-import { type OperatorCommand, UsageError } from "../platform/module";
+import { type OperatorCommand, UsageError, type VerbRun, verbCommand } from "../platform/module";
 import { decide, listApplications, payDividendsDueAudited } from "./bloggers";
 
 const USAGE = `  admin blogger list [UNDER_REVIEW|APPROVED|REJECTED]
@@ -11,29 +11,10 @@ const LISTED = ["UNDER_REVIEW", "APPROVED", "REJECTED"] as const;
 const isListedStatus = (status: string): status is (typeof LISTED)[number] =>
   (LISTED as readonly string[]).includes(status);
 
-const bloggerCommand: OperatorCommand = {
-  name: "blogger",
-  usage: USAGE,
-  async run(argv, db, out) {
-    const [, verb, id, ...rest] = argv;
-    if (verb === "list") {
-      const status = (id ?? "UNDER_REVIEW").toUpperCase();
-      if (!isListedStatus(status)) throw new UsageError(`Usage:\n${USAGE}`);
-      const applications = await listApplications(db, status);
-      if (applications.length === 0) out(`no applications ${status}`);
-      for (const a of applications)
-        out(
-          `${a.userId} ${a.phone} ${a.status}${a.reason ? ` (${a.reason})` : ""} applied ${new Date(a.appliedAt).toISOString()}`,
-        );
-      return;
-    }
-    if (verb === "dividends") {
-      const pass = await payDividendsDueAudited(db, cliOperator(), Date.now());
-      out(`days ${pass.days}, bloggers paid ${pass.paid}`);
-      return;
-    }
-    if ((verb !== "approve" && verb !== "reject") || !/^\d+$/.test(id ?? ""))
-      throw new UsageError(`Usage:\n${USAGE}`);
+/** `approve USER_ID` or `reject USER_ID REASON...`: decides an application, audited. */
+function decision(verb: "approve" | "reject"): VerbRun {
+  return async ([id, ...rest], db, out) => {
+    if (!/^\d+$/.test(id ?? "")) throw new UsageError(`Usage:\n${USAGE}`);
     const reason = rest.join(" ").trim() || null;
     await db.tx(async (tx) => {
       await decide(tx, Number(id), verb === "approve", cliOperator(), reason, Date.now());
@@ -45,7 +26,26 @@ const bloggerCommand: OperatorCommand = {
       });
     });
     out(`${id} ${verb === "approve" ? "approved" : "rejected"}`);
+  };
+}
+
+const bloggerCommand = verbCommand("blogger", USAGE, {
+  async list([listed], db, out) {
+    const status = (listed ?? "UNDER_REVIEW").toUpperCase();
+    if (!isListedStatus(status)) throw new UsageError(`Usage:\n${USAGE}`);
+    const applications = await listApplications(db, status);
+    if (applications.length === 0) out(`no applications ${status}`);
+    for (const a of applications)
+      out(
+        `${a.userId} ${a.phone} ${a.status}${a.reason ? ` (${a.reason})` : ""} applied ${new Date(a.appliedAt).toISOString()}`,
+      );
   },
-};
+  async dividends(_args, db, out) {
+    const pass = await payDividendsDueAudited(db, cliOperator(), Date.now());
+    out(`days ${pass.days}, bloggers paid ${pass.paid}`);
+  },
+  approve: decision("approve"),
+  reject: decision("reject"),
+});
 
 export const BLOGGER_COMMANDS: OperatorCommand[] = [bloggerCommand];

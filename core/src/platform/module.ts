@@ -20,7 +20,7 @@ export class UsageError extends Refusal {
 }
 
 /** What one verb of a command does, given the words after the verb. */
-type VerbRun = (args: string[], db: Db, out: (line: string) => void) => Promise<void>;
+export type VerbRun = (args: string[], db: Db, out: (line: string) => void) => Promise<void>;
 
 /**
  * An operator command whose second word, its verb, picks what it does (`admin team show`):
