@@ -1,7 +1,7 @@
 import { cliOperator, writeAudit } from "../operator/audit";
 import type { Deps } from "../platform/context";
 import type { Db } from "../platform/db";
-import { type OperatorCommand, UsageError } from "../platform/module";
+import { type OperatorCommand, UsageError, type VerbRun, verbCommand } from "../platform/module";
 import { addChannel, editChannel, listChannels } from "./channels";
 import { reportDeposit } from "./deposits";
 import { KNOWN_PROVIDERS } from "./orders";
@@ -40,62 +40,68 @@ function flags(
   return { positional, named };
 }
 
-const payChannelCommand: OperatorCommand = {
-  name: "pay-channel",
-  usage: CHANNEL_USAGE,
-  async run(argv, db, out) {
-    const [, verb, ...rest] = argv;
-    const audit = (tx: Parameters<typeof writeAudit>[0], action: string, target: string, detail: object) =>
-      writeAudit(tx, { operator: cliOperator(), action, target, detail: detail as Record<string, unknown> });
-    if (verb === "list") {
-      for (const c of await listChannels(db)) {
-        out(
-          `${c.payChannelName}\t${c.showName}\t${c.provider}\tsort ${c.sort}\t${c.enabled ? "enabled" : "disabled"}`,
-        );
-      }
-      return;
+/** Writes the audit entry of a channel change made on the command line. */
+function audit(tx: Parameters<typeof writeAudit>[0], action: string, target: string, detail: object) {
+  return writeAudit(tx, {
+    operator: cliOperator(),
+    action,
+    target,
+    detail: detail as Record<string, unknown>,
+  });
+}
+
+/** `edit NAME [--show-name ...]`, `enable NAME`, `disable NAME`: changes a channel, audited. */
+function changeChannel(verb: "edit" | "enable" | "disable"): VerbRun {
+  return async (args, db, out) => {
+    const { positional, named } = flags(args, ["show-name", "provider", "sort"], CHANNEL_USAGE);
+    if (positional.length !== 1) throw new UsageError(`Usage:\n${CHANNEL_USAGE}`);
+    const changes: Record<string, string> =
+      verb === "edit"
+        ? Object.fromEntries(
+            Object.entries({
+              showName: named["show-name"],
+              provider: named.provider,
+              sort: named.sort,
+            }).filter(([, v]) => v !== undefined) as [string, string][],
+          )
+        : { enabled: verb === "enable" ? "true" : "false" };
+    await db.tx(async (tx) => {
+      const { before } = await editChannel(tx, positional[0], changes, KNOWN_PROVIDERS);
+      await audit(tx, "recharge.channel.edit", positional[0], { changes, before });
+    });
+    out(`${positional[0]}: ${Object.keys(changes).join(", ")} changed`);
+  };
+}
+
+const payChannelCommand = verbCommand("pay-channel", CHANNEL_USAGE, {
+  async list(_args, db, out) {
+    for (const c of await listChannels(db)) {
+      out(
+        `${c.payChannelName}\t${c.showName}\t${c.provider}\tsort ${c.sort}\t${c.enabled ? "enabled" : "disabled"}`,
+      );
     }
-    if (verb === "add") {
-      const { positional, named } = flags(rest, ["provider", "sort", "disabled"], CHANNEL_USAGE);
-      if (positional.length !== 2) throw new UsageError(`Usage:\n${CHANNEL_USAGE}`);
-      const input = {
-        payChannelName: positional[0],
-        showName: positional[1],
-        provider: named.provider,
-        sort: named.sort,
-        enabled: named.disabled ? "false" : "true",
-      };
-      const channel = await db.tx(async (tx) => {
-        const added = await addChannel(tx, input, KNOWN_PROVIDERS);
-        await audit(tx, "recharge.channel.add", added.payChannelName, input);
-        return added;
-      });
-      out(`${channel.payChannelName} added`);
-      return;
-    }
-    if (verb === "edit" || verb === "enable" || verb === "disable") {
-      const { positional, named } = flags(rest, ["show-name", "provider", "sort"], CHANNEL_USAGE);
-      if (positional.length !== 1) throw new UsageError(`Usage:\n${CHANNEL_USAGE}`);
-      const changes: Record<string, string> =
-        verb === "edit"
-          ? Object.fromEntries(
-              Object.entries({
-                showName: named["show-name"],
-                provider: named.provider,
-                sort: named.sort,
-              }).filter(([, v]) => v !== undefined) as [string, string][],
-            )
-          : { enabled: verb === "enable" ? "true" : "false" };
-      await db.tx(async (tx) => {
-        const { before } = await editChannel(tx, positional[0], changes, KNOWN_PROVIDERS);
-        await audit(tx, "recharge.channel.edit", positional[0], { changes, before });
-      });
-      out(`${positional[0]}: ${Object.keys(changes).join(", ")} changed`);
-      return;
-    }
-    throw new UsageError(`Usage:\n${CHANNEL_USAGE}`);
   },
-};
+  async add(args, db, out) {
+    const { positional, named } = flags(args, ["provider", "sort", "disabled"], CHANNEL_USAGE);
+    if (positional.length !== 2) throw new UsageError(`Usage:\n${CHANNEL_USAGE}`);
+    const input = {
+      payChannelName: positional[0],
+      showName: positional[1],
+      provider: named.provider,
+      sort: named.sort,
+      enabled: named.disabled ? "false" : "true",
+    };
+    const channel = await db.tx(async (tx) => {
+      const added = await addChannel(tx, input, KNOWN_PROVIDERS);
+      await audit(tx, "recharge.channel.add", added.payChannelName, input);
+      return added;
+    });
+    out(`${channel.payChannelName} added`);
+  },
+  edit: changeChannel("edit"),
+  enable: changeChannel("enable"),
+  disable: changeChannel("disable"),
+});
 
 /** The CLI's core: enough of Deps for reportDeposit (no log lines of its own but warnings). */
 function cliDeps(db: Db): Deps {
