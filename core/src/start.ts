@@ -45,8 +45,19 @@ interface RunningCore {
  * How long a caller may take to send a request (decision 069). The core's callers are servers (the
  * app reads a player's whole upload before it calls, and the largest body is a 5 MB file), so a
  * request that takes longer than this is held by a slow or hostile client; Node would wait 300 s.
+ *
+ * An idle keep-alive connection stays open longer than its callers keep it in their pools (the
+ * app's upstream client drops an idle socket after 4 s, fetch after about 4 s): the caller closes
+ * it first. With Node's 5 s the two were a second apart, and a caller whose event loop was busy for
+ * that second wrote its next request into a socket the core was closing, and got ECONNRESET; a
+ * POST is not sent again. Shutdown closes idle connections at once.
  */
-const SLOW_CALLERS = { headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1_000 };
+const CALLERS = {
+  headersTimeout: 10_000,
+  requestTimeout: 60_000,
+  connectionsCheckingInterval: 1_000,
+  keepAliveTimeout: 65_000,
+};
 
 /** How long requests in flight may take to finish on shutdown before their connections close. */
 const SHUTDOWN_GRACE_MS = 3_000;
@@ -81,7 +92,7 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Running
     const app = createCoreApp(deps);
     server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
       const s = serve(
-        { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: SLOW_CALLERS },
+        { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: CALLERS },
         () => ready(s),
       );
       s.once("error", fail);
