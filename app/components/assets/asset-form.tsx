@@ -2,15 +2,18 @@ import { type FormEvent, useState } from "react";
 import { AmountField, type AnyField, useValueTypedEarly } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
+import { checkMoney, fromTyped } from "#contract/money-rule";
 import { coinAmount } from "./money";
 
 /**
- * What the exchange and staking forms follow live while the player picks and types: the chosen
- * card of `choice` and the text of `amount`, from the submitted values (else `initialChoice`) and
- * what was typed before the form's code arrived. `onChange` goes on the <Form>.
+ * What the exchange and staking forms follow live while the player picks and types: the card of
+ * `choice` checked at first (the submitted one, else `firstChoice`), the chosen card, and the
+ * amount typed (also before the form's code arrived) as the money rule reads it. `onChange` goes
+ * on the <Form>.
  */
-export function useChoiceAndAmount(choice: AnyField, amount: AnyField, initialChoice: string) {
-  const [chosen, setChosen] = useState(initialChoice);
+export function useChoiceAndAmount(choice: AnyField, amount: AnyField, firstChoice: string) {
+  const initial = (choice.initialValue as string | undefined) ?? firstChoice;
+  const [chosen, setChosen] = useState(initial);
   const [typed, setTyped] = useState((amount.initialValue as string | undefined) ?? "");
   useValueTypedEarly(amount.id, setTyped);
   const onChange = (event: FormEvent<HTMLFormElement>) => {
@@ -18,7 +21,7 @@ export function useChoiceAndAmount(choice: AnyField, amount: AnyField, initialCh
     setChosen(String(data.get(choice.name) ?? ""));
     setTyped(String(data.get(amount.name) ?? ""));
   };
-  return { chosen, typed, onChange };
+  return { initial, chosen, amount: checkMoney(fromTyped(typed)), onChange };
 }
 
 /** The amount field of the exchange and staking forms: its hint is the balance it comes out of. */

@@ -7,7 +7,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import { quoteExchange } from "#contract/asset-rules";
 import type { ExchangePair } from "#contract/assets";
-import { checkMoney, fromTyped, toCents } from "#contract/money-rule";
+import { toCents } from "#contract/money-rule";
 
 /** The pair as the form sends it: "CHIP>GOLD". */
 const pairValue = (p: Pick<ExchangePair, "fromCoin" | "toCoin">) => `${p.fromCoin}>${p.toCoin}`;
@@ -28,25 +28,23 @@ export function ExchangeForm({
 }) {
   const { t } = useTranslation("assets");
   const fmt = useFormat();
+  const firstPair = pairs[0] ? pairValue(pairs[0]) : "";
   const [form, fields] = useKitForm({
     id: "exchange",
     // The schema, with zod, loads after first paint; the action checks with the same one.
     schemas: () => import("./exchange-schema"),
     schema: (m) => m.exchangeFormSchema,
     lastResult,
-    defaultValue: { pair: pairs[0] ? pairValue(pairs[0]) : "" },
+    defaultValue: { pair: firstPair },
   });
-  const initialPair =
-    (fields.pair.initialValue as string | undefined) ?? (pairs[0] ? pairValue(pairs[0]) : "");
-  const { chosen, typed, onChange } = useChoiceAndAmount(fields.pair, fields.amount, initialPair);
+  const { initial, chosen, amount, onChange } = useChoiceAndAmount(fields.pair, fields.amount, firstPair);
   if (pairs.length === 0) {
     return <p className="card text-center text-gray-700 dark:text-gray-300">{t("exchange.noPairs")}</p>;
   }
   const pair = pairs.find((p) => pairValue(p) === chosen) ?? pairs[0];
   const available =
     pair.fromCoin === "CHIP" ? balances.chip : pair.fromCoin === "GOLD" ? balances.gold : balances.point;
-  // The live quote: the money rule and the exchange's computation, neither needs zod.
-  const amount = checkMoney(fromTyped(typed));
+  // The live quote: the exchange's computation on the amount as the money rule read it; no zod.
   const quote = amount.ok ? quoteExchange(pair, toCents(amount.units)) : null;
   const coin = (c: string) => t(`common:coin.${c}`);
   return (
@@ -59,7 +57,7 @@ export function ExchangeForm({
               key={value}
               name={fields.pair.name}
               value={value}
-              defaultChecked={value === initialPair}
+              defaultChecked={value === initial}
               className="min-h-[52px] py-2"
             >
               <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-2">

@@ -7,7 +7,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import { dailyInterestCents } from "#contract/asset-rules";
 import type { PledgeConfig } from "#contract/assets";
-import { checkMoney, fromTyped, toCents } from "#contract/money-rule";
+import { toCents } from "#contract/money-rule";
 
 /**
  * The staking form: a plan, an amount and the live interest estimate. Loaded after first paint
@@ -26,19 +26,18 @@ export function PledgeForm({
 }) {
   const { t } = useTranslation("assets");
   const fmt = useFormat();
+  const firstPlan = String(plans[0].id);
   const [form, fields] = useKitForm({
     id: "pledge",
     // The schema, with zod, loads after first paint; the action checks with the same one.
     schemas: () => import("./pledge-schema"),
     schema: (m) => m.pledgeFormSchema,
     lastResult,
-    defaultValue: { configId: String(plans[0].id) },
+    defaultValue: { configId: firstPlan },
   });
-  const initial = (fields.configId.initialValue as string | undefined) ?? String(plans[0].id);
-  const { chosen, typed, onChange } = useChoiceAndAmount(fields.configId, fields.amount, initial);
+  const { initial, chosen, amount, onChange } = useChoiceAndAmount(fields.configId, fields.amount, firstPlan);
   const plan = plans.find((p) => String(p.id) === chosen) ?? plans[0];
-  // The live estimate: the money rule and the interest's computation, neither needs zod.
-  const amount = checkMoney(fromTyped(typed));
+  // The live estimate: the interest's computation on the amount as the money rule read it; no zod.
   const daily = amount.ok ? dailyInterestCents(toCents(amount.units), Math.round(plan.dailyRate * 100)) : 0;
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-4" onChange={onChange}>
