@@ -1,3 +1,4 @@
+import { UpstreamError, statusOf } from "~/utils/api/errors.server";
 import type { Formats } from "~/utils/format";
 import { formatsFor } from "~/utils/format.server";
 import { i18n } from "~/utils/i18n.server";
@@ -75,4 +76,28 @@ export async function reasonRefusal(
   const reason = (refusal.detail as { reason?: string } | null | undefined)?.reason;
   const own = reason && reasons[reason] ? t(reasons[reason], values) : refusal.message;
   return refusalOr(request, refusal.detail, own);
+}
+
+/**
+ * What a one-button claim's upstream call came to (a task's gift, rebates): its result, or the
+ * refusal in the player's words (reasonRefusal) with the status to answer it with, whether the
+ * upstream failed or answered a refusing envelope. Anything but an upstream failure is rethrown.
+ */
+export async function resultOrRefusal<T>(
+  request: Request,
+  call: Promise<{ code: number; message: string; result: T | null; detail: unknown }>,
+  t: TFunction,
+  reasons: Record<string, string>,
+): Promise<{ result: T } | { refusal: string; status: number }> {
+  const outcome = await call.catch((error) => {
+    if (error instanceof UpstreamError) return error;
+    throw error;
+  });
+  if (outcome instanceof UpstreamError)
+    return { refusal: await reasonRefusal(request, outcome, t, reasons), status: statusOf(outcome) };
+  if (outcome.code !== 200 || !outcome.result) {
+    const refusal = await reasonRefusal(request, outcome, t, reasons);
+    return { refusal, status: statusOf(new UpstreamError(outcome.code, outcome.message)) };
+  }
+  return { result: outcome.result };
 }

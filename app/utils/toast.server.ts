@@ -80,3 +80,12 @@ export async function finish(
   }
   return redirectWithToast(url, toast, init);
 }
+
+/**
+ * How a refused one-button action ends (a task's gift, a rebate claim): the error toast back on
+ * `url` for browsers, `{ok: false, message}` with `status` for JSON clients.
+ */
+export async function refuseWithToast(request: Request, url: string, message: string, status: number) {
+  if (wantsJson(request)) return json({ ok: false, message }, { status });
+  return redirectWithToast(url, { type: "error", message });
+}

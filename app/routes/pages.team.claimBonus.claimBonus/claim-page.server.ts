@@ -1,15 +1,14 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
-import { UpstreamError, asPageError, statusOf } from "~/utils/api/errors.server";
+import { asPageError } from "~/utils/api/errors.server";
 import { getRebatePage, receiveRebate } from "~/utils/api/team.server";
 import { formatsFor } from "~/utils/format.server";
 import { readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
-import { wantsJson } from "~/utils/json-mode.server";
-import { reasonRefusal } from "~/utils/limit-refusal.server";
+import { resultOrRefusal } from "~/utils/limit-refusal.server";
 import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
-import { finish, redirectWithToast } from "~/utils/toast.server";
+import { finish, refuseWithToast } from "~/utils/toast.server";
 
 const SELF = PAGES.claimBonus;
 const PAGE_SIZE = 20;
@@ -60,23 +59,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const t = await i18n.getFixedT(request, ["team", "common"]);
   const back = backOf(String(form.get("back") ?? ""));
-  const failed = (message: string, status: number) =>
-    wantsJson(request)
-      ? json({ ok: false, message }, { status })
-      : redirectWithToast(SELF + back, { type: "error", message });
   const id = String(form.get("rebateId") ?? "");
   if (form.get("intent") !== "claim" || (id !== "" && !/^\d{1,15}$/.test(id)))
-    return failed(t("claim.unknown"), 400);
-  const outcome = await receiveRebate(request, id === "" ? undefined : Number(id)).catch((error) => {
-    if (error instanceof UpstreamError) return error;
-    throw error;
-  });
-  if (outcome instanceof UpstreamError)
-    return failed(await reasonRefusal(request, outcome, t, REASONS), statusOf(outcome));
-  if (outcome.code !== 200 || !outcome.result) {
-    const message = await reasonRefusal(request, outcome, t, REASONS);
-    return failed(message, statusOf(new UpstreamError(outcome.code, outcome.message)));
-  }
+    return refuseWithToast(request, SELF + back, t("claim.unknown"), 400);
+  const claim = receiveRebate(request, id === "" ? undefined : Number(id));
+  const outcome = await resultOrRefusal(request, claim, t, REASONS);
+  if ("refusal" in outcome) return refuseWithToast(request, SELF + back, outcome.refusal, outcome.status);
   const fmt = await formatsFor(request);
   const message = t("claim.done", {
     count: outcome.result.count,

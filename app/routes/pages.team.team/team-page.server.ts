@@ -1,16 +1,15 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { renderSVG } from "uqr";
-import { UpstreamError, asPageError, statusOf } from "~/utils/api/errors.server";
+import { asPageError } from "~/utils/api/errors.server";
 import { getRechargeTasks, getTeamInfo, getTeamLevel, receiveTaskGift } from "~/utils/api/team.server";
 import { formatsFor } from "~/utils/format.server";
 import { readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
-import { wantsJson } from "~/utils/json-mode.server";
-import { reasonRefusal } from "~/utils/limit-refusal.server";
+import { resultOrRefusal } from "~/utils/limit-refusal.server";
 import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { PAGES } from "~/utils/paths";
 import { requireToken } from "~/utils/session.server";
-import { finish, redirectWithToast } from "~/utils/toast.server";
+import { finish, refuseWithToast } from "~/utils/toast.server";
 
 const SELF = PAGES.team;
 const PAGE_SIZE = 10;
@@ -54,28 +53,16 @@ const REASONS: Record<string, string> = {
   ALREADY_CLAIMED: "tasks.alreadyClaimed",
 };
 
-async function failed(request: Request, message: string, status: number) {
-  if (wantsJson(request)) return json({ ok: false, message }, { status });
-  return redirectWithToast(SELF, { type: "error", message });
-}
-
 /** One intent, "gift": receives a recharge task's gift (works without JavaScript, and with curl). */
 export async function action({ request }: ActionFunctionArgs) {
   await requireToken(request);
   const form = await readForm(request);
   const t = await i18n.getFixedT(request, ["team", "common"]);
   const id = String(form.get("taskId") ?? "");
-  if (form.get("intent") !== "gift" || !/^\d{1,9}$/.test(id)) return failed(request, t("tasks.unknown"), 400);
-  const outcome = await receiveTaskGift(request, Number(id)).catch((error) => {
-    if (error instanceof UpstreamError) return error;
-    throw error;
-  });
-  if (outcome instanceof UpstreamError)
-    return failed(request, await reasonRefusal(request, outcome, t, REASONS), statusOf(outcome));
-  if (outcome.code !== 200 || !outcome.result) {
-    const message = await reasonRefusal(request, outcome, t, REASONS);
-    return failed(request, message, statusOf(new UpstreamError(outcome.code, outcome.message)));
-  }
+  if (form.get("intent") !== "gift" || !/^\d{1,9}$/.test(id))
+    return refuseWithToast(request, SELF, t("tasks.unknown"), 400);
+  const outcome = await resultOrRefusal(request, receiveTaskGift(request, Number(id)), t, REASONS);
+  if ("refusal" in outcome) return refuseWithToast(request, SELF, outcome.refusal, outcome.status);
   const fmt = await formatsFor(request);
   return finish(
     request,
