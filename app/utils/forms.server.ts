@@ -94,6 +94,24 @@ export function refusalReply(
   return submission.reply({ formErrors: [message], hideFields });
 }
 
+/**
+ * A money form's call refused in the upstream's envelope (an exchange, a stake): `message` said
+ * under the field its reason is about (refusalReply), answered with the status of the one mapping.
+ */
+export function envelopeRefusal(
+  request: Request,
+  submission: Submission<unknown, string[]>,
+  refusal: { code: number; message: string; detail: unknown },
+  message: string,
+) {
+  const reason = (refusal.detail as { reason?: string } | null)?.reason;
+  return formError(
+    request,
+    refusalReply(submission, message, reason),
+    statusOf(new UpstreamError(refusal.code, refusal.message)),
+  );
+}
+
 export function isUpstreamError(error: unknown): error is UpstreamError {
   return error instanceof UpstreamError;
 }

@@ -4,7 +4,14 @@ import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/ap
 import { getBalances } from "~/utils/api/user.server";
 import { exchange, getExchangeConfig, getPointInfo, receivePoint } from "~/utils/api/wallet/assets.server";
 import { formatsFor } from "~/utils/format.server";
-import { formError, formIdempotencyKey, readForm, refusalReply, serverT } from "~/utils/forms.server";
+import {
+  envelopeRefusal,
+  formError,
+  formIdempotencyKey,
+  readForm,
+  refusalReply,
+  serverT,
+} from "~/utils/forms.server";
 import { wantsJson } from "~/utils/json-mode.server";
 import { reasonRefusal, refusalOr } from "~/utils/limit-refusal.server";
 import { parseWithZod } from "~/utils/parse-form";
@@ -143,14 +150,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (wantsJson(request)) return json({ ok: false, message, preview }, { status: statusOf(error) });
     return json({ preview, error: message }, { status: statusOf(error) });
   }
-  if (outcome.code !== 200 || !outcome.result) {
-    const message = await reasonRefusal(request, outcome, t, REASONS);
-    return formError(
-      request,
-      refusalReply(submission, message, (outcome.detail as { reason?: string } | null)?.reason),
-      statusOf(new UpstreamError(outcome.code, outcome.message)),
-    );
-  }
+  if (outcome.code !== 200 || !outcome.result)
+    return envelopeRefusal(request, submission, outcome, await reasonRefusal(request, outcome, t, REASONS));
   const fmt = await formatsFor(request);
   const done = outcome.result;
   const message = t("exchange.done", {

@@ -4,7 +4,7 @@ import { UpstreamError, asPageError, outcomeUnknown, statusOf } from "~/utils/ap
 import { getBalances } from "~/utils/api/user.server";
 import { getPledgeConfigList, getPledgePage, pledge } from "~/utils/api/wallet/assets.server";
 import { formatsFor } from "~/utils/format.server";
-import { formError, formIdempotencyKey, readForm, refusalReply, serverT } from "~/utils/forms.server";
+import { envelopeRefusal, formError, formIdempotencyKey, readForm, serverT } from "~/utils/forms.server";
 import { reasonRefusal } from "~/utils/limit-refusal.server";
 import { pageCount, parsePage, redirectPastLastPage } from "~/utils/paging.server";
 import { parseWithZod } from "~/utils/parse-form";
@@ -66,15 +66,11 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   if (outcome.code !== 200 || !outcome.result) {
-    const detail = outcome.detail as { reason?: string; amount?: number } | null;
+    const amount = (outcome.detail as { amount?: number } | null)?.amount ?? 0;
     const message = await reasonRefusal(request, outcome, t, REASONS, {
-      amount: fmt.coinMoney(detail?.amount ?? 0, "CHIP"),
+      amount: fmt.coinMoney(amount, "CHIP"),
     });
-    return formError(
-      request,
-      refusalReply(submission, message, detail?.reason),
-      statusOf(new UpstreamError(outcome.code, outcome.message)),
-    );
+    return envelopeRefusal(request, submission, outcome, message);
   }
   const made = outcome.result.pledge;
   const message = t("pledge.done", {
