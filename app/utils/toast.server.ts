@@ -82,8 +82,9 @@ export async function finish(
 }
 
 /**
- * How a refused one-button action ends (a task's gift, a rebate claim): the error toast back on
- * `url` for browsers, `{ok: false, message}` with `status` for JSON clients.
+ * How a refused one-button action ends (a task's gift, a rebate claim, a blogger's follow or
+ * copy): the error toast back on `url` for browsers, `{ok: false, message}` with `status` for JSON
+ * clients.
  */
 export async function refuseWithToast(request: Request, url: string, message: string, status: number) {
   if (wantsJson(request)) return json({ ok: false, message }, { status });

@@ -1,11 +1,9 @@
-import { json } from "@remix-run/node";
 import { refusalMessage } from "~/components/game/bet-refusals.server";
 import { formatsFor } from "~/utils/format.server";
 import { isUpstreamError, readForm } from "~/utils/forms.server";
 import { i18n } from "~/utils/i18n.server";
-import { wantsJson } from "~/utils/json-mode.server";
 import { refusalOr } from "~/utils/limit-refusal.server";
-import { finish, redirectWithToast } from "~/utils/toast.server";
+import { finish, refuseWithToast } from "~/utils/toast.server";
 import { betRefusalSchema } from "#contract/game";
 
 /**
@@ -23,10 +21,7 @@ export async function bloggerAction(
   run: (form: FormData) => Promise<{ key: string; extra?: Record<string, unknown>; refused?: true }>,
 ) {
   const form = await readForm(request);
-  const refuse = (message: string) =>
-    wantsJson(request)
-      ? json({ ok: false, message }, { status: 400 })
-      : redirectWithToast(back, { type: "error", message });
+  const refuse = (message: string) => refuseWithToast(request, back, message, 400);
   try {
     const { key, extra, refused } = await run(form);
     const t = await i18n.getFixedT(request, "social");
