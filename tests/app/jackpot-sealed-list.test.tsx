@@ -4,20 +4,21 @@
  * says so, so that players learn it from the page and not only the operator from their audit;
  * and the next draw's card, which says when a draw is held rather than waiting for its round.
  */
+import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { PendingDraw, SealedList } from "~/routes/pages.jackpot.yesterdayJackpot.yesterdayJackpot/SealedList";
 import type { Lang } from "~/utils/i18n";
 import { TranslationsProvider } from "~/utils/i18n-react";
 import { i18nData } from "~/utils/i18n.server";
 
-async function render(props: Parameters<typeof SealedList>[0], language: Lang = "en-US") {
+/** A part of the page as the server draws it, in `language`. */
+async function drawn(part: ReactElement, language: Lang = "en-US") {
   const i18n = await i18nData(language, ["common", "social"]);
-  return renderToString(
-    <TranslationsProvider data={i18n}>
-      <SealedList {...props} />
-    </TranslationsProvider>,
-  );
+  return renderToString(<TranslationsProvider data={i18n}>{part}</TranslationsProvider>);
 }
+
+const render = (props: Parameters<typeof SealedList>[0], language?: Lang) =>
+  drawn(<SealedList {...props} />, language);
 
 const sealed = { hash: "ab".repeat(32), committedAt: "1 Jun 2026, 18:30" };
 
@@ -44,14 +45,8 @@ describe("the yesterday page's sealed list", () => {
   });
 });
 
-async function renderPending(props: Parameters<typeof PendingDraw>[0], language: Lang = "en-US") {
-  const i18n = await i18nData(language, ["common", "social"]);
-  return renderToString(
-    <TranslationsProvider data={i18n}>
-      <PendingDraw {...props} />
-    </TranslationsProvider>,
-  );
-}
+const renderPending = (props: Parameters<typeof PendingDraw>[0], language?: Lang) =>
+  drawn(<PendingDraw {...props} />, language);
 
 describe("the yesterday page's next draw", () => {
   const pending = {
