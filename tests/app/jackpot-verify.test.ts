@@ -6,6 +6,7 @@ import type { JackpotDraw } from "#contract/jackpot";
 import { sandboxBeacon } from "../../core/src/beacon/beacon";
 import { beaconRoundAfter, beaconRoundAtOrAfter, beaconTimeOf } from "../../core/src/beacon/beacon";
 import { drawWinners, jackpotSeedHash, ticketsHash } from "../../core/src/jackpot/draw";
+import { drawnDay } from "../support/jackpot-draw";
 
 /**
  * The yesterday page's own check of a jackpot draw (it does not take the upstream's word): the
@@ -16,57 +17,20 @@ const beacon = sandboxBeacon("11".repeat(32), 1);
 const seed = "5a".repeat(32);
 const ROUND = 4242;
 
-async function drawn(withBeacon: boolean, round = ROUND): Promise<JackpotDraw> {
-  const signature = (await beacon.signatureOf(round, Date.now())) ?? "";
-  const randomness = withBeacon ? beaconRandomness(signature) : null;
-  const cents = [1_000, 2_500, 700, 9_000];
-  const list = cents.map((c, i) => ({ no: i + 1, userId: i + 1, cents: c }));
-  let from = 0;
-  const tickets = list.map((e) => {
-    const entry = { no: e.no, phone: "98****3210", tickets: e.cents, from, to: from + e.cents };
-    from += e.cents;
-    return entry;
-  });
-  const winners = drawWinners(seed, 20_000, randomness, list, 2).map((w, i) => ({
-    rank: i + 1,
-    no: w.no,
-    phone: "98****3210",
-    nickName: null,
-    ticket: w.ticket,
-    tickets: list[w.no - 1].cents,
-    amount: 5,
-  }));
-  return {
-    dayNo: 20_000,
-    coin: "CHIP",
-    startTime: 0,
-    endTime: 1,
-    drawTime: 2,
-    seedHash: jackpotSeedHash(seed),
+/** A day drawn with 4 entries, with the beacon's round (else before the beacon took part). */
+const drawn = (withBeacon: boolean, round = ROUND, sealed?: { endTime: number; sealedAt: number }) =>
+  drawnDay({
+    beacon,
     seed,
-    beacon: withBeacon
-      ? {
-          source: "sandbox",
-          publicKey: beacon.publicKey,
-          round,
-          signature,
-          randomness: randomness ?? "",
-          genesisTime: beacon.genesisMs,
-          periodSeconds: beacon.periodMs / 1000,
-        }
-      : null,
-    ticketsCommitment: null,
-    sealedListAccepted: null,
-    pool: 20,
-    paid: 10,
-    winnersWanted: 2,
-    ticketsTotal: from,
-    tickets,
-    winners,
-    myWin: null,
-    pendingDraw: null,
-  };
-}
+    dayNo: 20_000,
+    cents: [1_000, 2_500, 700, 9_000],
+    phoneOf: () => "98****3210",
+    round: withBeacon ? round : null,
+    startTime: 0,
+    endTime: sealed?.endTime ?? 1,
+    drawTime: 2,
+    sealedAt: sealed?.sealedAt,
+  });
 
 /**
  * A day that sealed its ticket list (decision 078): the day ends at END, the list is sealed 5 s
@@ -79,20 +43,7 @@ const SEALED_ROUND = Math.max(
   beaconRoundAtOrAfter(beacon, SEALED_AT + 60_000),
 );
 
-async function sealedDraw(): Promise<JackpotDraw> {
-  const draw = { ...(await drawn(true, SEALED_ROUND)), endTime: END };
-  const entries = draw.tickets.map((e) => ({ no: e.no, phone: e.phone, cents: e.tickets }));
-  return {
-    ...draw,
-    ticketsCommitment: {
-      hash: ticketsHash(entries),
-      committedTime: SEALED_AT,
-      marginSeconds: 60,
-      total: draw.ticketsTotal,
-      beaconRound: SEALED_ROUND,
-    },
-  };
-}
+const sealedDraw = () => drawn(true, SEALED_ROUND, { endTime: END, sealedAt: SEALED_AT });
 
 describe("the yesterday page's check of a jackpot draw", () => {
   it("verifies a draw with its beacon: hash, signature and winners", async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { beaconRandomness } from "#contract/fairness-proof";
 import type { JackpotDraw } from "#contract/jackpot";
 import { beaconRoundAfter, beaconRoundAtOrAfter, sandboxBeacon } from "../../core/src/beacon/beacon";
-import { drawWinners, jackpotSeedHash, ticketsHash } from "../../core/src/jackpot/draw";
+import { drawnDay } from "../support/jackpot-draw";
 
 /**
  * scripts/verify-round.mjs in jackpot mode (decision 078) against a site that answers a sealed
@@ -20,60 +20,19 @@ const END = Date.UTC(2026, 5, 1, 18, 30);
 const SEALED_AT = END + 4_000;
 const ROUND = Math.max(beaconRoundAfter(beacon, END), beaconRoundAtOrAfter(beacon, SEALED_AT + 60_000));
 
-async function sealedDraw(round = ROUND): Promise<JackpotDraw> {
-  const signature = (await beacon.signatureOf(round, Date.now())) ?? "";
-  const randomness = beaconRandomness(signature);
-  const list = [1_500, 200, 9_000].map((cents, i) => ({ no: i + 1, userId: i + 1, cents }));
-  let from = 0;
-  const tickets = list.map((e) => {
-    const entry = { no: e.no, phone: `9${e.no}****000${e.no}`, tickets: e.cents, from, to: from + e.cents };
-    from += e.cents;
-    return entry;
-  });
-  const entries = tickets.map((e) => ({ no: e.no, phone: e.phone, cents: e.tickets }));
-  return {
+const sealedDraw = (round = ROUND) =>
+  drawnDay({
+    beacon,
+    seed,
     dayNo: DAY,
-    coin: "CHIP",
+    cents: [1_500, 200, 9_000],
+    phoneOf: (no) => `9${no}****000${no}`,
+    round,
     startTime: END - 86_400_000,
     endTime: END,
     drawTime: SEALED_AT + 70_000,
-    seedHash: jackpotSeedHash(seed),
-    seed,
-    beacon: {
-      source: "sandbox",
-      publicKey: beacon.publicKey,
-      round,
-      signature,
-      randomness,
-      genesisTime: beacon.genesisMs,
-      periodSeconds: 1,
-    },
-    ticketsCommitment: {
-      hash: ticketsHash(entries),
-      committedTime: SEALED_AT,
-      marginSeconds: 60,
-      total: from,
-      beaconRound: round,
-    },
-    sealedListAccepted: null,
-    pool: 20,
-    paid: 10,
-    winnersWanted: 2,
-    ticketsTotal: from,
-    tickets,
-    winners: drawWinners(seed, DAY, randomness, list, 2).map((w, i) => ({
-      rank: i + 1,
-      no: w.no,
-      phone: tickets[w.no - 1].phone,
-      nickName: null,
-      ticket: w.ticket,
-      tickets: list[w.no - 1].cents,
-      amount: 5,
-    })),
-    myWin: null,
-    pendingDraw: null,
-  };
-}
+    sealedAt: SEALED_AT,
+  });
 
 let served: JackpotDraw;
 let server: Server;
