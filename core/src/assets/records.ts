@@ -2,7 +2,7 @@ import type { AssetRecord } from "#contract/assets";
 import type { Page } from "#contract/envelope";
 import { type Coin, fromCents } from "#contract/money";
 import type { Sql } from "../platform/db";
-import { selectPage } from "../platform/paging";
+import { pageOf, selectPage } from "../platform/paging";
 
 interface EntryRow {
   id: number;
@@ -47,8 +47,8 @@ export async function assetRecordPage(
     pageNo: q.pageNo,
     pageSize: q.pageSize,
   });
-  return {
-    content: rows.map((r) => ({
+  return pageOf(
+    rows.map((r) => ({
       id: Number(r.id),
       coin: r.coin,
       kind: r.kind,
@@ -59,8 +59,7 @@ export async function assetRecordPage(
       memo: r.memo,
       refType: refTypeOf(r.kind),
     })),
-    totalElements: total,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+    total,
+    q,
+  );
 }

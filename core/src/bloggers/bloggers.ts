@@ -12,7 +12,7 @@ import { runPassAudited } from "../operator/audit";
 import type { Deps } from "../platform/context";
 import type { Db, Sql } from "../platform/db";
 import { ApiError, Refusal } from "../platform/http";
-import { selectPage } from "../platform/paging";
+import { pageOf, selectPage } from "../platform/paging";
 import { publicProfiles } from "../user/users";
 
 /**
@@ -264,7 +264,7 @@ export async function followRecords(db: Sql, fanId: number, q: { pageNo: number;
     const p = profiles.get(Number(r.blogger_id));
     content.push({ bet, bloggerId: Number(r.blogger_id), bloggerName: p?.nickName || p?.phone || "****" });
   }
-  return { content, totalElements: total, pageNo: q.pageNo, pageSize: q.pageSize };
+  return pageOf(content, total, q);
 }
 
 /** A blogger's followers, newest first; 404 NOT_BLOGGER, as the details, for anyone else. */
@@ -284,8 +284,8 @@ export async function fansList(db: Sql, bloggerId: number, q: { pageNo: number; 
     db,
     rows.map((r) => Number(r.fan_id)),
   );
-  return {
-    content: rows.map((r) => {
+  return pageOf(
+    rows.map((r) => {
       const p = profiles.get(Number(r.fan_id));
       return {
         phone: p?.phone ?? "****",
@@ -294,10 +294,9 @@ export async function fansList(db: Sql, bloggerId: number, q: { pageNo: number; 
         since: Number(r.created_at),
       };
     }),
-    totalElements: total,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+    total,
+    q,
+  );
 }
 
 /** Of the bets drawn (a refunded bet, its round voided, is neither won nor lost), the share won. */

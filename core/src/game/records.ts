@@ -2,7 +2,7 @@ import type { Page } from "#contract/envelope";
 import type { BetRecord, BetStatus, SessionResult } from "#contract/game";
 import { type Coin, fromCents } from "#contract/money";
 import type { Sql } from "../platform/db";
-import { selectPage } from "../platform/paging";
+import { pageOf, selectPage } from "../platform/paging";
 import { BET_COLUMNS, type BetRow, toBetRecord } from "./bets";
 
 interface Paging {
@@ -26,12 +26,11 @@ export async function sessionResultPage(
     "SELECT count(*)::int AS n FROM game_rounds WHERE coin = $1 AND level = $2 AND result IS NOT NULL",
     [q.coin, q.level],
   );
-  return {
-    content: rows.map(({ result, ...r }) => ({ ...r, lotteryResult: String(result) })),
-    totalElements: count[0].n,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  return pageOf(
+    rows.map(({ result, ...r }) => ({ ...r, lotteryResult: String(result) })),
+    count[0].n,
+    q,
+  );
 }
 
 /** A player's bets, newest first, optionally by coin, level and status. */
@@ -55,12 +54,7 @@ export async function betPage(
     orderBy: "b.id DESC",
     ...q,
   });
-  return {
-    content: rows.map(toBetRecord),
-    totalElements: total,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  return pageOf(rows.map(toBetRecord), total, q);
 }
 
 /** One of the player's bets, or null when it does not exist or is someone else's. */
@@ -107,8 +101,8 @@ export async function winPage(db: Sql, q: Paging & { coin?: Coin }) {
     `SELECT count(*)::int AS n FROM bets b WHERE b.status = 'WIN' ${filter}`,
     params,
   );
-  return {
-    content: rows.map((r) => ({
+  return pageOf(
+    rows.map((r) => ({
       id: r.id,
       gameSessionId: r.gameSessionId,
       coin: r.coin,
@@ -120,8 +114,7 @@ export async function winPage(db: Sql, q: Paging & { coin?: Coin }) {
       phone: maskPhone(r.phone),
       createTime: new Date(r.createdAt).getTime(),
     })),
-    totalElements: count[0].n,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+    count[0].n,
+    q,
+  );
 }

@@ -8,6 +8,7 @@ import { isSelfExcluded } from "../limits/limits";
 import type { CoreEnv, CoreRouter } from "../platform/context";
 import type { Sql } from "../platform/db";
 import { ApiError, ok, parseInput, requireUser } from "../platform/http";
+import { pageOf } from "../platform/paging";
 
 interface MessageRow {
   id: number;
@@ -72,7 +73,7 @@ export function messageRoutes(app: CoreRouter) {
       `SELECT ${READ_COLUMNS} FROM ${READ_FROM} WHERE ${visible} ORDER BY m.id DESC LIMIT $3 OFFSET $4`,
       [userId, languageOfRequest(c), pageSize, (pageNo - 1) * pageSize],
     );
-    const page: Page<SysMessage> = { content: rows.map(toMessage), totalElements: n, pageNo, pageSize };
+    const page: Page<SysMessage> = pageOf(rows.map(toMessage), n, { pageNo, pageSize });
     return ok(c, page);
   });
 

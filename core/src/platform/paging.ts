@@ -1,3 +1,4 @@
+import type { Page } from "#contract/envelope";
 import type { Sql } from "./db";
 
 /**
@@ -31,4 +32,9 @@ export async function selectPage<Row>(
     q.params,
   );
   return { rows, total: count.n };
+}
+
+/** The wire page of `content`, `total` rows in all, at `q`'s page number and size. */
+export function pageOf<T>(content: T[], total: number, q: { pageNo: number; pageSize: number }): Page<T> {
+  return { content, totalElements: total, pageNo: q.pageNo, pageSize: q.pageSize };
 }

@@ -15,7 +15,7 @@ import { assertMay } from "../limits/limits";
 import type { Deps } from "../platform/context";
 import type { Sql } from "../platform/db";
 import { ApiError, Refusal } from "../platform/http";
-import { selectPage } from "../platform/paging";
+import { pageOf, selectPage } from "../platform/paging";
 import { currencyRules } from "../wallet/currency-config";
 import { checkUsdtAddress, deriveDepositAddress, keyIdOf } from "./addresses";
 import { accountXpub } from "./settings";
@@ -244,5 +244,5 @@ export async function usdtRechargePage(
     orderBy: "created_at DESC, id DESC",
     ...q,
   });
-  return { content: rows.map(recordOf), totalElements: total, pageNo: q.pageNo, pageSize: q.pageSize };
+  return pageOf(rows.map(recordOf), total, q);
 }

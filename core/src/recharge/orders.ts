@@ -15,7 +15,7 @@ import { assertMay } from "../limits/limits";
 import type { Deps } from "../platform/context";
 import { type Sql, isUniqueViolation } from "../platform/db";
 import { ApiError, idempotencyKeyOf } from "../platform/http";
-import { selectPage } from "../platform/paging";
+import { pageOf, selectPage } from "../platform/paging";
 import { currencyRules } from "../wallet/currency-config";
 import { findChannel } from "./channels";
 import {
@@ -309,7 +309,7 @@ export async function cashRechargePage(
       return recordOf(row, payUrl);
     }),
   );
-  return { content, totalElements: total, pageNo: q.pageNo, pageSize: q.pageSize };
+  return pageOf(content, total, q);
 }
 
 /** What the sandbox pay page shows. */

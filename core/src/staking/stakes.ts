@@ -9,6 +9,7 @@ import { assertMay } from "../limits/limits";
 import { runPassAudited } from "../operator/audit";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
+import { pageOf } from "../platform/paging";
 import { findPlanRow } from "./plans";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -182,7 +183,7 @@ export async function pledgePage(
     `SELECT count(*)::int AS n FROM stakes s WHERE ${filter}`,
     params,
   );
-  return { content: rows.map(recordOf), totalElements: count.n, pageNo: q.pageNo, pageSize: q.pageSize };
+  return pageOf(rows.map(recordOf), count.n, q);
 }
 
 interface AccrualOptions {

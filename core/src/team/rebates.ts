@@ -5,7 +5,7 @@ import { maskPhone } from "../game/records";
 import { balances, creditMany } from "../ledger/ledger";
 import type { Db, Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
-import { selectPage } from "../platform/paging";
+import { pageOf, selectPage } from "../platform/paging";
 import { beforeClaim } from "./guard";
 
 interface RebateRow {
@@ -66,10 +66,7 @@ export async function rebatePage(
     ),
   ]);
   return {
-    content: rows.map(rebateOf),
-    totalElements: total,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
+    ...pageOf(rows.map(rebateOf), total, q),
     pendingAmount: fromCents(Number(sums.pending ?? 0)),
     pendingCount: sums.pending_count,
     claimedAmount: fromCents(Number(sums.claimed ?? 0)),

@@ -4,7 +4,7 @@ import type { UserInfo } from "#contract/user";
 import { maskPhone } from "../game/records";
 import { operatorDays } from "../limits/operator-day";
 import type { Sql } from "../platform/db";
-import { selectPage } from "../platform/paging";
+import { pageOf, selectPage } from "../platform/paging";
 import { getTeamSettings, percents } from "./settings";
 
 const INCOME_DAYS = 7;
@@ -67,7 +67,7 @@ export async function teamLevelPage(
     pageNo: q.pageNo,
     pageSize: q.pageSize,
   });
-  return { content: rows.map(memberOf), totalElements: total, pageNo: q.pageNo, pageSize: q.pageSize };
+  return pageOf(rows.map(memberOf), total, q);
 }
 
 interface LevelRow {

@@ -9,6 +9,7 @@ import {
 } from "#contract/withdrawal";
 import { type Sql, isUniqueViolation } from "../platform/db";
 import { ApiError } from "../platform/http";
+import { pageOf } from "../platform/paging";
 
 /** Banks and the players' bank cards (spec: bank/page, userBank/page, userBank/saveOrUpdate). */
 
@@ -21,13 +22,11 @@ export async function bankPage(db: Sql, q: { pageNo: number; pageSize: number })
      ORDER BY sort, id LIMIT $1 OFFSET $2`,
     [q.pageSize, (q.pageNo - 1) * q.pageSize],
   );
-  return {
-    content: rows.map((r) => ({ id: r.id, bankName: r.bank_name, ifscRequired: r.ifsc_required })),
-    totalElements:
-      rows[0]?.total ?? (await countOf(db, "SELECT count(*)::int AS n FROM banks WHERE enabled")),
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  return pageOf(
+    rows.map((r) => ({ id: r.id, bankName: r.bank_name, ifscRequired: r.ifsc_required })),
+    rows[0]?.total ?? (await countOf(db, "SELECT count(*)::int AS n FROM banks WHERE enabled")),
+    q,
+  );
 }
 
 async function countOf(db: Sql, text: string, params: unknown[] = []): Promise<number> {
@@ -81,14 +80,11 @@ export async function userBankPage(
      WHERE c.user_id = $1 ORDER BY c.id LIMIT $2 OFFSET $3`,
     [userId, q.pageSize, (q.pageNo - 1) * q.pageSize],
   );
-  return {
-    content: rows.map(cardView),
-    totalElements: await countOf(db, "SELECT count(*)::int AS n FROM user_banks WHERE user_id = $1", [
-      userId,
-    ]),
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  return pageOf(
+    rows.map(cardView),
+    await countOf(db, "SELECT count(*)::int AS n FROM user_banks WHERE user_id = $1", [userId]),
+    q,
+  );
 }
 
 /** One of the player's own cards, full number included (for a withdrawal), or null. */

@@ -16,6 +16,7 @@ import {
 import { InsufficientBalance, moveBetweenSystemAccounts, post } from "../ledger/ledger";
 import { type Db, type Sql, isUniqueViolation } from "../platform/db";
 import { ApiError, Refusal, idempotencyKeyOf } from "../platform/http";
+import { pageOf } from "../platform/paging";
 import { rememberWalletAddress } from "../user/payment-password";
 import { currencyRules, withinWindow } from "../wallet/currency-config";
 import { findOwnCard } from "./banks";
@@ -329,7 +330,7 @@ export async function withdrawalPage(
     "SELECT count(*)::int AS n FROM withdrawals WHERE user_id = $1 AND currency = $2",
     [userId, currency],
   );
-  return { content: rows.map(recordOf), totalElements: count.n, pageNo: q.pageNo, pageSize: q.pageSize };
+  return pageOf(rows.map(recordOf), count.n, q);
 }
 
 export class ReviewError extends Refusal {
