@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageInputSchema, pageSchema } from "./envelope";
-import { blankAsAbsent, optionalField, plainInteger } from "./fields";
+import { blankAsAbsent, optionalField, plainInteger, upperCaseOneOf } from "./fields";
 import { type Coin, type MoneyMessages, coinSchema, moneySchema } from "./money";
 
 // The pure rules (no zod), for the browser too; re-exported so that callers keep one import.
@@ -42,18 +42,8 @@ export const EXCHANGE_MESSAGES = {
 /** The exchange form's fields; `messages` lets the app use its own translation keys. */
 function exchangeInputSchemaWith(messages?: MoneyMessages) {
   return z.object({
-    fromCoin: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
-      z.enum(["CHIP", "GOLD", "POINT"], {
-        errorMap: () => ({ message: "fromCoin must be CHIP, GOLD or POINT" }),
-      }),
-    ),
-    toCoin: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
-      z.enum(["CHIP", "GOLD", "POINT"], {
-        errorMap: () => ({ message: "toCoin must be CHIP, GOLD or POINT" }),
-      }),
-    ),
+    fromCoin: upperCaseOneOf(["CHIP", "GOLD", "POINT"], "fromCoin must be CHIP, GOLD or POINT"),
+    toCoin: upperCaseOneOf(["CHIP", "GOLD", "POINT"], "toCoin must be CHIP, GOLD or POINT"),
     amount: moneySchema(messages ? { messages } : {}),
   });
 }

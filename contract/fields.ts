@@ -18,6 +18,19 @@ export function optionalField<T extends z.ZodTypeAny>(schema: T) {
   return z.preprocess(blankAsAbsent, schema.optional());
 }
 
+/** A string trimmed and upper-cased ("trc20 " is "TRC20"); anything else as it came. */
+export function trimmedUpperCase(value: unknown): unknown {
+  return typeof value === "string" ? value.trim().toUpperCase() : value;
+}
+
+/**
+ * One of `values`, whatever its case or the spaces around it ("usdt " is USDT); anything else,
+ * or nothing, fails with `message`.
+ */
+export function upperCaseOneOf<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.preprocess(trimmedUpperCase, z.enum(values, { errorMap: () => ({ message }) }));
+}
+
 /** Digits, optionally after a minus sign (for the range check to name); kept to safe integers. */
 const PLAIN_INTEGER = /^-?\d{1,16}$/;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageInputSchema, pageSchema } from "./envelope";
+import { upperCaseOneOf } from "./fields";
 import { moneySchema } from "./money";
 import { networkSchema } from "./wallet";
 
@@ -72,10 +73,7 @@ export const cashRechargePageSchema = pageSchema(cashRechargeRecordSchema);
 
 // ---- POST /app/wallet/getRecharge {walletType}: the player's deposit address (result: the address)
 export const getRechargeInputSchema = z.object({
-  walletType: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
-    z.enum(["TRC20", "BEP20"], { errorMap: () => ({ message: "walletType must be TRC20 or BEP20" }) }),
-  ),
+  walletType: upperCaseOneOf(["TRC20", "BEP20"], "walletType must be TRC20 or BEP20"),
 });
 export const depositAddressSchema = z.string();
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { upperCaseOneOf } from "./fields";
 import { CURRENCIES, NETWORKS } from "./wallet-names";
 
 export * from "./wallet-names";
@@ -9,10 +10,7 @@ export const networkSchema = z.enum(NETWORKS);
 
 /** GET /app/chargeAndWithdrawConfig/getConfig?currency=CASH|USDT */
 export const getConfigInputSchema = z.object({
-  currency: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
-    z.enum(CURRENCIES, { errorMap: () => ({ message: "currency must be CASH or USDT" }) }),
-  ),
+  currency: upperCaseOneOf(CURRENCIES, "currency must be CASH or USDT"),
 });
 
 /** "HH:MM-HH:MM", both ends inclusive, in the config's time zone; an end before the start spans midnight. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageInputSchema, pageSchema } from "./envelope";
-import { blankAsAbsent, optionalField, plainInteger } from "./fields";
+import { blankAsAbsent, optionalField, plainInteger, trimmedUpperCase, upperCaseOneOf } from "./fields";
 import { moneySchema } from "./money";
 import { currencySchema, networkSchema } from "./wallet";
 
@@ -74,10 +74,7 @@ export const saveUserBankInputSchema = z.object({
   ),
   bankCardNo: optionalField(z.preprocess(compact, z.string().regex(ACCOUNT_NUMBER, "6 to 20 digits"))),
   ifsc: optionalField(
-    z.preprocess(
-      (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
-      z.string().regex(IFSC, "An IFSC is 11 characters, such as SBIN0001234"),
-    ),
+    z.preprocess(trimmedUpperCase, z.string().regex(IFSC, "An IFSC is 11 characters, such as SBIN0001234")),
   ),
   assetPassword: assetPasswordSchema,
 });
@@ -106,10 +103,7 @@ export const usdtWithdrawalInputSchema = z.object({
       .min(1, "Enter the withdrawal address")
       .max(100, "This address is not valid"),
   ),
-  network: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
-    z.enum(["TRC20", "BEP20"], { errorMap: () => ({ message: "network must be TRC20 or BEP20" }) }),
-  ),
+  network: upperCaseOneOf(["TRC20", "BEP20"], "network must be TRC20 or BEP20"),
   assetPassword: assetPasswordSchema,
 });
 
@@ -180,10 +174,7 @@ export const withdrawalRefusalSchema = z.object({
  * open now, the remembered addresses.
  */
 export const withdrawalInfoInputSchema = z.object({
-  currency: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
-    z.enum(["CASH", "USDT"], { errorMap: () => ({ message: "currency must be CASH or USDT" }) }),
-  ),
+  currency: upperCaseOneOf(["CASH", "USDT"], "currency must be CASH or USDT"),
 });
 export const withdrawalInfoSchema = z.object({
   currency: currencySchema,
