@@ -590,6 +590,13 @@ export function shown(units: number): string {
   return `${units < 0 ? "-" : ""}${grouped}.${dec}`;
 }
 
+/** Logs the demo player in, opens the chip room 1 and waits until the game page is hydrated. */
+export async function openGame(page: Page): Promise<void> {
+  await login(page, DEMO.phone, DEMO.password);
+  await page.goto(`${GAME_PATH}?level=1&coin=CHIP`);
+  await hydrated(page);
+}
+
 /** Opens `path` on a round that still takes bets for `seconds` s (waiting for the next round). */
 export async function openRound(page: Page, path: string, seconds = 10) {
   for (let i = 0; i < 4; i++) {

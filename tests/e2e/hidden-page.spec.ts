@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { DEMO, GAME_PATH, countdownSeconds, hydrated, login, secondsOf, shownRoundId } from "./fixtures";
+import { DEMO, countdownSeconds, hydrated, login, openGame, secondsOf, shownRoundId } from "./fixtures";
 
 /**
  * A game page or home left open where nobody sees it (another tab in front, the phone's screen
@@ -39,9 +39,7 @@ test("a hidden game page loads nothing at the round's end; seen again it loads o
   page,
 }) => {
   test.setTimeout(90_000);
-  await login(page, DEMO.phone, DEMO.password);
-  await page.goto(`${GAME_PATH}?level=1&coin=CHIP`);
-  await hydrated(page);
+  await openGame(page);
   const loads = pageDataLoads(page);
 
   await test.step("hidden for 3 s within a round, it shows the right time at once when seen again", async () => {
@@ -116,9 +114,7 @@ test("a game page hidden and offline across the round's end catches up with one 
   context,
 }) => {
   test.setTimeout(90_000);
-  await login(page, DEMO.phone, DEMO.password);
-  await page.goto(`${GAME_PATH}?level=1&coin=CHIP`);
-  await hydrated(page);
+  await openGame(page);
   const loads = pageDataLoads(page);
   const before = await shownRoundId(page);
   const left = await countdownSeconds(page, "round-countdown");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, GAME_PATH, countdownSeconds, hydrated, login } from "./fixtures";
+import { DEMO, countdownSeconds, hydrated, openGame } from "./fixtures";
 
 /**
  * A player on a keyboard (or a switch) in the bet sheet, a modal dialog (utils/use-modal-focus.ts):
@@ -8,9 +8,7 @@ import { DEMO, GAME_PATH, countdownSeconds, hydrated, login } from "./fixtures";
  * on to the page behind the sheet (its Back link, the bet buttons) while the sheet stayed open.
  */
 test("the bet sheet keeps Tab inside, closes on Escape and gives focus back", async ({ page }) => {
-  await login(page, DEMO.phone, DEMO.password);
-  await page.goto(`${GAME_PATH}?level=1&coin=CHIP`);
-  await hydrated(page);
+  await openGame(page);
   // Start with most of a round's betting ahead (rounds last 20 s in the tests), so that no
   // round's end and result popup comes in the middle.
   await expect.poll(() => countdownSeconds(page, "bet-countdown"), { timeout: 30_000 }).toBeGreaterThan(11);

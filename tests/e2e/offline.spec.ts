@@ -7,6 +7,7 @@ import {
   betInNextRound,
   hydrated,
   login,
+  openGame,
   operator,
   registerPlayer,
   shownRoundId,
@@ -84,9 +85,7 @@ test("a game page left open offline across a round's end keeps its page and catc
   context,
 }) => {
   test.setTimeout(90_000);
-  await login(page, DEMO.phone, DEMO.password);
-  await page.goto(`${GAME_PATH}?level=1&coin=CHIP`);
-  await hydrated(page);
+  await openGame(page);
   const before = await shownRoundId(page);
   await context.setOffline(true);
   await expect(page.getByTestId("offline")).toBeVisible();
