@@ -15,14 +15,11 @@ import {
   requireToken,
   sessionStorage,
 } from "~/utils/session.server";
+import { restoreEnvAfterEach } from "../support/env";
 import { requestWithSession } from "./helpers";
 
-const env = { ...process.env };
+const env = restoreEnvAfterEach("NODE_ENV", "SESSION_SECRET", "SESSION_IDLE_MINUTES", "SESSION_MAX_DAYS");
 afterEach(() => {
-  for (const name of ["NODE_ENV", "SESSION_SECRET", "SESSION_IDLE_MINUTES", "SESSION_MAX_DAYS"]) {
-    if (env[name] === undefined) delete process.env[name];
-    else process.env[name] = env[name];
-  }
   vi.useRealTimers();
 });
 

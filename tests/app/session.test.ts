@@ -9,13 +9,11 @@ import {
   requireToken,
   sessionStorage,
 } from "~/utils/session.server";
+import { restoreEnvAfterEach } from "../support/env";
 import { requestWithSession } from "./helpers";
 
-const env = { ...process.env };
+restoreEnvAfterEach("NODE_ENV", "SESSION_SECRET", "CURRENCY_SIGN");
 afterEach(() => {
-  process.env.NODE_ENV = env.NODE_ENV;
-  process.env.SESSION_SECRET = env.SESSION_SECRET;
-  process.env.CURRENCY_SIGN = env.CURRENCY_SIGN;
   vi.restoreAllMocks();
 });
 
