@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { DEMO_PLAYER, bodyOf, embeddedCoreOf } from "../support/app-server";
+import { DEMO_BANK_CARD, DEMO_PLAYER, bodyOf, embeddedCoreOf } from "../support/app-server";
 import { describeBuilt, useBuiltApp } from "../support/built-app";
 
 /**
@@ -139,13 +139,7 @@ describeBuilt("README curl walkthrough against the built server", () => {
 
     // A bank card, then a withdrawal of 120 to it: below autoAuditAmount, so paid at once.
     const card = await call("/pages/bankCard/bankCard", {
-      form: {
-        bankId: "1",
-        holderName: "Demo Player",
-        bankCardNo: "123456789012",
-        ifsc: "SBIN0001234",
-        assetPassword: "246810",
-      },
+      form: { ...DEMO_BANK_CARD, assetPassword: "246810" },
     });
     expect(card.status, JSON.stringify(card.body)).toBe(200);
     const cards = await call("/pages/bankCard/bankCard");

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { DEMO_PLAYER } from "../support/app-server";
+import { DEMO_BANK_CARD, DEMO_PLAYER } from "../support/app-server";
 import { describeBuilt, useBuiltApp } from "../support/built-app";
 
 /**
@@ -47,13 +47,7 @@ describeBuilt("withdrawal pages against the built server", () => {
   });
 
   it("saves a card once: a double submit (two parallel adds) and a later add of the same number are refused in the player's words", async () => {
-    const card = {
-      bankId: "1",
-      holderName: "Demo Player",
-      bankCardNo: "123456789012",
-      ifsc: "SBIN0001234",
-      assetPassword: PASSWORD,
-    };
+    const card = { ...DEMO_BANK_CARD, assetPassword: PASSWORD };
     const answers = await Promise.all([
       call("/pages/bankCard/bankCard", { form: card }),
       call("/pages/bankCard/bankCard", { form: card }),
@@ -80,13 +74,7 @@ describeBuilt("withdrawal pages against the built server", () => {
       address: ["This address is not valid for the network (check every character)."],
     });
     const card = await call("/pages/bankCard/bankCard", {
-      form: {
-        bankId: "1",
-        holderName: "Demo Player",
-        bankCardNo: "123456789012",
-        ifsc: "SBIN0001234",
-        assetPassword: PASSWORD,
-      },
+      form: { ...DEMO_BANK_CARD, assetPassword: PASSWORD },
     });
     expect(card.status).toBe(400);
     expect(card.body.errors).toMatchObject({ bankCardNo: ["This bank card is already saved."] });

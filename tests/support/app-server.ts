@@ -14,6 +14,13 @@ export const ROOT = resolve(import.meta.dirname, "../..");
 export const SERVER_ENTRY = "build/server/index.js";
 /** The demo player the embedded core seeds (the defaults of DEMO_AREA_CODE, DEMO_PHONE, DEMO_PASSWORD). */
 export const DEMO_PLAYER = { areaCode: "91", phone: "9000000001", password: "demo1234" };
+/** The bank card the demo player saves in the README's walkthrough; the form adds the payment password. */
+export const DEMO_BANK_CARD = {
+  bankId: "1",
+  holderName: "Demo Player",
+  bankCardNo: "123456789012",
+  ifsc: "SBIN0001234",
+};
 export const BUILT =
   existsSync(join(ROOT, "build/index.js")) &&
   existsSync(join(ROOT, "build/core/index.js")) &&
