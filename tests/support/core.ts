@@ -312,6 +312,14 @@ export function sendSmsCode(
 }
 
 /**
+ * Asks for an SMS code of `type` as the signed-in player of `token` (POST /app/sms/sendUserCode),
+ * from a fresh address; answers the envelope.
+ */
+export function sendUserCode(core: CallTarget, token: string | undefined, type: string) {
+  return call(core, "/app/sms/sendUserCode", { params: { type }, token, ip: freshIp() });
+}
+
+/**
  * Signs in (POST /app/auth/login) under area code 91 from a fresh address, unless `o` names others,
  * and from the device `o.device` (x-device-id) when given; answers the envelope.
  */

@@ -16,6 +16,7 @@ import {
   freshPhone,
   registerPlayer,
   sendSmsCode,
+  sendUserCode,
   signIn,
   startTestCore,
 } from "../../support/core";
@@ -194,11 +195,7 @@ describeOnEachDatabase("SMS codes", (core, database) => {
     // A signed-in player's codes are the owner's too.
     const signedIn = await signIn(core, player.phone, "newpass12");
     core.advance(61_000);
-    const own = await call(core, "/app/sms/sendUserCode", {
-      params: { type: "RESET_ASSET_PWD" },
-      token: signedIn.result?.token,
-      ip: freshIp(),
-    });
+    const own = await sendUserCode(core, signedIn.result?.token, "RESET_ASSET_PWD");
     expect(own.code).toBe(200);
   });
 
@@ -335,11 +332,7 @@ describeOnEachDatabase("SMS codes", (core, database) => {
       const player = await registerPlayer(core);
       core.advance(61_000);
       // The account page's "change login password": the signed-in owner's code.
-      const own = await call(core, "/app/sms/sendUserCode", {
-        params: { type: "RESET_LOGIN_PWD" },
-        token: player.token,
-        ip: freshIp(),
-      });
+      const own = await sendUserCode(core, player.token, "RESET_LOGIN_PWD");
       expect(own.code).toBe(200);
       const mine = core.lastSmsCode(player.phone)!;
       const theirs = await stranger(player.phone);
@@ -420,11 +413,7 @@ describeOnEachDatabase("SMS codes", (core, database) => {
       code: 400,
       message: "The SMS type must be one of RESET_ASSET_PWD, RESET_LOGIN_PWD, WITHDRAW",
     });
-    const ok = await call(core, "/app/sms/sendUserCode", {
-      params: { type: "RESET_ASSET_PWD" },
-      token: player.token,
-      ip: freshIp(),
-    });
+    const ok = await sendUserCode(core, player.token, "RESET_ASSET_PWD");
     expect(ok.code).toBe(200);
     const code = core.lastSmsCode(player.phone)!;
     // A RESET_ASSET_PWD code does not reset the login password.

@@ -1,7 +1,7 @@
 import { balanceSchema, userInfoSchema } from "#contract/user";
 import { post } from "../../../core/src/ledger/ledger";
 import { operatorDays } from "../../../core/src/limits/operator-day";
-import { call, describeOnEachDatabase, freshIp, registerPlayer, signIn } from "../../support/core";
+import { call, describeOnEachDatabase, registerPlayer, sendUserCode, signIn } from "../../support/core";
 
 const SPEC_FIELDS = (
   "address, areaCode, chip, exchangeBalance, gold, headUrl, id, incomeList, invitation, inviteLinkUrl, level, " +
@@ -114,11 +114,7 @@ describeOnEachDatabase("user calls", (core, database) => {
   it("sets the payment password with a single-use SMS code", async () => {
     const player = await registerPlayer(core);
     core.advance(61_000);
-    await call(core, "/app/sms/sendUserCode", {
-      params: { type: "RESET_ASSET_PWD" },
-      token: player.token,
-      ip: freshIp(),
-    });
+    await sendUserCode(core, player.token, "RESET_ASSET_PWD");
     const smsCode = core.lastSmsCode(player.phone)!;
     const reset = (assetPassword: string) =>
       call(core, "/app/user/resetAssetPwd", { params: { smsCode, assetPassword }, token: player.token });
