@@ -35,6 +35,23 @@ async function foreignServer(port: number): Promise<{ server: Server; hits: stri
   });
 }
 
+type EmbeddedCore = NonNullable<ReturnType<typeof embeddedCoreOf>>;
+
+/** Starts the built app, runs `body` with it and its embedded core (which must be there), and stops the app. */
+async function withEmbeddedCore(
+  options: Parameters<typeof startApp>[0],
+  body: (app: RunningApp, core: EmbeddedCore) => Promise<void>,
+): Promise<void> {
+  const app = await startApp(options);
+  try {
+    const core = embeddedCoreOf(app);
+    expect(core).not.toBeNull();
+    await body(app, core as EmbeddedCore);
+  } finally {
+    await stopApp(app);
+  }
+}
+
 describeBuilt("the embedded core", () => {
   test("is the app's own, even when another server answers on the old core port; the start output ends with the URL", async () => {
     // 3100 was the core's fixed default: `PORT=3100 npm start` collided with it, and any process
@@ -61,11 +78,8 @@ describeBuilt("the embedded core", () => {
   }, 90_000);
 
   test("is restarted when it crashes; /readyz says so meanwhile, and the log says why", async () => {
-    const app = await startApp();
-    try {
-      const first = embeddedCoreOf(app);
-      expect(first).not.toBeNull();
-      process.kill(first!.pid, "SIGKILL");
+    await withEmbeddedCore({}, async (app, first) => {
+      process.kill(first.pid, "SIGKILL");
       const { restarting, seen } = await untilCoreRestarting(app, 50);
       expect(restarting, seen.join(", ")).toBe(true);
       // Meanwhile a page gets the ordinary "upstream unavailable" answer; the app stays up.
@@ -74,7 +88,7 @@ describeBuilt("the embedded core", () => {
       expect(app.child.exitCode).toBeNull();
       expect(await until(async () => (await readyzOf(app)).startsWith("200 "), 60_000)).toBe(true);
       const second = embeddedCoreOf(app);
-      expect(second?.pid).not.toBe(first!.pid);
+      expect(second?.pid).not.toBe(first.pid);
       const log = app.log.join("");
       const stopped = log
         .split("\n")
@@ -88,47 +102,35 @@ describeBuilt("the embedded core", () => {
       const page = await fetch(`${app.base}/pages/login/login`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('id="login"');
-    } finally {
-      await stopApp(app);
-    }
+    });
   }, 120_000);
 
   test("a core that hangs at SIGTERM is killed after 10 s, and the log says so", async () => {
-    const app = await startApp({ env: { LOG_LEVEL: "info" } });
-    try {
-      const core = embeddedCoreOf(app);
-      expect(core).not.toBeNull();
-      process.kill(core!.pid, "SIGSTOP"); // hangs: it cannot even see the SIGTERM
+    await withEmbeddedCore({ env: { LOG_LEVEL: "info" } }, async (app, core) => {
+      process.kill(core.pid, "SIGSTOP"); // hangs: it cannot even see the SIGTERM
       const exited = new Promise((done) => app.child.once("exit", done));
       const started = Date.now();
       app.child.kill("SIGTERM");
       await exited;
       expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
       expect(Date.now() - started).toBeLessThan(20_000);
-      expect(await until(() => !isRunning(core!.pid), 5_000, 100)).toBe(true);
+      expect(await until(() => !isRunning(core.pid), 5_000, 100)).toBe(true);
       const line = app.log
         .join("")
         .split("\n")
         .find((l) => l.includes('"msg":"the embedded core did not stop in time; killing it"'));
-      expect(line && JSON.parse(line)).toMatchObject({ level: "warn", pid: core!.pid, graceMs: 10_000 });
-    } finally {
-      await stopApp(app);
-    }
+      expect(line && JSON.parse(line)).toMatchObject({ level: "warn", pid: core.pid, graceMs: 10_000 });
+    });
   }, 90_000);
 
   test("stops within seconds when the app is killed with SIGKILL, logging as usual", async () => {
     // At the default log level the core writes while it stops, to a pipe nobody reads any more.
-    const app = await startApp({ env: { LOG_LEVEL: "info" } });
-    try {
-      const core = embeddedCoreOf(app);
-      expect(core).not.toBeNull();
-      expect(await answers(`http://127.0.0.1:${core!.port}/healthz`)).toBe(true);
+    await withEmbeddedCore({ env: { LOG_LEVEL: "info" } }, async (app, core) => {
+      expect(await answers(`http://127.0.0.1:${core.port}/healthz`)).toBe(true);
       app.child.kill("SIGKILL");
-      const gone = await until(() => !isRunning(core!.pid), 5_000, 100);
-      if (!gone) process.kill(core!.pid, "SIGKILL");
+      const gone = await until(() => !isRunning(core.pid), 5_000, 100);
+      if (!gone) process.kill(core.pid, "SIGKILL");
       expect(gone).toBe(true);
-    } finally {
-      await stopApp(app);
-    }
+    });
   }, 90_000);
 });
