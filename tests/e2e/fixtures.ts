@@ -88,6 +88,27 @@ export async function savePaymentPassword(page: Page, phone: string, password: s
   await page.getByRole("button", { name: "Save" }).click();
 }
 
+export interface BankCard {
+  bank: string;
+  holder: string;
+  number: string;
+  ifsc: string;
+}
+
+/** In the bank card form (`scope`: its page, or the form): the card's fields and the payment password, "Save card". */
+export async function saveBankCard(
+  scope: Page | Locator,
+  card: BankCard,
+  paymentPassword: string,
+): Promise<void> {
+  await scope.getByLabel("Bank", { exact: true }).selectOption({ label: card.bank });
+  await scope.getByLabel("Account holder").fill(card.holder);
+  await scope.getByLabel("Account number").fill(card.number);
+  await scope.getByLabel("IFSC").fill(card.ifsc);
+  await scope.getByLabel("Payment password", { exact: true }).fill(paymentPassword);
+  await scope.getByRole("button", { name: "Save card" }).click();
+}
+
 const OPERATOR = `Basic ${Buffer.from("operator:operator-dev-password").toString("base64")}`;
 
 /** The embedded core's URL, from the app's log (its latest "core listening" line). */

@@ -12,6 +12,7 @@ import {
   payCashInSandbox,
   postJson,
   registerPlayer,
+  saveBankCard,
   savePaymentPassword,
   screen,
   toCents,
@@ -131,12 +132,8 @@ test("one player's whole wallet: in by cash and USDT, exchange, stake, bet, out 
     await savePaymentPassword(page, player.phone, PAY_PASSWORD);
     await expect(page).toHaveURL(/\/pages\/withdrawal\/withdrawal/);
     await page.getByRole("link", { name: "Add a bank card" }).click();
-    await page.getByLabel("Bank", { exact: true }).selectOption({ label: "HDFC Bank" });
-    await page.getByLabel("Account holder").fill("Meera Iyer");
-    await page.getByLabel("Account number").fill("601002003009");
-    await page.getByLabel("IFSC").fill("HDFC0004321");
-    await page.getByLabel("Payment password", { exact: true }).fill(PAY_PASSWORD);
-    await page.getByRole("button", { name: "Save card" }).click();
+    const card = { bank: "HDFC Bank", holder: "Meera Iyer", number: "601002003009", ifsc: "HDFC0004321" };
+    await saveBankCard(page, card, PAY_PASSWORD);
     await expect(page.getByText("**** 3009 · Meera Iyer")).toBeVisible();
     await check();
   });

@@ -7,6 +7,7 @@ import {
   operator,
   payCashInSandbox,
   registerPlayer,
+  saveBankCard,
   savePaymentPassword,
   screen,
   toCents,
@@ -200,12 +201,8 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await hydrated(page);
     const cardForm = page.locator("form#card-new");
     await expect(cardForm).toHaveAttribute("data-validation", "browser");
-    await cardForm.getByLabel("Bank", { exact: true }).selectOption({ label: "ICICI Bank" });
-    await cardForm.getByLabel("Account holder").fill("Asha Rao");
-    await cardForm.getByLabel("Account number").fill("601002003005");
-    await cardForm.getByLabel("IFSC").fill("ICIC0001234");
-    await cardForm.getByLabel("Payment password", { exact: true }).fill(PAY_PASSWORD);
-    await cardForm.getByRole("button", { name: "Save card" }).click();
+    const icici = { bank: "ICICI Bank", holder: "Asha Rao", number: "601002003005", ifsc: "ICIC0001234" };
+    await saveBankCard(cardForm, icici, PAY_PASSWORD);
     await expect(page.getByTestId("bank-cards").getByText("**** 3005")).toBeVisible();
     // With JavaScript the page is not loaded again: the fields kept the card and the password.
     await expect(cardForm.getByLabel("Bank", { exact: true })).toHaveValue("");
@@ -214,12 +211,8 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
     await expect(cardForm.getByLabel("IFSC")).toHaveValue("");
     await expect(cardForm.getByLabel("Payment password", { exact: true })).toHaveValue("");
     // A refused save keeps what was typed.
-    await cardForm.getByLabel("Bank", { exact: true }).selectOption({ label: "Axis Bank" });
-    await cardForm.getByLabel("Account holder").fill("Asha Rao");
-    await cardForm.getByLabel("Account number").fill("701002003006");
-    await cardForm.getByLabel("IFSC").fill("UTIB0001234");
-    await cardForm.getByLabel("Payment password", { exact: true }).fill("000000");
-    await cardForm.getByRole("button", { name: "Save card" }).click();
+    const axis = { bank: "Axis Bank", holder: "Asha Rao", number: "701002003006", ifsc: "UTIB0001234" };
+    await saveBankCard(cardForm, axis, "000000");
     await expect(cardForm.getByText(/Wrong payment password/)).toBeVisible();
     await expect(cardForm.getByLabel("Account number")).toHaveValue("701002003006");
     await expect(cardForm.getByLabel("Account holder")).toHaveValue("Asha Rao");
