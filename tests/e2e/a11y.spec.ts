@@ -11,9 +11,8 @@ import {
   expectAccessibleInBothThemes,
   hydrated,
   login,
-  operator,
   pageJson,
-  registerPlayer,
+  registerPlayerWithChips,
   seriousViolations,
 } from "./fixtures";
 
@@ -113,8 +112,7 @@ test("team, rewards, jackpot, bloggers, fairness and protection pages have no se
 test("a bet's details, the password pages and the lobby of a new player have no serious or critical violations, light and dark", async ({
   page,
 }) => {
-  const player = await registerPlayer(page.request);
-  await operator(page.request, "/users/credit", { phone: player.phone, coin: "CHIP", amount: "100" });
+  await registerPlayerWithChips(page.request, "100");
   await betInNextRound(page.request, { betName: "Red", baseAmount: "1", betMultiples: "1" });
   const records = await pageJson<{ rows: Array<{ id: string }> }>(page.request, PAGES.betRecord);
   expect(records.rows).toHaveLength(1);

@@ -5,7 +5,7 @@ import {
   gameJson,
   operator,
   postJson,
-  registerPlayer,
+  registerPlayerWithChips,
   screen,
 } from "./fixtures";
 
@@ -42,8 +42,7 @@ test("apply, approve, follow and copy without JavaScript, records on both sides"
   browser,
 }) => {
   test.setTimeout(240_000);
-  const blogger = await registerPlayer(page.request);
-  await operator(page.request, "/users/credit", { phone: blogger.phone, coin: "CHIP", amount: "5000" });
+  const blogger = await registerPlayerWithChips(page.request, "5000");
   const masked = (phone: string) => `${phone.slice(0, 2)}****${phone.slice(-4)}`;
 
   await test.step("the player applies once their turnover is enough: Under Review", async () => {
@@ -68,8 +67,7 @@ test("apply, approve, follow and copy without JavaScript, records on both sides"
     viewport: { width: 360, height: 740 },
   });
   const fanPage = await context.newPage();
-  const fan = await registerPlayer(fanPage.request);
-  await operator(fanPage.request, "/users/credit", { phone: fan.phone, coin: "CHIP", amount: "1000" });
+  const fan = await registerPlayerWithChips(fanPage.request, "1000");
 
   await test.step("a fan without JavaScript follows the blogger and copies an open bet", async () => {
     await fanPage.goto(PAGES.blogger);

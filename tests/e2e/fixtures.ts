@@ -203,6 +203,13 @@ export async function registerPlayer(
   return { areaCode, phone, password };
 }
 
+/** A new player (registerPlayer, signed in on `request`) whom the operator credits `chips` chips. */
+export async function registerPlayerWithChips(request: APIRequestContext, chips: string): Promise<Player> {
+  const player = await registerPlayer(request);
+  await operator(request, "/users/credit", { phone: player.phone, coin: "CHIP", amount: chips });
+  return player;
+}
+
 export interface AccountUser {
   nickName: string | null;
   headUrl: string | null;

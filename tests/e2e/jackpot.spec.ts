@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { PAGES } from "../../app/utils/paths";
-import { betInNextRound, operator, pageJson, registerPlayer, screen } from "./fixtures";
+import { betInNextRound, operator, pageJson, registerPlayerWithChips, screen } from "./fixtures";
 
 /**
  * The daily jackpot end to end at 360x740 (issue 12), with the one-minute jackpot day of the e2e
@@ -45,8 +45,7 @@ test("the pool grows with bets, the day's draw pays the player and yesterday's j
   page,
 }) => {
   test.setTimeout(300_000);
-  const { phone } = await registerPlayer(page.request);
-  await operator(page.request, "/users/credit", { phone, coin: "CHIP", amount: "1000" });
+  const { phone } = await registerPlayerWithChips(page.request, "1000");
   await operator(page.request, "/jackpot/settings", {
     enabled: "1",
     sharePercent: "10",
@@ -166,8 +165,7 @@ test("while the jackpot is closed its page counts no tickets and shows no draw t
   page,
 }) => {
   // The player is signed in by registering through the page's request context.
-  const { phone } = await registerPlayer(page.request);
-  await operator(page.request, "/users/credit", { phone, coin: "CHIP", amount: "1000" });
+  await registerPlayerWithChips(page.request, "1000");
   await operator(page.request, "/jackpot/settings", { enabled: "0" });
   // A stake today: while open it would be tickets; closed, it is not counted.
   await betInNextRound(page.request, { betName: "Red", baseAmount: "10", betMultiples: "1" });

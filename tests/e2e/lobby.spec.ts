@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { betInNextRound, operator, registerPlayer, screen } from "./fixtures";
+import { betInNextRound, registerPlayerWithChips, screen } from "./fixtures";
 
 /**
  * Home as a lobby at 360x740 (issue 12): after a player's bet, today's bet ranking shows them with
@@ -9,8 +9,7 @@ import { betInNextRound, operator, registerPlayer, screen } from "./fixtures";
 
 test("home shows today's ranking with masked phones and launches the sandbox game", async ({ page }) => {
   test.setTimeout(180_000);
-  const { phone } = await registerPlayer(page.request);
-  await operator(page.request, "/users/credit", { phone, coin: "CHIP", amount: "5000" });
+  const { phone } = await registerPlayerWithChips(page.request, "5000");
   const masked = `${phone.slice(0, 2)}****${phone.slice(-4)}`;
 
   await test.step("a bet of 2,000 puts the player in today's ranking", async () => {

@@ -8,8 +8,7 @@ import {
   hydrated,
   login,
   openGame,
-  operator,
-  registerPlayer,
+  registerPlayerWithChips,
   shownRoundId,
 } from "./fixtures";
 
@@ -161,8 +160,7 @@ test("the result popup closed offline is held: it stays, and closes once back on
   context,
 }) => {
   test.setTimeout(120_000);
-  const { phone } = await registerPlayer(page.request);
-  await operator(page.request, "/users/credit", { phone, coin: "CHIP", amount: "100" });
+  await registerPlayerWithChips(page.request, "100");
   await betInNextRound(page.request, { betName: "Red", baseAmount: "1", betMultiples: "1" });
   const popup = page.getByRole("dialog", { name: /^Result of round/ });
   await expect(async () => {

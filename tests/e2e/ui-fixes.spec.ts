@@ -16,6 +16,7 @@ import {
   pageJson,
   postJson,
   registerPlayer,
+  registerPlayerWithChips,
   screen,
   shown,
   toCents,
@@ -453,9 +454,8 @@ test("a rich player's figures fit at 360 px in every language: balances, turnove
   page,
 }) => {
   test.setTimeout(240_000);
-  const player = await registerPlayer(page.request);
   // A bet of ₹5,000 in room 1 (balances up to ₹10,000) gives a turnover, a record and a rebate.
-  await operator(page.request, "/users/credit", { phone: player.phone, coin: "CHIP", amount: "8000" });
+  const player = await registerPlayerWithChips(page.request, "8000");
   await betInNextRound(page.request, { betName: "Red", baseAmount: "100", betMultiples: "50" });
   for (const [coin, amount] of [
     ["CHIP", "9876543.21"],
@@ -517,9 +517,8 @@ test.describe("without JavaScript", () => {
   test("a balance above every room is told so once, with the ways back: withdraw or exchange", async ({
     page,
   }) => {
-    const player = await registerPlayer(page.request);
     // The largest room takes balances up to ₹10,000,000.
-    await operator(page.request, "/users/credit", { phone: player.phone, coin: "CHIP", amount: "12000000" });
+    await registerPlayerWithChips(page.request, "12000000");
     await page.goto(PAGES.gameList);
     const card = page.getByTestId("no-room-fits");
     await expect(card).toContainText(
@@ -582,8 +581,7 @@ test("a player short of chips is offered the recharge: beside the game's balance
 test("the bet details keep each label's words whole beside the long commitment, in every language", async ({
   page,
 }) => {
-  const player = await registerPlayer(page.request);
-  await operator(page.request, "/users/credit", { phone: player.phone, coin: "CHIP", amount: "10" });
+  await registerPlayerWithChips(page.request, "10");
   await betInNextRound(page.request, { betName: "Red", baseAmount: "1", betMultiples: "1" });
   const records = await pageJson<{ rows: Array<{ id: string }> }>(page.request, PAGES.betRecord);
   const broken: string[] = [];

@@ -3,9 +3,8 @@ import { PAGES } from "../../app/utils/paths";
 import {
   accountJson,
   hydrated,
-  operator,
   postJson,
-  registerPlayer,
+  registerPlayerWithChips,
   savePaymentPassword,
   screen,
 } from "./fixtures";
@@ -25,8 +24,7 @@ test("an amount above the balance is told before submit, and by the server, the 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const player = await registerPlayer(page.request);
-  await operator(page.request, "/users/credit", { phone: player.phone, coin: "CHIP", amount: "500" });
+  const player = await registerPlayerWithChips(page.request, "500");
   await page.goto(PAGES.paymentPassword);
   await hydrated(page);
   await savePaymentPassword(page, player.phone, PAY_PASSWORD);

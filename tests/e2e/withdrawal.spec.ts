@@ -7,6 +7,7 @@ import {
   operator,
   payCashInSandbox,
   registerPlayer,
+  registerPlayerWithChips,
   saveBankCard,
   savePaymentPassword,
   screen,
@@ -38,11 +39,10 @@ test("a player sets a payment password, adds a card, withdraws (paid, then rejec
 }) => {
   // The core sends one SMS code per phone a minute: the payment password's code waits for it.
   test.setTimeout(240_000);
-  const player = await registerPlayer(page.request);
+  const player = await registerPlayerWithChips(page.request, "5000");
   /** The player's chips in cents, as the account page's JSON says. */
   const chipCents = async () => toCents((await accountJson(page.request)).chip);
   const registeredAt = Date.now();
-  await operator(page.request, "/users/credit", { phone: player.phone, coin: "CHIP", amount: "5000" });
   expect(await chipCents()).toBe(500_000);
 
   await test.step("the withdrawal page leads to setting a payment password, and back", async () => {
