@@ -12,9 +12,11 @@ import {
   gameJson,
   hydrated,
   login,
+  openRound,
   pageJson,
   postJson,
   recordCountdowns,
+  registerPlayerWithChips,
   screen,
   secondsOf,
   shown,
@@ -296,4 +298,43 @@ test("a page that opens with the result popup hydrates without dropping it, howe
   await holdCode("BetPopup");
   await opensAndStays(`${game}&betName=Green`);
   expect(errors).toEqual([]);
+});
+
+test("a bet chosen on the server's sheet before its code came is the bet placed", async ({ page }) => {
+  await registerPlayerWithChips(page.request, "500");
+  // The sheet's code waits until the player has chosen (a slow phone on a slow network).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/BetPopup-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openRound(page, `${GAME_PATH}?level=1&coin=CHIP&betName=Green`);
+  await hydrated(page);
+  const sheet = page.getByRole("dialog");
+  await sheet.getByRole("radio", { name: "₹10.00", exact: true }).check({ force: true });
+  await sheet.getByLabel("Multiple", { exact: true }).fill("2");
+
+  release();
+  // The sheet's code has run once it sends its total (a hidden field only the browser's sheet has).
+  await expect(sheet.locator('input[name="totalBetAmount"]')).toHaveCount(1);
+  // It kept the choice: before, it drew the server's 1 × 1 again and placed that.
+  await expect(sheet.getByRole("radio", { name: "₹10.00", exact: true })).toBeChecked();
+  await expect(sheet.getByLabel("Multiple", { exact: true })).toHaveValue("2");
+  await expect(sheet.getByTestId("sheet-total")).toHaveText("₹20.00");
+  await screen(page, "bet-sheet-chosen-before-code", { fullPage: false });
+  const [posted] = await Promise.all([
+    page.waitForRequest((r) => r.method() === "POST"),
+    sheet.getByRole("button", { name: "Confirm bet" }).click(),
+  ]);
+  const sent = new URLSearchParams(posted.postData() ?? "");
+  expect([sent.get("baseAmount"), sent.get("betMultiples"), sent.get("totalBetAmount")]).toEqual([
+    "10",
+    "2",
+    "20",
+  ]);
+  await expect(page.getByText("Bet placed successfully")).toBeVisible();
+  expect((await accountJson(page.request)).chip).toBe(480);
 });

@@ -1,6 +1,11 @@
 import { Form, Link } from "@remix-run/react";
-import type { Dispatch } from "react";
-import { type BetFormAction, type BetFormState, totalBetAmount } from "~/components/game/bet-form";
+import { type Dispatch, useEffect, useState } from "react";
+import {
+  type BetFormAction,
+  type BetFormState,
+  parseMultiple,
+  totalBetAmount,
+} from "~/components/game/bet-form";
 import { BET_TEXT_COLOUR, betColour } from "~/components/game/bets";
 import { type GameCoin as Coin, TOP_UP } from "~/components/game/coins";
 import { useTranslation } from "~/utils/i18n-react";
@@ -65,6 +70,7 @@ export function BetPopup({
 }) {
   const { t } = useTranslation("game");
   const { money } = useFormat();
+  useChoiceMadeEarly(state, dispatch, baseAmounts);
   if (!state.betName) return null;
   const name = state.betName;
   const label = /^\d$/.test(name) ? name : t(`betName.${name}`);
@@ -279,4 +285,35 @@ export function BetPopup({
       </Form>
     </Dialog>
   );
+}
+
+/**
+ * A slow phone shows the server's sheet before its code has come, and the player can already
+ * pick a base amount and type a multiple there. When the code comes, React draws the sheet from
+ * the page's state (the server's choice), which would silently undo theirs: a bet of 1 × 1 where
+ * they chose 10 × 2. So the sheet reads what its server-drawn form holds when it first renders in
+ * the browser (before React takes its inputs over) and makes that the state.
+ */
+function useChoiceMadeEarly(state: BetFormState, dispatch: Dispatch<BetFormAction>, baseAmounts: number[]) {
+  const [early] = useState(() => choiceOnServerSheet(state.betName));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the sheet first shows
+  useEffect(() => {
+    if (!early) return;
+    if (baseAmounts.includes(early.baseAmount) && early.baseAmount !== state.baseAmount) {
+      dispatch({ type: "base", baseAmount: early.baseAmount });
+    }
+    if (early.multiple !== state.multiple) dispatch({ type: "setMultiple", value: String(early.multiple) });
+  }, []);
+}
+
+/** The base amount and multiple of the server-drawn sheet of `betName` in the page, if there is one. */
+function choiceOnServerSheet(betName: string | null): { baseAmount: number; multiple: number } | null {
+  if (typeof document === "undefined" || !betName) return null;
+  const form = document.getElementById("bet-popup-title")?.closest("form");
+  const field = (name: string) => form?.elements.namedItem(name) as HTMLInputElement | RadioNodeList | null;
+  if (!form || field("betName")?.value !== betName) return null;
+  const multiple = field("betMultiples")?.value;
+  const baseAmount = Number(field("baseAmount")?.value);
+  if (multiple === undefined || !(baseAmount > 0)) return null;
+  return { baseAmount, multiple: parseMultiple(multiple) };
 }
