@@ -430,3 +430,19 @@ export function useValueTypedEarly(id: string, use: (value: string) => void) {
     if (input?.value) first.current(input.value);
   }, [id]);
 }
+
+/**
+ * The radio of `name` in form `formId` that is checked when the form's code has come, handed to
+ * `use` once, after mount: the one the player picked on the server's HTML, since an uncontrolled
+ * radio keeps its check through hydration. A form that follows the choice in state (a live
+ * quote, a placeholder) then starts from it instead of from the server's first choice.
+ */
+export function useCheckedEarly(formId: string, name: string, use: (value: string) => void) {
+  const first = useRef(use);
+  useEffect(() => {
+    const radios = document.forms.namedItem(formId)?.elements.namedItem(name);
+    const checked =
+      radios instanceof RadioNodeList ? radios.value : (radios as HTMLInputElement | null)?.value;
+    if (checked) first.current(checked);
+  }, [formId, name]);
+}

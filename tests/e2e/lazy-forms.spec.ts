@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNT_PATH, LOGIN_PATH, hydrated, postsSent, registerPlayer } from "./fixtures";
+import { type Page, expect, test } from "@playwright/test";
+import { PAGES } from "~/utils/paths";
+import { ACCOUNT_PATH, LOGIN_PATH, hydrated, money, operator, postsSent, registerPlayer } from "./fixtures";
 
 /**
  * Decision 036: a form's zod schemas load after first paint (the form kit's useKitForm). Once the
@@ -109,4 +110,42 @@ test("an amount typed before the form's code arrives is kept and submitted", asy
   await page.getByRole("button", { name: "Recharge now" }).click();
   await page.waitForURL(/\/pay\/sandbox\/R\d+/);
   await expect(page.getByTestId("pay-amount")).toHaveText("₹321.50");
+});
+
+/** Holds every script of the page until the returned function is called (a phone on a slow network). */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/build\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test("a card picked before the page's code arrives is the one its live quote follows", async ({ page }) => {
+  const { phone } = await registerPlayer(page.request);
+  await operator(page.request, "/users/credit", { phone, coin: "GOLD", amount: "20" });
+  const release = await holdScripts(page);
+  await page.goto(PAGES.exchange);
+  await page.getByRole("radio", { name: "Gold → Chips" }).check();
+  await page.getByLabel("Amount").fill("10");
+  release();
+  await hydrated(page);
+  // Before, the quote followed the server's first card (Chips → Gold) until another change.
+  await expect(page.getByTestId("exchange-live")).toHaveText(`You receive ${money(10, "CHIP")}`);
+  await expect(page.getByRole("radio", { name: "Gold → Chips" })).toBeChecked();
+});
+
+test("a network picked before the page's code arrives sets the address's example", async ({ page }) => {
+  await registerPlayer(page.request);
+  const release = await holdScripts(page);
+  await page.goto(`${PAGES.withdrawal}?tab=usdt`);
+  await page.getByRole("radio", { name: "BEP20" }).check({ force: true });
+  release();
+  await hydrated(page);
+  await expect(page.getByLabel("Withdrawal address")).toHaveAttribute("placeholder", "0x… (42 characters)");
+  await expect(page.getByRole("radio", { name: "BEP20" })).toBeChecked();
 });

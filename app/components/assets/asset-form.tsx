@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { AmountField, type AnyField, useValueTypedEarly } from "~/components/forms";
+import { AmountField, type AnyField, useCheckedEarly, useValueTypedEarly } from "~/components/forms";
 import { useTranslation } from "~/utils/i18n-react";
 import { useFormat } from "~/utils/use-format";
 import { checkMoney, fromTyped } from "#contract/money-rule";
@@ -8,13 +8,15 @@ import { coinAmount } from "./money";
 /**
  * What the exchange and staking forms follow live while the player picks and types: the card of
  * `choice` checked at first (the submitted one, else `firstChoice`), the chosen card, and the
- * amount typed (also before the form's code arrived) as the money rule reads it. `onChange` goes
+ * amount typed as the money rule reads it; both also when picked or typed before the form's code
+ * arrived. `onChange` goes
  * on the <Form>.
  */
 export function useChoiceAndAmount(choice: AnyField, amount: AnyField, firstChoice: string) {
   const initial = (choice.initialValue as string | undefined) ?? firstChoice;
   const [chosen, setChosen] = useState(initial);
   const [typed, setTyped] = useState((amount.initialValue as string | undefined) ?? "");
+  useCheckedEarly(choice.formId, choice.name, setChosen);
   useValueTypedEarly(amount.id, setTyped);
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget);

@@ -7,6 +7,7 @@ import {
   Field,
   FormSubmit,
   RadioCard,
+  useCheckedEarly,
   useKitForm,
   useValueTypedEarly,
 } from "~/components/forms";
@@ -51,8 +52,11 @@ export function WithdrawalForm({
     defaultValue: { network, address: remembered ?? "", userBankId: cards[0] ? String(cards[0].id) : "" },
   });
   const [typed, setTyped] = useState<string | null>(null);
-  // What was typed before the page came alive counts too.
+  // What was typed or picked before the page came alive counts too.
   useValueTypedEarly(fields.amount.id, setTyped);
+  useCheckedEarly(form.id, fields.network.name, (picked) => {
+    if (picked === "TRC20" || picked === "BEP20") setNetwork(picked);
+  });
   const serverAmount = actionData?.preview ?? typedAmount(String(fields.amount.initialValue ?? ""));
   const amount = typed === null ? serverAmount : typedAmount(typed);
   const split = feeAndNet(amount, info.withdrawFeeRate);
