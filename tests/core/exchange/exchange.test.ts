@@ -297,6 +297,10 @@ describeOnEachDatabase("exchange", (core) => {
       ["exchange-pair", "list"],
     );
     expect(output).toContain("GOLD -> POINT: 1 gives 100, fee 0 %, disabled");
+    // A wrong verb gets this command's usage, not the points command's beside it.
+    const wrong = adminOutput(core.deps.db, ["exchange-pair", "remove", "GOLD", "POINT"]);
+    await expect(wrong).rejects.toThrow(/admin exchange-pair set FROM TO/);
+    await expect(wrong).rejects.not.toThrow(/admin points/);
     const audit = await listAudit(core.deps.db, 10);
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining(["exchange.pair.add", "exchange.pair.edit"]),

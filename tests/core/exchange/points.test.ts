@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { pointInfoSchema } from "#contract/assets";
 import { balances, post } from "../../../core/src/ledger/ledger";
 import type { Db } from "../../../core/src/platform/db";
-import { call, describeOnEachDatabase, registerPlayer } from "../../support/core";
+import { adminOutput, call, describeOnEachDatabase, registerPlayer } from "../../support/core";
 
 /** Stakes as the game books them: BET entries against the house (points read only the ledger). */
 async function bet(db: Db, userId: number, cents: number, ref: string) {
@@ -56,5 +56,20 @@ describeOnEachDatabase("points", (core) => {
   it("refuses a player who is not signed in", async () => {
     expect(await call(core, "/app/user/account/receivePoint")).toMatchObject({ code: 401 });
     expect(await call(core, "/app/user/account/pointInfo", { method: "GET" })).toMatchObject({ code: 401 });
+  });
+
+  it("shows and sets its rate with `admin points rate`, and a wrong verb gets its own usage", async () => {
+    const db = core.deps.db;
+    expect(await adminOutput(db, ["points", "rate"])).toBe("1 points per 100 CHIP staked");
+    try {
+      expect(await adminOutput(db, ["points", "rate", "2.5"], ["points", "rate"])).toBe(
+        "points per 100 staked: 1 -> 2.5\n2.5 points per 100 CHIP staked",
+      );
+    } finally {
+      await adminOutput(db, ["points", "rate", "1"]);
+    }
+    const wrong = adminOutput(db, ["points", "claim"]);
+    await expect(wrong).rejects.toThrow(/admin points rate \[POINTS_PER_100\]/);
+    await expect(wrong).rejects.not.toThrow(/exchange-pair/);
   });
 });
