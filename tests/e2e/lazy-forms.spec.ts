@@ -6,7 +6,8 @@ import { ACCOUNT_PATH, LOGIN_PATH, hydrated, money, operator, postsSent, registe
  * Decision 036: a form's zod schemas load after first paint (the form kit's useKitForm). Once the
  * page is idle the browser checks a field on blur, without asking the server; before that (or if
  * the schemas never arrive) a blur sends nothing and a submit is checked by the server; without
- * JavaScript the server's message shows.
+ * JavaScript the server's message shows. What is typed or picked before a form's code arrives is
+ * what the form follows and sends once it has.
  */
 
 const PHONE_ERROR = "Enter a valid phone number (5 to 15 digits)";
