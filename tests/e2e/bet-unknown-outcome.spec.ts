@@ -74,7 +74,7 @@ async function goldBalance(page: Page): Promise<number> {
 }
 
 /** The GOLD room 1 with at least 15 s of betting left (waits for the next round otherwise). */
-async function openGame(page: Page, query = "") {
+async function openGoldRoom(page: Page, query = "") {
   const url = `${app.base}${GAME_PATH}?level=1&coin=GOLD${query}`;
   await page.goto(url);
   const left = await countdownSeconds(page, "bet-countdown");
@@ -115,7 +115,7 @@ test("with JavaScript: the sheet stays open, says the outcome is unknown, and a 
 }) => {
   test.setTimeout(120_000);
   await signIn(page);
-  await openGame(page);
+  await openGoldRoom(page);
   const before = await goldBalance(page);
 
   await page.getByRole("button", { name: "Bet on Green", exact: true }).click();
@@ -143,7 +143,7 @@ test.describe("without JavaScript", () => {
   }) => {
     test.setTimeout(120_000);
     await signIn(page);
-    await openGame(page, "&betName=Violet");
+    await openGoldRoom(page, "&betName=Violet");
     const before = await goldBalance(page);
     const dialog = page.getByRole("dialog");
     const key = await chooseTen(dialog, "3");
