@@ -6,6 +6,7 @@ import { Chevron } from "~/components/Chevron";
 import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { MenuIcon, type MenuIconName } from "~/components/MenuIcon";
 import { NavBar } from "~/components/NavBar";
+import { SendingSelect } from "~/components/SendingSelect";
 import { TabBar } from "~/components/TabBar";
 import { TitledCard } from "~/components/TitledCard";
 import { showToast } from "~/components/Toasts";
@@ -171,20 +172,15 @@ export default function AccountPage() {
         <TitledCard id="settings-title" title={t("account.settings")} className="space-y-4">
           <Form method="post" action="/resources/lang" className="flex items-end gap-2">
             <input type="hidden" hidden name="redirectTo" value={SELF} />
-            <label className="flex-1 space-y-1 text-sm">
+            <label htmlFor="language" className="flex-1 space-y-1 text-sm">
               <span className="block font-medium">{t("account.language")}</span>
-              <select
-                name="lang"
-                defaultValue={locale}
-                className="input"
-                onChange={(event) => event.currentTarget.form?.requestSubmit()}
-              >
+              <SendingSelect id="language" name="lang" defaultValue={locale} className="input">
                 {supportedLanguages.map((lng) => (
                   <option key={lng} value={lng} lang={lng}>
                     {languageNames[lng]}
                   </option>
                 ))}
-              </select>
+              </SendingSelect>
             </label>
             <noscript>
               <button type="submit" className="btn-secondary">

@@ -150,3 +150,24 @@ test("a network picked before the page's code arrives sets the address's example
   await expect(page.getByLabel("Withdrawal address")).toHaveAttribute("placeholder", "0x… (42 characters)");
   await expect(page.getByRole("radio", { name: "BEP20" })).toBeChecked();
 });
+
+test("a language or records filter picked before the page's code arrives is applied once it has", async ({
+  page,
+}) => {
+  await registerPlayer(page.request);
+  let release = await holdScripts(page);
+  await page.goto(ACCOUNT_PATH);
+  // Without JavaScript the form's own button sends it; with it the choice is sent on change, and
+  // before the code came nothing did.
+  await page.getByLabel("Language").selectOption("de-DE");
+  release();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de-DE");
+  await page.unrouteAll();
+
+  release = await holdScripts(page);
+  await page.goto(PAGES.assetRecords);
+  await page.locator("select#records-kind").selectOption("EXCHANGE_IN");
+  release();
+  await expect(page).toHaveURL(/kind=EXCHANGE_IN/);
+  await expect(page.locator("select#records-kind")).toHaveValue("EXCHANGE_IN");
+});

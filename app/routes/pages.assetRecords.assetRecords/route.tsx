@@ -6,6 +6,7 @@ import { ErrorBelowNavBar } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { Pager } from "~/components/Pager";
 import { SegmentedTabs } from "~/components/SegmentedTabs";
+import { SendingSelect } from "~/components/SendingSelect";
 import { asPageError } from "~/utils/api/errors.server";
 import { getAssetRecords } from "~/utils/api/wallet/assets.server";
 import { useTranslation } from "~/utils/i18n-react";
@@ -68,18 +69,24 @@ export default function AssetRecordsPage() {
           }))}
           current={coin ?? "ALL"}
         />
-        <Form method="get" className="flex items-end gap-2" onChange={(e) => e.currentTarget.requestSubmit()}>
+        <Form method="get" className="flex items-end gap-2">
           {coin ? <input type="hidden" hidden name="coin" value={coin} /> : null}
-          <label className="flex-1 space-y-1 text-sm">
+          <label htmlFor="records-kind" className="flex-1 space-y-1 text-sm">
             <span className="block font-medium">{t("records.kind")}</span>
-            <select name="kind" defaultValue={kind ?? ""} className="input" key={kind ?? ""}>
+            <SendingSelect
+              id="records-kind"
+              name="kind"
+              defaultValue={kind ?? ""}
+              className="input"
+              key={kind ?? ""}
+            >
               <option value="">{t("records.allKinds")}</option>
               {ASSET_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {t(`kinds.${k}`)}
                 </option>
               ))}
-            </select>
+            </SendingSelect>
           </label>
           <noscript>
             <button type="submit" className="btn-secondary">
