@@ -9,8 +9,7 @@ import { coinAmount } from "./money";
  * What the exchange and staking forms follow live while the player picks and types: the card of
  * `choice` checked at first (the submitted one, else `firstChoice`), the chosen card, and the
  * amount typed as the money rule reads it; both also when picked or typed before the form's code
- * arrived. `onChange` goes
- * on the <Form>.
+ * arrived. `onChange` goes on the <Form>.
  */
 export function useChoiceAndAmount(choice: AnyField, amount: AnyField, firstChoice: string) {
   const initial = (choice.initialValue as string | undefined) ?? firstChoice;
