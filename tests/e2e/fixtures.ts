@@ -230,6 +230,22 @@ export async function accountJson(request: APIRequestContext): Promise<AccountUs
 }
 
 /**
+ * Holds the page's scripts matching `pattern` (all of them by default) until the returned function
+ * is called: a phone on a slow network, whose server HTML is usable before its code.
+ */
+export async function holdScripts(page: Page, pattern = /\/build\/.+\.js$/): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Waits until the page is hydrated and its effects ran (client handlers and listeners attached,
  * app/root.tsx marks it), so clicks take the JS path and client events are heard.
  */

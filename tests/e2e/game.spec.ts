@@ -10,6 +10,7 @@ import {
   drawnDigit,
   expectedWinCents,
   gameJson,
+  holdScripts,
   hydrated,
   login,
   openRound,
@@ -303,14 +304,7 @@ test("a page that opens with the result popup hydrates without dropping it, howe
 test("a bet chosen on the server's sheet before its code came is the bet placed", async ({ page }) => {
   await registerPlayerWithChips(page.request, "500");
   // The sheet's code waits until the player has chosen (a slow phone on a slow network).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/BetPopup-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page, /\/BetPopup-[\w-]+\.js$/);
   await openRound(page, `${GAME_PATH}?level=1&coin=CHIP&betName=Green`);
   await hydrated(page);
   const sheet = page.getByRole("dialog");

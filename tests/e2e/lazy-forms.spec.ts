@@ -1,6 +1,15 @@
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { PAGES } from "~/utils/paths";
-import { ACCOUNT_PATH, LOGIN_PATH, hydrated, money, operator, postsSent, registerPlayer } from "./fixtures";
+import {
+  ACCOUNT_PATH,
+  LOGIN_PATH,
+  holdScripts,
+  hydrated,
+  money,
+  operator,
+  postsSent,
+  registerPlayer,
+} from "./fixtures";
 
 /**
  * Decision 036: a form's zod schemas load after first paint (the form kit's useKitForm). Once the
@@ -112,19 +121,6 @@ test("an amount typed before the form's code arrives is kept and submitted", asy
   await page.waitForURL(/\/pay\/sandbox\/R\d+/);
   await expect(page.getByTestId("pay-amount")).toHaveText("₹321.50");
 });
-
-/** Holds every script of the page until the returned function is called (a phone on a slow network). */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/build\/.+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 test("a card picked before the page's code arrives is the one its live quote follows", async ({ page }) => {
   const { phone } = await registerPlayer(page.request);
