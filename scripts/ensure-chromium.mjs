@@ -10,15 +10,23 @@ export function ensureChromium() {
   const root = process.getuid?.() === 0;
   const sudo = root ? "" : "sudo ";
   console.log(`[setup] ${CHROMIUM} is missing; installing Debian's chromium package`);
-  try {
-    execSync(
-      `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
-      {
-        stdio: "inherit",
-      },
-    );
-  } catch {
-    throw new Error("Could not install Chromium. Install Debian's `chromium` package, or set CHROMIUM_PATH.");
+  const apt = `${sudo}env DEBIAN_FRONTEND=noninteractive apt-get`;
+  // Another install under way (a second test run, the machine's own updates) holds apt's locks:
+  // wait for it (it may be installing Chromium itself) rather than fail.
+  const giveUpAt = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      execSync(`${apt} update -qq && ${apt} install -y -qq chromium`, { stdio: "inherit" });
+      break;
+    } catch {
+      if (existsSync(CHROMIUM)) return CHROMIUM;
+      if (Date.now() > giveUpAt)
+        throw new Error(
+          "Could not install Chromium. Install Debian's `chromium` package, or set CHROMIUM_PATH.",
+        );
+      console.log("[setup] apt is busy or failed; trying again in 5 s");
+      execSync("sleep 5");
+    }
   }
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium installed but not found at ${CHROMIUM}`);
   return CHROMIUM;
