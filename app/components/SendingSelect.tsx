@@ -12,7 +12,7 @@ export function SendingSelect({
   ...rest
 }: Omit<SelectHTMLAttributes<HTMLSelectElement>, "defaultValue" | "onChange"> & { defaultValue: string }) {
   const ref = useRef<HTMLSelectElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the code has come
+  // Once, when the code has come.
   useEffect(() => {
     const select = ref.current;
     if (!select) return;
