@@ -24,6 +24,7 @@ import { dirOf, fallbackLanguage } from "./utils/i18n";
 import { TranslationsProvider, useFallbackTranslations, useTranslation } from "./utils/i18n-react";
 import { i18nData, translationsRef } from "./utils/i18n.server";
 import { useNonce } from "./utils/nonce-provider";
+import { reloadPageData } from "./utils/page-data";
 import { commitSession, getSession, langOf, newDeviceId, themeOf } from "./utils/session.server";
 import { combineHeaders, getToast } from "./utils/toast.server";
 import { type I18nData, type I18nRef, hasResources } from "./utils/translate";
@@ -154,7 +155,7 @@ function useConnection() {
     () =>
       watchConnection(
         (key) => live.current.t(key),
-        () => live.current.reload(),
+        () => reloadPageData(live.current.reload),
       ),
     [],
   );

@@ -7,7 +7,8 @@
  * capture phase on window, before the router sees them) and a bar at the top, a live region,
  * says so, the page and its fields staying as they are; it says the phone is offline until it is
  * back. When the connection returns, `reload` loads the page's data again: countdowns and rounds
- * catch up, an error block clears. `t` gives the words (common connection.*).
+ * catch up, an error block clears; a page nobody sees waits until it is seen (utils/page-data.ts).
+ * `t` gives the words (common connection.*).
  */
 export function watchConnection(t: (key: string) => string, reload: () => void): () => void {
   // After React's last node in <body>: hydration and re-renders leave it alone.

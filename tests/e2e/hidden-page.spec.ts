@@ -1,4 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
+import { PAGES } from "../../app/utils/paths";
 import { DEMO, countdownSeconds, hydrated, login, openGame, secondsOf, shownRoundId } from "./fixtures";
 
 /**
@@ -106,10 +107,11 @@ test("a hidden home loads nothing at the round's end; seen again its tiles load 
 
 /**
  * Offline and hidden across a round's end, the page loads nothing. The connection comes back while
- * the screen is still off (utils/connection.ts loads the page again, here slowly), then the player
- * looks: the countdown waits for that load instead of asking for a second one after it.
+ * the screen is still off: nothing loads yet (utils/page-data.ts), nobody sees the page. Then the
+ * player looks: the connection's load and the countdown's ended round ask at once, and the page
+ * loads once (here slowly; the countdown waits for that load instead of asking again).
  */
-test("a game page hidden and offline across the round's end catches up with one load once online and seen again", async ({
+test("a game page hidden and offline across the round's end loads nothing when online again until seen, then once", async ({
   page,
   context,
 }) => {
@@ -132,11 +134,31 @@ test("a game page hidden and offline across the round's end catches up with one 
     },
   );
   await context.setOffline(false);
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(1500);
+  expect(loads).toEqual([]);
   await setHidden(page, false);
   await expect.poll(() => shownRoundId(page), { timeout: 5000 }).not.toBe(before);
   await expect(page.getByTestId("offline")).toBeHidden();
   await expect(page.getByText("Something went wrong")).toHaveCount(0);
   await page.waitForTimeout(2500);
   expect(loads).toHaveLength(1);
+});
+
+test("a page with no countdown whose connection returns while hidden loads once it is seen", async ({
+  page,
+  context,
+}) => {
+  await login(page, DEMO.phone, DEMO.password);
+  await page.goto(PAGES.account);
+  await hydrated(page);
+  const loads = pageDataLoads(page);
+  await context.setOffline(true);
+  await expect(page.getByTestId("offline")).toBeVisible();
+  await setHidden(page, true);
+  await context.setOffline(false);
+  await page.waitForTimeout(1500);
+  expect(loads).toEqual([]);
+  await setHidden(page, false);
+  await expect.poll(() => loads.length, { timeout: 5000 }).toBeGreaterThan(0);
+  await expect(page.getByTestId("offline")).toBeHidden();
 });

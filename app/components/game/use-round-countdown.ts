@@ -10,6 +10,7 @@ import {
   nextShown,
   remaining,
 } from "~/utils/countdown";
+import { reloadPageData } from "~/utils/page-data";
 
 /** When the current document's response arrived, on the client clock (first render only). */
 function documentReceivedAt(): number {
@@ -73,10 +74,11 @@ export function useRoundCountdown(
   const retry = useRef<ReturnType<typeof setTimeout>>();
   // Offline, a load would fail into the error block: the page loads again when the connection
   // returns (utils/connection.ts). Hidden, nobody sees it: it loads when seen again (below).
+  // The load itself goes through the page's one reloader (utils/page-data.ts).
   const revalidate = useRef<() => void>(() => {
     clearTimeout(retry.current);
     if (navigator.onLine === false || document.visibilityState === "hidden") return;
-    if (live.current.idle) live.current.revalidate();
+    if (live.current.idle) reloadPageData(live.current.revalidate);
     else retry.current = setTimeout(() => revalidate.current(), BUSY_RETRY_MS);
   });
   useEffect(() => () => clearTimeout(retry.current), []);
