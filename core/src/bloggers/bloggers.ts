@@ -5,6 +5,7 @@ import { placeBet } from "../game/bets";
 import { netStakeBp } from "../game/payout";
 import { betDetail, betPage } from "../game/records";
 import { getPayoutTable } from "../game/settings";
+import { openAndRefundedBets } from "../game/settled-stakes";
 import { totalStakeCents } from "../game/totals";
 import { post } from "../ledger/ledger";
 import { operatorDayNoOf } from "../limits/operator-day";
@@ -399,7 +400,9 @@ export async function dividendsList(db: Sql, limit = 20) {
 
 /**
  * Pays the dividends of every ended operator's day not paid yet (from the first copy on): per blogger,
- * dividend share of the fees on that day's copied bets, from HOUSE (kind DIVIDEND, ref the day).
+ * dividend share of the fees on that day's copied bets, from HOUSE (kind DIVIDEND, ref the day). A
+ * day waits while any of its copied bets waits for its round; a copy refunded with a voided round
+ * (decision 058) earned no fee and counts for nothing.
  * Once per day across processes: the day's row is inserted first in the same transaction (a second
  * process conflicts and pays nothing); the ledger's unique key is the last line.
  */
@@ -416,14 +419,26 @@ export async function payDividendsDue(db: Db, nowMs: number, options: { afterPay
     paid += await db.tx(async (tx) => {
       // Copies of the day still being written commit first (their link holds the lock shared).
       await tx.query("SELECT pg_advisory_xact_lock($1)", [DIVIDEND_DAYS_LOCK]);
+      // A copied bet still waiting for its round may yet be refunded (decision 058): the day waits.
+      const copies = await tx.query<{ bet_id: number }>(
+        "SELECT bet_id FROM blogger_copies WHERE day_no = $1",
+        [day_no],
+      );
+      const bets = await openAndRefundedBets(
+        tx,
+        copies.map((c) => Number(c.bet_id)),
+      );
+      if (bets.anyOpen) return 0;
       const [claimed] = await tx.query(
         "INSERT INTO blogger_dividend_days (day_no, paid_at) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING day_no",
         [day_no, nowMs],
       );
       if (!claimed) return 0;
+      // A refunded copy (its round voided) took no fee: it earns no dividend.
       const per = await tx.query<{ blogger_id: number; stake: string | number; fee: string | number }>(
-        "SELECT blogger_id, sum(stake_cents) AS stake, sum(fee_cents) AS fee FROM blogger_copies WHERE day_no = $1 GROUP BY blogger_id ORDER BY blogger_id",
-        [day_no],
+        `SELECT blogger_id, sum(stake_cents) AS stake, sum(fee_cents) AS fee FROM blogger_copies
+         WHERE day_no = $1 AND bet_id <> ALL($2::bigint[]) GROUP BY blogger_id ORDER BY blogger_id`,
+        [day_no, bets.refunded],
       );
       let count = 0;
       for (const b of per) {

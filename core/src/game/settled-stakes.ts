@@ -31,3 +31,18 @@ export async function settledChipStakesOfRound(sql: Sql, roundId: string) {
   );
   return rows.map((r) => ({ betId: Number(r.id), userId: Number(r.user_id), stakeCents: Number(r.stake) }));
 }
+
+/**
+ * Of the bets `betIds`: whether any still waits for its round, and those refunded with a voided
+ * round (decision 058), which staked nothing: the bloggers module's dividends ask it.
+ */
+export async function openAndRefundedBets(sql: Sql, betIds: number[]) {
+  const rows = await sql.query<{ id: number; status: string }>(
+    "SELECT id, status FROM bets WHERE id = ANY($1::bigint[]) AND status IN ('WAITING', 'REFUNDED')",
+    [betIds],
+  );
+  return {
+    anyOpen: rows.some((r) => r.status === "WAITING"),
+    refunded: rows.filter((r) => r.status === "REFUNDED").map((r) => Number(r.id)),
+  };
+}

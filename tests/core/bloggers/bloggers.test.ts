@@ -8,8 +8,10 @@ import {
 import type { BetName } from "#contract/game";
 import { copyBet, followRecords, payDividendsDue } from "../../../core/src/bloggers/bloggers";
 import { placeBet } from "../../../core/src/game/bets";
+import { fairnessOf } from "../../../core/src/game/fairness-keys";
 import { ensureRound, roundWindow } from "../../../core/src/game/rounds";
 import { settleRound } from "../../../core/src/game/settle";
+import { voidRound } from "../../../core/src/game/void-rounds";
 import { listAudit } from "../../../core/src/operator/audit";
 import { ApiError } from "../../../core/src/platform/http";
 import {
@@ -307,6 +309,43 @@ describeOnEachDatabase("bloggers", (core, database) => {
         (d) => d.phone === `${blogger.phone.slice(0, 2)}****${blogger.phone.slice(-4)}` && d.amount === 1,
       ),
     ).toBe(true);
+  });
+
+  it("pays no dividend on a copied bet refunded with its voided round, nor on a day whose copies are not settled yet", async () => {
+    const blogger = await approvedBlogger();
+    const fan = await registerPlayer(core, { balances: { CHIP: 100_000 } });
+    const dividends = async () =>
+      (
+        await core.deps.db.query<{ amount: number }>(
+          "SELECT amount FROM ledger_entries WHERE user_id = $1 AND kind = 'DIVIDEND'",
+          [blogger.userId],
+        )
+      ).map((r) => Number(r.amount));
+    // Two days of their own, far from the other tests' days: one round voided, one settled late.
+    const day = Date.UTC(2031, 5, 1) + (database === "postgres" ? 9 * DAY : 0);
+    const { round: voided, placed: first } = await betInRoundAt(blogger, day + 3_600_000, "Green", 10);
+    await copyBet(core.deps.db, fan.userId, blogger.userId, first.bet.id, voided.startTime + 2000);
+    await core.deps.db.tx((tx) =>
+      voidRound(tx, fairnessOf(core.deps.config), voided.id, "SEED_UNREADABLE", voided.endTime),
+    );
+    const later = day + 2 * DAY;
+    const { round: open, placed: second } = await betInRoundAt(blogger, later + 3_600_000, "Red", 10);
+    await copyBet(core.deps.db, fan.userId, blogger.userId, second.bet.id, open.startTime + 2000);
+
+    // The voided round's day ended: its only copy was refunded, so the house earned no fee on it.
+    await payDividendsDue(core.deps.db, later - 1000);
+    expect(await dividends()).toEqual([]);
+    // The second day ended with its copy still waiting for its round: nothing yet, then paid once settled.
+    await payDividendsDue(core.deps.db, later + DAY + 1000);
+    expect(await dividends()).toEqual([]);
+    await settleRound(core.deps.db, open.id, open.endTime);
+    await payDividendsDue(core.deps.db, later + DAY + 2000);
+    expect(await dividends()).toEqual([100]);
+    const refunds = await core.deps.db.query<{ amount: number }>(
+      "SELECT amount FROM ledger_entries WHERE user_id = $1 AND kind = 'REFUND'",
+      [fan.userId],
+    );
+    expect(refunds.map((r) => Number(r.amount))).toEqual([10_000]);
   });
 
   it("operators edit the settings through the audited API: saved, answered and audited with the before", async () => {
