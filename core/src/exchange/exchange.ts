@@ -121,24 +121,29 @@ async function makeExchange(
     );
     if (!inserted) return null;
     const refId = String(inserted.id);
-    await post(tx, {
+    const out = {
       userId,
       coin: pair.fromCoin,
       amount: -quote.amountCents,
-      kind: "EXCHANGE_OUT",
-      counter: "EXCHANGE",
+      kind: "EXCHANGE_OUT" as const,
+      counter: "EXCHANGE" as const,
       refId,
       memo: `to ${pair.toCoin}`,
-    });
-    await post(tx, {
+    };
+    const into = {
       userId,
       coin: pair.toCoin,
       amount: quote.netCents,
-      kind: "EXCHANGE_IN",
-      counter: "EXCHANGE",
+      kind: "EXCHANGE_IN" as const,
+      counter: "EXCHANGE" as const,
       refId,
       memo: `from ${pair.fromCoin}`,
-    });
+    };
+    // The player's two accounts are locked in the order of their coins, as every transaction that
+    // takes more than one does (creditMany): an exchange CHIP to GOLD and one GOLD to CHIP at once
+    // would otherwise each hold the row the other waits for (a deadlock, answered 500). The debit
+    // posted second still refuses a short balance, and the whole exchange rolls back.
+    for (const p of pair.fromCoin < pair.toCoin ? [out, into] : [into, out]) await post(tx, p);
     if (quote.feeCents > 0) {
       await moveBetweenSystemAccounts(tx, {
         coin: pair.toCoin,

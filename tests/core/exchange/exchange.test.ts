@@ -227,6 +227,17 @@ describeOnEachDatabase("exchange", (core) => {
     expect(await balances(core.deps.db, player.userId)).toEqual({ CHIP: 0, GOLD: 10_000, POINT: 0 });
   });
 
+  it("exchanges both ways between two coins at once without a deadlock: each one goes through", async () => {
+    const player = await registerPlayer(core, { balances: { CHIP: 10_000, GOLD: 10_000 } });
+    const both = (fromCoin: string, toCoin: string) =>
+      Array.from({ length: 25 }, () =>
+        call(core, EXCHANGE, { token: player.token, params: { fromCoin, toCoin, amount: "1" } }),
+      );
+    const answers = await Promise.all([...both("CHIP", "GOLD"), ...both("GOLD", "CHIP")]);
+    expect(answers.map((a) => `${a.code} ${a.message}`).filter((a) => a !== "200 success")).toEqual([]);
+    expect(await balances(core.deps.db, player.userId)).toEqual({ CHIP: 10_000, GOLD: 10_000, POINT: 0 });
+  });
+
   it("takes only what the result is worth, and a retry of the amount asked answers that exchange", async () => {
     const player = await registerPlayer(core, { balances: { POINT: 1_000 } });
     const headers = { "idempotency-key": `ex-kept-${player.userId}` };
