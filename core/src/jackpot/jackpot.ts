@@ -576,6 +576,10 @@ async function drawDay(
            VALUES ($1, $2, $3, $4, $5, $6)`,
           [dayNo, i + 1, w.userId, w.no, w.ticket, each],
         );
+      }
+      // Paid in the order of the players' ids, as a round's settlement credits (creditMany): in
+      // the order drawn, a draw and a settlement crediting the same two players could deadlock.
+      for (const w of [...winners].sort((a, b) => a.userId - b.userId)) {
         await post(tx, {
           userId: w.userId,
           coin: day.coin,
