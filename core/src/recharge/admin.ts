@@ -12,8 +12,9 @@ const CHANNEL_USAGE = `  admin pay-channel list
   admin pay-channel edit NAME [--show-name "Show name"] [--provider P] [--sort N]
   admin pay-channel enable|disable NAME`;
 
-const DEPOSIT_USAGE = `  admin deposit --network TRC20|BEP20 --address ADDRESS --tx HASH --amount USDT --confirmations N
-      (the sandbox chain watcher: credited once per tx hash after the configured confirmations)`;
+const DEPOSIT_USAGE = `  admin deposit --network TRC20|BEP20 --address ADDRESS --tx HASH [--log-index I] --amount USDT --confirmations N
+      (the sandbox chain watcher: credited once per transfer, the tx hash and the transfer's log
+      index in it, 0 unless given, after the configured confirmations)`;
 
 /** --name value pairs after the positional words; refuses an unknown or valueless flag. */
 function flags(
@@ -120,7 +121,7 @@ const depositCommand: OperatorCommand = {
   async run(argv, db, out) {
     const { positional, named } = flags(
       argv.slice(1),
-      ["network", "address", "tx", "amount", "confirmations"],
+      ["network", "address", "tx", "log-index", "amount", "confirmations"],
       DEPOSIT_USAGE,
     );
     const missing = ["network", "address", "tx", "amount", "confirmations"].filter(
@@ -130,7 +131,7 @@ const depositCommand: OperatorCommand = {
     const operator = cliOperator();
     const { deposit, credited, required } = await reportDeposit(
       cliDeps(db),
-      { ...named, txHash: named.tx } as never,
+      { ...named, txHash: named.tx, logIndex: named["log-index"] } as never,
       (tx, outcome) => writeAudit(tx, depositAudit(operator, named, outcome)),
     );
     out(

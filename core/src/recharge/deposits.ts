@@ -23,7 +23,7 @@ import { accountXpub } from "./settings";
 /**
  * USDT recharges (docs/wallet.md "Chain watcher adapter", "Deposit addresses"): the player's own
  * address per network, and the deposits a chain watcher reports, credited once per transaction
- * hash at the configured rate once they have the configured confirmations.
+ * transfer (tx hash and log index) at the configured rate once they have the configured confirmations.
  */
 
 /** The player's deposit address on `network` (made and kept on first ask). */
@@ -58,6 +58,11 @@ interface DepositReport {
   /** USDT as plain decimal text, up to the network's decimals (6 on TRC20, 18 on BEP20). */
   amount: string;
   confirmations: string | number;
+  /**
+   * The transfer's log index in its transaction (its event's position): one transaction may carry
+   * several transfers to our addresses. Absent: 0.
+   */
+  logIndex?: string | number;
 }
 
 export interface DepositOutcome {
@@ -71,6 +76,7 @@ interface DepositRow {
   id: number;
   network: Network;
   tx_hash: string;
+  log_index: number;
   address: string;
   user_id: number;
   /** Rounded down, for what is shown; the amount is usdt_units. */
@@ -116,11 +122,13 @@ function usdtText(network: Network, units: bigint): string {
 }
 
 /**
- * The sandbox chain watcher's (and any real watcher's) report of a deposit. The first report of a
- * transaction hash records it; each report may raise its confirmations; once they reach the USDT
- * config's `usdtConfirmations` the deposit is credited (ledger RECHARGE, counter DEPOSITS_USDT,
- * refId the hash) at the config's rate, once. Refused (Refusal), nothing changed: an
- * address of no player, another network's address, a malformed hash or amount, and a hash already
+ * The sandbox chain watcher's (and any real watcher's) report of a deposit: one transfer, a
+ * transaction hash and the transfer's log index in it (several transfers of one transaction are
+ * several deposits). The first report of a transfer records it; each report may raise its
+ * confirmations; once they reach the USDT config's `usdtConfirmations` the deposit is credited
+ * (ledger RECHARGE, counter DEPOSITS_USDT, refId the hash, with ":<log index>" after it from index
+ * 1 on) at the config's rate, once. Refused (Refusal), nothing changed: an address of no player,
+ * another network's address, a malformed hash, amount or log index, and a transfer already
  * reported with another address or amount.
  */
 export async function reportDeposit(
@@ -157,6 +165,9 @@ export async function reportDeposit(
   const confirmations = String(report.confirmations ?? "").trim();
   if (!/^\d{1,7}$/.test(confirmations)) throw new Refusal("confirmations must be a whole number from 0");
   const seen = Number(confirmations);
+  const logText = String(report.logIndex ?? "0").trim();
+  if (!/^\d{1,9}$/.test(logText)) throw new Refusal("logIndex must be a whole number from 0");
+  const logIndex = Number(logText);
   const address = checked.address;
   const txHash: string = normalized;
 
@@ -181,14 +192,15 @@ export async function reportDeposit(
     }
     const now = new Date(deps.now());
     await tx.query(
-      `INSERT INTO usdt_deposits (network, tx_hash, address, user_id, usdt_micros, usdt_units, confirmations,
-         created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (tx_hash) DO NOTHING`,
-      [network, txHash, address, owner.user_id, micros, units.toString(), seen, now],
+      `INSERT INTO usdt_deposits (network, tx_hash, log_index, address, user_id, usdt_micros, usdt_units,
+         confirmations, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (tx_hash, log_index) DO NOTHING`,
+      [network, txHash, logIndex, address, owner.user_id, micros, units.toString(), seen, now],
     );
-    const [row] = await tx.query<DepositRow>("SELECT * FROM usdt_deposits WHERE tx_hash = $1 FOR UPDATE", [
-      txHash,
-    ]);
+    const [row] = await tx.query<DepositRow>(
+      "SELECT * FROM usdt_deposits WHERE tx_hash = $1 AND log_index = $2 FOR UPDATE",
+      [txHash, logIndex],
+    );
     if (row.network !== network || row.address !== address || row.usdt_units !== units.toString()) {
       throw new Refusal("This transaction was already reported with another network, address or amount");
     }
@@ -216,7 +228,8 @@ export async function reportDeposit(
         amount: credit,
         kind: "RECHARGE",
         counter: "DEPOSITS_USDT",
-        refId: txHash,
+        // The hash alone for the first transfer of a transaction, as before transfers had an index.
+        refId: logIndex === 0 ? txHash : `${txHash}:${logIndex}`,
         memo: `${network} ${usdtText(network, units)} USDT`,
       });
     }

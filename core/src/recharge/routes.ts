@@ -166,8 +166,9 @@ export function rechargeOperatorRoutes(op: CoreRouter) {
   });
 
   /**
-   * The sandbox chain watcher: POST {network, address, tx, amount, confirmations} reports a USDT
-   * transfer seen on chain; credited once per tx hash after the configured confirmations. Audited.
+   * The sandbox chain watcher: POST {network, address, tx, logIndex?, amount, confirmations}
+   * reports a USDT transfer seen on chain; credited once per transfer (tx hash and log index, 0
+   * when absent) after the configured confirmations. Audited.
    */
   op.post("/recharge/deposit", async (c) => {
     const operator = operatorOf(c);
@@ -181,6 +182,7 @@ export function rechargeOperatorRoutes(op: CoreRouter) {
         txHash: input.tx ?? input.txHash ?? "",
         amount: input.amount ?? "",
         confirmations: input.confirmations ?? "",
+        logIndex: input.logIndex,
       },
       (tx, outcome) => writeAudit(tx, depositAudit(operator, input, outcome)),
     );

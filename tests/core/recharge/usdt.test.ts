@@ -163,6 +163,43 @@ describeOnEachDatabase("USDT recharge", (core) => {
     expect(entries).toEqual([{ counter_account: "DEPOSITS_USDT", amount: 900_000 }]);
   });
 
+  it("credits each transfer of one transaction to our addresses (a batch payout) once, by its log index", async () => {
+    const a = await registerPlayer(core);
+    const b = await registerPlayer(core);
+    const toA = (await address(a.token, "BEP20")).result;
+    const toB = (await address(b.token, "BEP20")).result;
+    const tx = hash("BEP20");
+    const transfer = (to: string, logIndex: string | undefined, amount: string) => ({
+      network: "BEP20",
+      address: to,
+      tx,
+      amount,
+      confirmations: "15",
+      ...(logIndex === undefined ? {} : { logIndex }),
+    });
+    // The first transfer reported without an index (index 0, as every report before indexes), the
+    // other two with theirs, each several times and in parallel.
+    const reports = await Promise.all(
+      [transfer(toA, undefined, "10"), transfer(toB, "3", "20"), transfer(toA, "7", "1.5")].flatMap((t) =>
+        Array.from({ length: 4 }, () => deposit(t)),
+      ),
+    );
+    expect(reports.map((r) => r.code)).toEqual(Array(12).fill(200));
+    expect(reports.filter((r) => r.result.credited)).toHaveLength(3);
+    expect(await chip(a.userId)).toBe(103_500); // 11.5 USDT × 90.00
+    expect(await chip(b.userId)).toBe(180_000);
+    // A transfer's index with another amount or address is refused, and credits nothing.
+    expect((await deposit(transfer(toB, "0", "10"))).message).toMatch(/already reported/);
+    expect((await deposit(transfer(toA, "3", "21"))).message).toMatch(/already reported/);
+    expect((await deposit(transfer(toA, "-1", "1"))).code).toBe(400);
+    expect(await chip(a.userId)).toBe(103_500);
+    const refs = await core.deps.db.query<{ ref_id: string }>(
+      "SELECT ref_id FROM ledger_entries WHERE kind = 'RECHARGE' AND ref_id LIKE $1 ORDER BY ref_id",
+      [`${tx}%`],
+    );
+    expect(refs.map((r) => r.ref_id)).toEqual([tx, `${tx}:3`, `${tx}:7`]);
+  });
+
   it("credits a BEP20 transfer to its 18th decimal and a TRC20 one to its 6th, exactly", async () => {
     const { token, userId } = await registerPlayer(core);
     const bep = (await address(token, "BEP20")).result;
