@@ -37,6 +37,7 @@ export const EXCHANGE_MESSAGES = {
   tooSmall: "The amount is too small to give anything",
   insufficient: "Insufficient balance",
   keyReused: "This idempotency key was already used for a different exchange",
+  quoteChanged: "The rate or the fee has changed: check what you would receive now",
 } as const;
 
 /** The exchange form's fields; `messages` lets the app use its own translation keys. */
@@ -45,10 +46,15 @@ function exchangeInputSchemaWith(messages?: MoneyMessages) {
     fromCoin: upperCaseOneOf(["CHIP", "GOLD", "POINT"], "fromCoin must be CHIP, GOLD or POINT"),
     toCoin: upperCaseOneOf(["CHIP", "GOLD", "POINT"], "toCoin must be CHIP, GOLD or POINT"),
     amount: moneySchema(messages ? { messages } : {}),
+    /**
+     * What the player saw and confirmed they would receive (optional): an exchange that would now
+     * give another amount, its rate or fee changed since, is refused (QUOTE_CHANGED).
+     */
+    received: moneySchema(messages ? { messages } : {}).optional(),
   });
 }
 
-/** POST /app/user/account/exchange {fromCoin, toCoin, amount}, idempotency-key header. */
+/** POST /app/user/account/exchange {fromCoin, toCoin, amount, received?}, idempotency-key header. */
 export const exchangeInputSchema = exchangeInputSchemaWith();
 export type ExchangeInput = z.infer<typeof exchangeInputSchema>;
 

@@ -56,6 +56,7 @@ const REASONS: Record<string, string> = {
   DISABLED_PAIR: "errors.disabledPair",
   TOO_SMALL: "errors.tooSmall",
   INSUFFICIENT: "errors.insufficient",
+  QUOTE_CHANGED: "errors.quoteChanged",
 };
 
 /**
@@ -138,10 +139,19 @@ export async function action({ request }: ActionFunctionArgs) {
     if (wantsJson(request)) return json({ ok: true, message: t("exchange.previewTitle"), preview });
     return json({ preview });
   }
+  // The preview's confirm carries what it said the player would receive: if the rate or the fee
+  // has changed since, the page shows what the exchange gives now, with the same key, and
+  // exchanges nothing. The core checks it again, at the rate it exchanges at.
+  const received = confirmedReceived(form);
+  if (received !== undefined && Math.round(received * 100) !== quote.netCents) {
+    const message = t("errors.quoteChanged");
+    if (wantsJson(request)) return json({ ok: false, message, preview }, { status: 409 });
+    return json({ preview, error: message }, { status: 409 });
+  }
 
   let outcome: Awaited<ReturnType<typeof exchange>>;
   try {
-    outcome = await exchange(request, { fromCoin, toCoin, amount }, preview.idempotencyKey);
+    outcome = await exchange(request, { fromCoin, toCoin, amount, received }, preview.idempotencyKey);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     // The exchange may have happened: the preview stays, with the same key, so confirming again
@@ -159,4 +169,11 @@ export async function action({ request }: ActionFunctionArgs) {
     received: coinAmount(fmt, t, done.received, done.toCoin),
   });
   return finish(request, SELF, { type: "success", message }, undefined, { result: done });
+}
+
+/** The `received` a preview's confirm sends (NaN, never a match, for a value that is no amount). */
+function confirmedReceived(form: FormData): number | undefined {
+  const value = form.get("received");
+  if (value === null || value === "") return undefined;
+  return /^\d{1,12}(\.\d{1,2})?$/.test(String(value)) ? Number(value) : Number.NaN;
 }

@@ -101,6 +101,10 @@ async function makeExchange(
   const quote = quoteExchange(pair, toCents(input.amount));
   if (quote.netCents <= 0)
     throw new ApiError(Code.BAD_REQUEST, EXCHANGE_MESSAGES.tooSmall, { reason: "TOO_SMALL" });
+  // The pair read here is the one the exchange is made at: what the player confirmed is checked
+  // against what it gives.
+  if (input.received !== undefined && toCents(input.received) !== quote.netCents)
+    throw new ApiError(Code.CONFLICT, EXCHANGE_MESSAGES.quoteChanged, { reason: "QUOTE_CHANGED" });
   return db.tx(async (tx) => {
     await assertMay(tx, { now: () => nowMs }, userId, "exchange");
     const [inserted] = await tx.query<ExchangeRow>(

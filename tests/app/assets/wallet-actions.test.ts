@@ -9,7 +9,7 @@ import { action as pledgeAction } from "~/routes/pages.pledge.pledge/route";
 import type { Lang } from "~/utils/i18n";
 import { PAGES } from "~/utils/paths";
 import { balances } from "../../../core/src/ledger/ledger";
-import { type TestCore, registerPlayer, startTestCore } from "../../support/core";
+import { type TestCore, operatorCall, registerPlayer, startTestCore } from "../../support/core";
 import { APP, JSON_MODE } from "../game/game-client";
 import { requestWithSession, toastOf } from "../helpers";
 
@@ -124,6 +124,54 @@ describe("exchange page action", () => {
       });
     }
     expect(await balances(core.deps.db, all.userId)).toMatchObject({ CHIP: 1_000, GOLD: 0 });
+  });
+
+  it("a confirm after the fee changed shows what it gives now, exchanging nothing, then goes through", async () => {
+    const seen = await registerPlayer(core, { balances: { GOLD: 1_000 } });
+    const ask = { pair: "GOLD>CHIP", amount: "10" };
+    const first = await post(exchangeAction, PAGES.exchange, ask, { json: true, token: seen.token });
+    const { preview } = (await first.json()) as Preview;
+    expect(preview.received).toBe(10);
+    const setFee = (feeRate: string) =>
+      operatorCall(core, "/exchange/pairs", "POST", { fromCoin: "GOLD", toCoin: "CHIP", feeRate });
+    expect((await setFee("2.5")).code).toBe(200);
+    try {
+      const confirm = { ...ask, intent: "confirm", idempotencyKey: preview.idempotencyKey };
+      const stale = await post(
+        exchangeAction,
+        PAGES.exchange,
+        { ...confirm, received: "10.00" },
+        { json: true, token: seen.token, lang: "de-DE" },
+      );
+      expect(stale.status).toBe(409);
+      const now = (await stale.json()) as Preview & { ok: boolean; message: string };
+      expect(now.ok).toBe(false);
+      expect(now.message).toContain("Gebühr");
+      expect(now.preview).toMatchObject({ received: 9.75, idempotencyKey: preview.idempotencyKey });
+      expect(await balances(core.deps.db, seen.userId)).toMatchObject({ CHIP: 0, GOLD: 1_000 });
+      // A value that is no amount is never what the preview said.
+      const garbled = await post(
+        exchangeAction,
+        PAGES.exchange,
+        { ...confirm, received: "10e0" },
+        { token: seen.token },
+      );
+      expect(garbled.status).toBe(409);
+      // Confirmed as shown now, it goes through once.
+      const done = await post(
+        exchangeAction,
+        PAGES.exchange,
+        { ...confirm, received: "9.75" },
+        { token: seen.token },
+      );
+      expect(await toastOf(done)).toMatchObject({
+        type: "success",
+        message: "Exchanged 10.00 Gold for ₹9.75",
+      });
+      expect(await balances(core.deps.db, seen.userId)).toMatchObject({ CHIP: 975, GOLD: 0 });
+    } finally {
+      await setFee("0");
+    }
   });
 
   it("refuses in the player's language, changing nothing", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exchangeResultSchema, quoteExchange } from "#contract/assets";
+import { EXCHANGE_MESSAGES, exchangeResultSchema, quoteExchange } from "#contract/assets";
 import { balances } from "../../../core/src/ledger/ledger";
 import { listAudit } from "../../../core/src/operator/audit";
 import {
@@ -150,6 +150,42 @@ describeOnEachDatabase("exchange", (core) => {
       // 150.99 points give 1.50 chips for 150.00 points: the 0.99 left would give nothing and stays.
       expect(points.result).toMatchObject({ amount: 150, received: 1.5 });
       expect(await balances(core.deps.db, player.userId)).toEqual({ CHIP: 975 + 150, GOLD: 0, POINT: 99 });
+    } finally {
+      await operatorPost("/exchange/pairs", { fromCoin: "GOLD", toCoin: "CHIP", feeRate: "0" });
+    }
+  });
+
+  it("refuses an exchange whose rate or fee changed after the player saw what they would receive", async () => {
+    const player = await registerPlayer(core, { balances: { GOLD: 2_000 } });
+    const goldToChip = { fromCoin: "GOLD", toCoin: "CHIP", amount: "10" };
+    // Seen at no fee: 10.00; the operator then sets 2.5 %, which gives 9.75.
+    expect(
+      (await operatorPost("/exchange/pairs", { fromCoin: "GOLD", toCoin: "CHIP", feeRate: "2.5" })).code,
+    ).toBe(200);
+    try {
+      const refused = await call(core, EXCHANGE, {
+        token: player.token,
+        params: { ...goldToChip, received: "10" },
+        headers: { "idempotency-key": "quote-changed-1" },
+      });
+      expect(refused).toMatchObject({
+        code: 409,
+        message: EXCHANGE_MESSAGES.quoteChanged,
+        result: { reason: "QUOTE_CHANGED" },
+      });
+      expect(await balances(core.deps.db, player.userId)).toMatchObject({ CHIP: 0, GOLD: 2_000 });
+      // What it gives now, confirmed, goes through (the refused key made nothing: it can be used).
+      const made = await call(core, EXCHANGE, {
+        token: player.token,
+        params: { ...goldToChip, received: "9.75" },
+        headers: { "idempotency-key": "quote-changed-1" },
+      });
+      expect(made.code).toBe(200);
+      expect(made.result).toMatchObject({ received: 9.75 });
+      // Without `received`, an API client takes the exchange at the rate of the moment, as before.
+      const unchecked = await call(core, EXCHANGE, { token: player.token, params: goldToChip });
+      expect(unchecked.result).toMatchObject({ received: 9.75 });
+      expect(await balances(core.deps.db, player.userId)).toMatchObject({ CHIP: 1_950, GOLD: 0 });
     } finally {
       await operatorPost("/exchange/pairs", { fromCoin: "GOLD", toCoin: "CHIP", feeRate: "0" });
     }

@@ -20,7 +20,7 @@ export function getExchangeConfig(request: Request) {
 
 export function exchange(
   request: Request,
-  input: { fromCoin: Coin; toCoin: Coin; amount: number },
+  input: { fromCoin: Coin; toCoin: Coin; amount: number; received?: number },
   idempotencyKey: string,
 ) {
   return postOnce(request, "/app/user/account/exchange", input, exchangeResultSchema, idempotencyKey);
