@@ -7,6 +7,11 @@
  * be percent-encoded once or twice before it reaches us. So a target is refused when, raw or after
  * any number of decodings, it holds a control character, whitespace or a backslash, or starts
  * with `//`; and what is left must resolve to our own origin.
+ *
+ * A target is written into a Location header, which takes only bytes: a character beyond ASCII
+ * (`/。x`, typed or decoded from a link) made the response fail with a 500, so the login that
+ * followed it failed too. What is followed has every such character percent-encoded, as the
+ * browser would have sent it.
  */
 
 const APP_ORIGIN = "http://x";
@@ -47,9 +52,21 @@ export function isAppPath(to: string): boolean {
   }
 }
 
-/** `to` when it is a path of this app, else `fallback`. */
+/**
+ * `to` with every character beyond ASCII percent-encoded (UTF-8): fit for a Location header. Null
+ * when it holds half a surrogate pair, which has no UTF-8 (encodeURIComponent throws).
+ */
+function asciiOnly(to: string): string | null {
+  try {
+    return to.replace(/[\u0080-\uffff]+/g, (run) => encodeURIComponent(run));
+  } catch {
+    return null;
+  }
+}
+
+/** `to` when it is a path of this app (beyond ASCII percent-encoded), else `fallback`. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  return typeof to === "string" && isAppPath(to) ? to : fallback;
+  return (typeof to === "string" && isAppPath(to) && asciiOnly(to)) || fallback;
 }
 
 /**

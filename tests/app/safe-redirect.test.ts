@@ -62,6 +62,18 @@ describe("safeRedirect", () => {
     expect(safeRedirect(path, "/fallback")).toBe(path);
   });
 
+  it("percent-encodes what is beyond ASCII, so the Location header can carry it", () => {
+    expect(safeRedirect("/\u3002evil.example.com", "/fallback")).toBe("/%E3%80%82evil.example.com");
+    expect(safeRedirect("/pages/blogger/blogger?name=\u4e2d\u00e9", "/fallback")).toBe(
+      "/pages/blogger/blogger?name=%E4%B8%AD%C3%A9",
+    );
+    expect(safeRedirect("/x\ud800", "/fallback")).toBe("/fallback");
+    // What the browser does with it stays on this origin.
+    expect(new URL(safeRedirect("/\u3002evil.example.com"), "http://app.example").origin).toBe(
+      "http://app.example",
+    );
+  });
+
   it("falls back on anything that is not a string", () => {
     expect(safeRedirect(null)).toBe("/");
     expect(safeRedirect(undefined)).toBe("/");
