@@ -30,24 +30,31 @@ export async function assertPaymentPassword(
     throw new ApiError(Code.FORBIDDEN, "Set a payment password first", { reason: "NO_PASSWORD" });
   }
   const since = new Date(nowMs - PAYMENT_PASSWORD_WINDOW_MS).toISOString();
-  const failures = async () => {
+  const failuresBefore = async (tryId: number) => {
     const rows = await db.query<{ at: Date | string }>(
-      "SELECT at FROM auth_failures WHERE key = $1 AND at > $2 ORDER BY at",
-      [keyOf(userId), since],
+      "SELECT at FROM auth_failures WHERE key = $1 AND at > $2 AND id < $3 ORDER BY at",
+      [keyOf(userId), since, tryId],
     );
     return rows.map((r) => new Date(r.at).getTime());
   };
-  const before = await failures();
-  if (before.length >= PAYMENT_PASSWORD_MAX_TRIES) throw locked(before, nowMs);
+  // The try is counted before the password is compared, and what came before it is read after:
+  // a burst of guesses sent at once (each reading the count before any had added to it) would
+  // otherwise all be compared. Tries counted before this one (ids are in order) decide; a right
+  // password clears them all, its own included.
+  const [{ id: tryId }] = await db.query<{ id: string | number }>(
+    "INSERT INTO auth_failures (key, at) VALUES ($1, $2) RETURNING id",
+    [keyOf(userId), new Date(nowMs).toISOString()],
+  );
+  const before = await failuresBefore(Number(tryId));
+  if (before.length >= PAYMENT_PASSWORD_MAX_TRIES) {
+    await db.query("DELETE FROM auth_failures WHERE id = $1", [tryId]);
+    throw locked(before, nowMs);
+  }
   if (await verifyPassword(password, user.asset_password_hash)) {
     await db.query("DELETE FROM auth_failures WHERE key = $1", [keyOf(userId)]);
     return;
   }
-  await db.query("INSERT INTO auth_failures (key, at) VALUES ($1, $2)", [
-    keyOf(userId),
-    new Date(nowMs).toISOString(),
-  ]);
-  const after = await failures();
+  const after = [...before, nowMs];
   const triesLeft = Math.max(0, PAYMENT_PASSWORD_MAX_TRIES - after.length);
   if (triesLeft === 0) throw locked(after, nowMs);
   throw new ApiError(

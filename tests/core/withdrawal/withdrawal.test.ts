@@ -346,6 +346,26 @@ describeOnEachDatabase("withdrawals", (core) => {
     expect((await cash(token, { amount: 150, userBankId: card })).code).toBe(200);
   });
 
+  it("counts wrong payment passwords sent all at once: no more than 5 are compared, then even the right one waits", async () => {
+    const { token, userId } = await payer(core, { CHIP: 100_000 });
+    const card = await addCard(core, token);
+    // A burst of guesses, as a stolen session would send them: each must wait for the count.
+    const guesses = Array.from({ length: 24 }, (_, i) => String(100_000 + i));
+    const answers = await Promise.all(
+      guesses.map((assetPassword) => cash(token, { amount: 150, userBankId: card, assetPassword })),
+    );
+    const reasons = answers.map((a) => (a.result as { reason?: string } | null)?.reason);
+    expect(reasons.filter((r) => r === "WRONG_PASSWORD").length).toBe(4);
+    expect(reasons.filter((r) => r === "PASSWORD_LOCKED").length).toBe(20);
+    const [tried] = await core.deps.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM auth_failures WHERE key = $1",
+      [`asset:${userId}`],
+    );
+    expect(tried.n).toBe(5);
+    expect((await cash(token, { amount: 150, userBankId: card })).code).toBe(429);
+    expect(await chip(core, userId)).toBe(100_000);
+  });
+
   it("tells a player without a payment password to set one", async () => {
     const plain = await registerPlayer(core, { balances: { CHIP: 100_000 } });
     const answer = await usdt(plain.token, { amount: 300, address: TRC20 });
