@@ -15,12 +15,11 @@ import { type Sql, isUniqueViolation } from "../platform/db";
 import { ApiError, clientNetwork, ok, parseInput, requireUser, tokenOf } from "../platform/http";
 import { createUser, findUserById, findUserByPhone } from "../user/users";
 import {
-  assertLoginAllowed,
+  beginLoginTry,
   clearPhoneFailures,
   forgiveLoginFailures,
   isTrustedForPhone,
   loginKeys,
-  recordLoginFailure,
   trustDevice,
 } from "./limits";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -48,15 +47,15 @@ export function authRoutes(app: CoreRouter) {
     const { db, now, log, config } = c.get("deps");
     const input = await parseInput(c, loginInputSchema);
     const keys = loginKeys(input.areaCode, input.phone, clientNetwork(c), c.req.header(Header.deviceId));
-    await assertLoginAllowed(db, keys, now());
+    const attempt = await beginLoginTry(db, keys, now());
     const user = await findUserByPhone(db, input.areaCode, input.phone);
     // verifyPassword spends the same time without an account: the answer and its time match.
     const valid = await verifyPassword(input.password, user?.password_hash);
     if (!user || !valid) {
-      await recordLoginFailure(db, keys, now());
       log.info({ reqId: c.get("requestId"), userId: user?.id }, "login failed");
       throw new ApiError(Code.BAD_REQUEST, "Incorrect phone number or password");
     }
+    await attempt.forget();
     if (user.user_status !== "NORMAL") throw new ApiError(Code.FORBIDDEN, "This account is disabled");
     await forgiveLoginFailures(db, keys);
     await trustDevice(db, keys, now());

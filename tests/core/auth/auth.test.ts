@@ -120,6 +120,26 @@ describeOnEachDatabase("auth", (core, database) => {
     expect((await login("9000000001", "demo1234", freshIp())).code).toBe(200);
   });
 
+  it("locks an address after 20 failures also when the guesses are sent all at once", async () => {
+    // Each try is counted before its password is compared: a burst is held like a sequence.
+    const sprayer = freshIp();
+    const sprayed = await Promise.all(
+      Array.from({ length: 30 }, () => login(freshPhone(), "wrong-pass", sprayer)),
+    );
+    expect(sprayed.filter((r) => r.code === 400).length).toBe(20);
+    expect(sprayed.filter((r) => r.code === Code.RATE_LIMITED).length).toBe(10);
+    expect((await login("9000000001", "demo1234", sprayer)).code).toBe(Code.RATE_LIMITED);
+    // A burst on one phone: 5 free failures, then the waits (which the real clock may let pass).
+    const { phone, password } = await registerPlayer(core);
+    const guesser = freshIp();
+    const started = Date.now();
+    const onPhone = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(phone, `wrong-${i}`, guesser)),
+    );
+    if (Date.now() - started < 1000) expect(onPhone.filter((r) => r.code === 400).length).toBe(5);
+    expect((await login(phone, password, freshIp())).code).toBe(200);
+  });
+
   it("counts an IPv6 address by its /64, and an IPv4-mapped one as its IPv4", async () => {
     const net = `2001:db8:${process.pid.toString(16)}:${(Date.now() % 0xffff).toString(16)}`;
     for (let i = 1; i <= 20; i++) {
