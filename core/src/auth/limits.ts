@@ -26,7 +26,7 @@ import { ApiError } from "../platform/http";
  * Unknown phones are counted like known ones, so the answers say nothing about accounts.
  */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-const LOGIN_FREE_FAILURES_PER_PHONE = 5;
+export const LOGIN_FREE_FAILURES_PER_PHONE = 5;
 const LOGIN_MAX_FAILURES_PER_IP = 20;
 export const LOGIN_MAX_DELAY_MS = 60 * 1000;
 /** A device stays trusted for a phone this long after its last sign-in there. */
@@ -70,11 +70,10 @@ export function phoneDelayMs(failures: number): number {
   return Math.min(LOGIN_MAX_DELAY_MS, 1000 * 2 ** (failures - LOGIN_FREE_FAILURES_PER_PHONE));
 }
 
-/** The failures under `key` since `since`, only those counted before the try `before` (its first id) if given. */
-async function failuresOf(sql: Sql, key: string, since: string, before?: number) {
+async function failuresOf(sql: Sql, key: string, since: string) {
   const [row] = await sql.query<{ n: number; last: Date | string | null }>(
-    `SELECT count(*)::int AS n, max(at) AS last FROM auth_failures WHERE key = $1 AND at > $2${before === undefined ? "" : " AND id < $3"}`,
-    before === undefined ? [key, since] : [key, since, before],
+    "SELECT count(*)::int AS n, max(at) AS last FROM auth_failures WHERE key = $1 AND at > $2",
+    [key, since],
   );
   return { count: row.n, last: row.last ? new Date(row.last).getTime() : 0 };
 }
@@ -103,72 +102,40 @@ export function isTrustedForPhone(
   return isTrustedDevice(sql, loginKeys(areaCode, phone, "", deviceId), now);
 }
 
-/**
- * Refuses (429) a sign-in the limits do not allow now; otherwise returns. With `before` (the try's
- * own first row, recordLoginFailure's), only the failures counted before this try decide.
- */
-async function assertLoginAllowed(sql: Sql, keys: LoginKeys, now: number, before?: number) {
+/** Refuses (429) a sign-in the limits do not allow now; otherwise returns. */
+export async function assertLoginAllowed(sql: Sql, keys: LoginKeys, now: number) {
   const since = new Date(now - LOGIN_WINDOW_MS).toISOString();
-  const ip = await failuresOf(sql, keys.ip, since, before);
+  const ip = await failuresOf(sql, keys.ip, since);
   if (ip.count >= LOGIN_MAX_FAILURES_PER_IP && !(await isTrustedDevice(sql, keys, now)))
     throw new ApiError(Code.RATE_LIMITED, TOO_MANY_ATTEMPTS);
-  const pair = await failuresOf(sql, keys.pair, since, before);
+  const pair = await failuresOf(sql, keys.pair, since);
   if (pair.count === 0) return;
   // Others behind the address may have failed on this phone: a trusted device waits for its own
   // failures only.
   const trusted = keys.devicePair !== null && (await isTrustedDevice(sql, keys, now));
-  const failures = await failuresOf(
-    sql,
-    trusted && keys.devicePair ? keys.devicePair : keys.phone,
-    since,
-    before,
-  );
+  const failures = await failuresOf(sql, trusted && keys.devicePair ? keys.devicePair : keys.phone, since);
   const wait = failures.last + phoneDelayMs(failures.count) - now;
   if (wait > 0) {
     throw new ApiError(Code.RATE_LIMITED, `Too many attempts, try again in ${Math.ceil(wait / 1000)} s`);
   }
 }
 
-/** Counts a failed sign-in under its keys; answers the ids of the rows it wrote. */
-async function recordLoginFailure(sql: Sql, keys: LoginKeys, now: number): Promise<number[]> {
+export async function recordLoginFailure(sql: Sql, keys: LoginKeys, now: number) {
   const at = new Date(now).toISOString();
-  const rows = await sql.query<{ id: string | number }>(
-    "INSERT INTO auth_failures (key, at) VALUES ($1, $3), ($2, $3), ($4, $3) RETURNING id",
-    [keys.phone, keys.ip, at, keys.pair],
-  );
+  await sql.query("INSERT INTO auth_failures (key, at) VALUES ($1, $3), ($2, $3), ($4, $3)", [
+    keys.phone,
+    keys.ip,
+    at,
+    keys.pair,
+  ]);
   if (keys.devicePair)
-    rows.push(
-      ...(await sql.query<{ id: string | number }>(
-        "INSERT INTO auth_failures (key, at) VALUES ($1, $2) RETURNING id",
-        [keys.devicePair, at],
-      )),
-    );
+    await sql.query("INSERT INTO auth_failures (key, at) VALUES ($1, $2)", [keys.devicePair, at]);
   // Old rows are useless; drop them now and then.
   if (Math.random() < 0.05) {
     await sql.query("DELETE FROM auth_failures WHERE at < $1", [
       new Date(now - LOGIN_WINDOW_MS).toISOString(),
     ]);
   }
-  return rows.map((r) => Number(r.id));
-}
-
-/**
- * A sign-in's try, counted as a failure before its password is compared: the limits then decide
- * on the tries counted before it (the ids order them), so guesses sent all at once, each of which
- * would otherwise read the counts before any had added to them, are held to the limits like
- * guesses sent one after another. A refused try takes its rows back (a refusal is no failure), as
- * does a right password (`forget`).
- */
-export async function beginLoginTry(sql: Sql, keys: LoginKeys, now: number) {
-  const ids = await recordLoginFailure(sql, keys, now);
-  const forget = () => sql.query("DELETE FROM auth_failures WHERE id = ANY($1::bigint[])", [ids]);
-  try {
-    await assertLoginAllowed(sql, keys, now, Math.min(...ids));
-  } catch (error) {
-    await forget();
-    throw error;
-  }
-  return { forget };
 }
 
 /**

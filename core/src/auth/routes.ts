@@ -13,13 +13,15 @@ import { getSysConfig } from "../config/sysconfig";
 import type { CoreRouter } from "../platform/context";
 import { type Sql, isUniqueViolation } from "../platform/db";
 import { ApiError, clientNetwork, ok, parseInput, requireUser, tokenOf } from "../platform/http";
+import { oneAtATime } from "../platform/one-at-a-time";
 import { createUser, findUserById, findUserByPhone } from "../user/users";
 import {
-  beginLoginTry,
+  assertLoginAllowed,
   clearPhoneFailures,
   forgiveLoginFailures,
   isTrustedForPhone,
   loginKeys,
+  recordLoginFailure,
   trustDevice,
 } from "./limits";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -47,15 +49,20 @@ export function authRoutes(app: CoreRouter) {
     const { db, now, log, config } = c.get("deps");
     const input = await parseInput(c, loginInputSchema);
     const keys = loginKeys(input.areaCode, input.phone, clientNetwork(c), c.req.header(Header.deviceId));
-    const attempt = await beginLoginTry(db, keys, now());
-    const user = await findUserByPhone(db, input.areaCode, input.phone);
-    // verifyPassword spends the same time without an account: the answer and its time match.
-    const valid = await verifyPassword(input.password, user?.password_hash);
-    if (!user || !valid) {
-      log.info({ reqId: c.get("requestId"), userId: user?.id }, "login failed");
-      throw new ApiError(Code.BAD_REQUEST, "Incorrect phone number or password");
-    }
-    await attempt.forget();
+    // The tries of one address and of one phone are compared one after another: guesses sent all
+    // at once each read the failures the ones before them wrote, and are held to the limits.
+    const user = await oneAtATime([keys.ip, keys.phone], async () => {
+      await assertLoginAllowed(db, keys, now());
+      const found = await findUserByPhone(db, input.areaCode, input.phone);
+      // verifyPassword spends the same time without an account: the answer and its time match.
+      const valid = await verifyPassword(input.password, found?.password_hash);
+      if (!found || !valid) {
+        await recordLoginFailure(db, keys, now());
+        log.info({ reqId: c.get("requestId"), userId: found?.id }, "login failed");
+        throw new ApiError(Code.BAD_REQUEST, "Incorrect phone number or password");
+      }
+      return found;
+    });
     if (user.user_status !== "NORMAL") throw new ApiError(Code.FORBIDDEN, "This account is disabled");
     await forgiveLoginFailures(db, keys);
     await trustDevice(db, keys, now());

@@ -2,13 +2,15 @@ import { Code } from "#contract/codes";
 import { verifyPassword } from "../auth/passwords";
 import type { Sql } from "../platform/db";
 import { ApiError } from "../platform/http";
+import { oneAtATime } from "../platform/one-at-a-time";
 
 /**
  * The payment password (users.asset_password_hash), checked before money leaves or a bank card
  * changes. Wrong tries are counted in the database (auth_failures, key "asset:<user id>", so the
  * limit holds across restarts and several core processes): after PAYMENT_PASSWORD_MAX_TRIES
  * wrong ones within PAYMENT_PASSWORD_WINDOW_MS the password is refused, even when right, until the
- * oldest of them is older than the window. A right password clears the count.
+ * oldest of them is older than the window. A right password clears the count. The tries of one
+ * player are compared one at a time (platform/one-at-a-time.ts), so a burst is held to it too.
  */
 const PAYMENT_PASSWORD_MAX_TRIES = 5;
 const PAYMENT_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
@@ -29,39 +31,36 @@ export async function assertPaymentPassword(
   if (!user?.asset_password_hash) {
     throw new ApiError(Code.FORBIDDEN, "Set a payment password first", { reason: "NO_PASSWORD" });
   }
-  const since = new Date(nowMs - PAYMENT_PASSWORD_WINDOW_MS).toISOString();
-  const failuresBefore = async (tryId: number) => {
-    const rows = await db.query<{ at: Date | string }>(
-      "SELECT at FROM auth_failures WHERE key = $1 AND at > $2 AND id < $3 ORDER BY at",
-      [keyOf(userId), since, tryId],
+  // One try of the player's at a time: guesses sent all at once each read the failures the ones
+  // before them wrote, and are held to the limit.
+  await oneAtATime([keyOf(userId)], async () => {
+    const since = new Date(nowMs - PAYMENT_PASSWORD_WINDOW_MS).toISOString();
+    const failures = async () => {
+      const rows = await db.query<{ at: Date | string }>(
+        "SELECT at FROM auth_failures WHERE key = $1 AND at > $2 ORDER BY at",
+        [keyOf(userId), since],
+      );
+      return rows.map((r) => new Date(r.at).getTime());
+    };
+    const before = await failures();
+    if (before.length >= PAYMENT_PASSWORD_MAX_TRIES) throw locked(before, nowMs);
+    if (await verifyPassword(password, user.asset_password_hash)) {
+      await db.query("DELETE FROM auth_failures WHERE key = $1", [keyOf(userId)]);
+      return;
+    }
+    await db.query("INSERT INTO auth_failures (key, at) VALUES ($1, $2)", [
+      keyOf(userId),
+      new Date(nowMs).toISOString(),
+    ]);
+    const after = await failures();
+    const triesLeft = Math.max(0, PAYMENT_PASSWORD_MAX_TRIES - after.length);
+    if (triesLeft === 0) throw locked(after, nowMs);
+    throw new ApiError(
+      Code.BAD_REQUEST,
+      `Wrong payment password: ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left`,
+      { reason: "WRONG_PASSWORD", triesLeft },
     );
-    return rows.map((r) => new Date(r.at).getTime());
-  };
-  // The try is counted before the password is compared, and what came before it is read after:
-  // a burst of guesses sent at once (each reading the count before any had added to it) would
-  // otherwise all be compared. Tries counted before this one (ids are in order) decide; a right
-  // password clears them all, its own included.
-  const [{ id: tryId }] = await db.query<{ id: string | number }>(
-    "INSERT INTO auth_failures (key, at) VALUES ($1, $2) RETURNING id",
-    [keyOf(userId), new Date(nowMs).toISOString()],
-  );
-  const before = await failuresBefore(Number(tryId));
-  if (before.length >= PAYMENT_PASSWORD_MAX_TRIES) {
-    await db.query("DELETE FROM auth_failures WHERE id = $1", [tryId]);
-    throw locked(before, nowMs);
-  }
-  if (await verifyPassword(password, user.asset_password_hash)) {
-    await db.query("DELETE FROM auth_failures WHERE key = $1", [keyOf(userId)]);
-    return;
-  }
-  const after = [...before, nowMs];
-  const triesLeft = Math.max(0, PAYMENT_PASSWORD_MAX_TRIES - after.length);
-  if (triesLeft === 0) throw locked(after, nowMs);
-  throw new ApiError(
-    Code.BAD_REQUEST,
-    `Wrong payment password: ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left`,
-    { reason: "WRONG_PASSWORD", triesLeft },
-  );
+  });
 }
 
 function locked(failures: number[], nowMs: number): ApiError {
