@@ -62,12 +62,13 @@ export function NoRoomFits({
     <div className="card space-y-3" data-testid="no-room-fits">
       <p className="font-semibold">{t(`gameList.${fit.direction}All`, { amount })}</p>
       {ways.length ? (
-        <div className="flex gap-2">
+        // Side by side while both fit their words (basis auto), else one under the other.
+        <div className="flex flex-wrap gap-2">
           {ways.map((to, i) => (
             <Link
               key={to}
               to={to}
-              className={`${i === 0 ? "btn-primary" : "btn-secondary"} flex-1 text-center`}
+              className={`${i === 0 ? "btn-primary" : "btn-secondary"} flex-auto text-center`}
             >
               {t(LABEL[to])}
             </Link>

@@ -54,7 +54,7 @@ export const BetButtons = memo(function BetButtons({
         onChoose(name);
       }}
       className={`min-h-[44px] min-w-[44px] rounded-lg font-bold shadow-sm transition active:scale-95 motion-reduce:transition-none motion-reduce:active:scale-100 disabled:cursor-not-allowed disabled:opacity-50 ${
-        wide ? "px-3 text-base" : "text-lg"
+        wide ? "px-1 text-base" : "text-lg"
       }`}
       style={{ background: betColour(name), color: BET_TEXT_COLOUR }}
       aria-label={t("bet.choose", { name: label })}

@@ -73,7 +73,7 @@ export function Lobby({ lobby }: { lobby: Channels }) {
                     <Link
                       to={to}
                       reloadDocument={!lottery}
-                      className={`flex h-full min-h-24 flex-col justify-end gap-1.5 rounded-2xl bg-gradient-to-br p-2.5 text-white shadow-sm ${tone}`}
+                      className={`flex h-full min-h-24 flex-col justify-end gap-1.5 rounded-2xl bg-gradient-to-br p-2 text-white min-[360px]:p-2.5 shadow-sm ${tone}`}
                       data-testid="game-tile"
                     >
                       {lottery && game.results.length > 0 ? <Results results={game.results} /> : null}

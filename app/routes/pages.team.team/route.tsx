@@ -140,7 +140,7 @@ function RewardsCard({ info }: { info: TeamInfo }) {
                 <th
                   key={label}
                   scope="col"
-                  className={`py-1 font-medium [overflow-wrap:anywhere] ${i === 0 ? "text-left" : "text-right"}`}
+                  className={`py-1 font-medium ${i === 0 ? "text-left" : "text-right"}`}
                 >
                   {label}
                 </th>
