@@ -147,7 +147,9 @@ function BetRank({ rows }: { rows: Data["betRank"] }) {
                   {row.rank}
                 </span>
                 <span className="min-w-0 flex-1">{row.nickName || row.phone}</span>
-                <span className="font-semibold tabular-nums">{fmt.coinMoney(row.amount, "CHIP")}</span>
+                <span className="shrink-0 whitespace-nowrap font-semibold tabular-nums">
+                  {fmt.coinMoney(row.amount, "CHIP")}
+                </span>
               </li>
             ))}
           </ol>
@@ -200,9 +202,12 @@ function Dividends({ rows }: { rows: Data["dividends"] }) {
                 className="flex items-center gap-3 py-2"
                 data-testid="dividend-row"
               >
-                <span className="min-w-0 flex-1">{row.nickName || row.phone}</span>
-                <span className="text-xs text-gray-600 dark:text-gray-400">{row.day}</span>
-                <span className="font-semibold tabular-nums text-green-700 dark:text-green-400">
+                {/* The day under the name: a large amount beside both kept a 320 px row too narrow. */}
+                <span className="min-w-0 flex-1">
+                  <span className="block">{row.nickName || row.phone}</span>
+                  <span className="block text-xs text-gray-600 dark:text-gray-400">{row.day}</span>
+                </span>
+                <span className="shrink-0 whitespace-nowrap font-semibold tabular-nums text-green-700 dark:text-green-400">
                   {fmt.coinMoney(row.amount, "CHIP")}
                 </span>
               </li>
