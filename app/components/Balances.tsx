@@ -55,13 +55,14 @@ export function Balances({ chip, gold, point }: Amounts) {
           ))}
         </dl>
       ) : (
-        // Three in a row while each has 6.5rem; with large text fewer, so that an amount is not
-        // broken inside ("₹1," / "00" / "0.0" at 200 %). The gap draws the lines between them.
-        <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,6.5rem),1fr))] gap-px bg-gray-200 dark:bg-gray-700">
+        // Three in a row while each has 6.5rem; with large text or a 320 px phone fewer, so that an
+        // amount is not broken inside ("₹1," / "00" / "0.0" at 200 %), and one left alone on its
+        // row takes the whole row (no empty grey cell beside it). The gap draws the lines.
+        <div className="flex flex-wrap gap-px bg-gray-200 dark:bg-gray-700">
           {items.map((item) => (
             <div
               key={item.key}
-              className="flex min-w-0 flex-col items-center gap-1 bg-white px-2 py-4 dark:bg-gray-900"
+              className="flex min-w-0 flex-[1_1_6.5rem] flex-col items-center gap-1 bg-white px-2 py-4 dark:bg-gray-900"
             >
               <span className="text-xs text-gray-600 dark:text-gray-300">{item.label}</span>
               <span
