@@ -92,7 +92,7 @@ function PreviewCard({ preview, error }: { preview: ExchangePreview; error?: str
       <Form method="post" className="flex gap-3">
         <input type="hidden" hidden name="pair" value={`${preview.fromCoin}>${preview.toCoin}`} />
         <input type="hidden" hidden name="amount" value={String(preview.amount)} />
-        <input type="hidden" hidden name="received" value={preview.received.toFixed(2)} />
+        <input type="hidden" hidden name="received" value={String(preview.received)} />
         <input type="hidden" hidden name="idempotencyKey" value={preview.idempotencyKey} />
         <Link to={PAGES.exchange} className="btn-secondary flex-none">
           {t("exchange.change")}
