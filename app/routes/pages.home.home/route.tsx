@@ -96,7 +96,10 @@ function Figure({
   const body = (
     <>
       <span className="block text-xs text-gray-600 dark:text-gray-400">{label}</span>
-      <span className="block text-lg font-bold tabular-nums [overflow-wrap:anywhere]" data-testid={testId}>
+      <span
+        className="block text-base font-bold tabular-nums [overflow-wrap:anywhere] min-[360px]:text-lg"
+        data-testid={testId}
+      >
         {value === null ? "—" : fmt.coinMoney(value, "CHIP")}
       </span>
     </>
@@ -132,7 +135,11 @@ function BetRank({ rows }: { rows: Data["betRank"] }) {
         {(list) => (
           <ol className="divide-y divide-gray-100 dark:divide-gray-800">
             {list.map((row) => (
-              <li key={row.rank} className="flex items-center gap-3 py-2" data-testid="bet-rank-row">
+              <li
+                key={row.rank}
+                className="flex flex-wrap items-center gap-x-3 py-2"
+                data-testid="bet-rank-row"
+              >
                 <span
                   className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
                     row.rank === 1
@@ -146,8 +153,8 @@ function BetRank({ rows }: { rows: Data["betRank"] }) {
                 >
                   {row.rank}
                 </span>
-                <span className="min-w-0 flex-1">{row.nickName || row.phone}</span>
-                <span className="shrink-0 whitespace-nowrap font-semibold tabular-nums">
+                <span className="min-w-0 flex-auto">{row.nickName || row.phone}</span>
+                <span className="ml-auto whitespace-nowrap font-semibold tabular-nums">
                   {fmt.coinMoney(row.amount, "CHIP")}
                 </span>
               </li>
@@ -199,15 +206,15 @@ function Dividends({ rows }: { rows: Data["dividends"] }) {
             {list.map((row) => (
               <li
                 key={`${row.day}-${row.phone}`}
-                className="flex items-center gap-3 py-2"
+                className="flex flex-wrap items-center gap-x-3 py-2"
                 data-testid="dividend-row"
               >
                 {/* The day under the name: a large amount beside both kept a 320 px row too narrow. */}
-                <span className="min-w-0 flex-1">
+                <span className="min-w-0 flex-auto">
                   <span className="block">{row.nickName || row.phone}</span>
                   <span className="block text-xs text-gray-600 dark:text-gray-400">{row.day}</span>
                 </span>
-                <span className="shrink-0 whitespace-nowrap font-semibold tabular-nums text-green-700 dark:text-green-400">
+                <span className="ml-auto whitespace-nowrap font-semibold tabular-nums text-green-700 dark:text-green-400">
                   {fmt.coinMoney(row.amount, "CHIP")}
                 </span>
               </li>
