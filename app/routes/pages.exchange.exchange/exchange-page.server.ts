@@ -20,6 +20,7 @@ import { requireToken } from "~/utils/session.server";
 import { finish } from "~/utils/toast.server";
 import { type ExchangePair, quoteExchange } from "#contract/assets";
 import type { Coin } from "#contract/money";
+import { checkMoney, toCents } from "#contract/money-rule";
 import { PAIR, exchangeFormSchema } from "./exchange-schema";
 
 const SELF = PAGES.exchange;
@@ -143,11 +144,8 @@ export async function action({ request }: ActionFunctionArgs) {
   // has changed since, the page shows what the exchange gives now, with the same key, and
   // exchanges nothing. The core checks it again, at the rate it exchanges at.
   const received = confirmedReceived(form);
-  if (received !== undefined && Math.round(received * 100) !== quote.netCents) {
-    const message = t("errors.quoteChanged");
-    if (wantsJson(request)) return json({ ok: false, message, preview }, { status: 409 });
-    return json({ preview, error: message }, { status: 409 });
-  }
+  if (received !== undefined && toCents(received) !== quote.netCents)
+    return previewWithError(request, preview, t("errors.quoteChanged"), 409);
 
   let outcome: Awaited<ReturnType<typeof exchange>>;
   try {
@@ -157,8 +155,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // The exchange may have happened: the preview stays, with the same key, so confirming again
     // cannot exchange twice.
     const message = outcomeUnknown(error) ? t("errors.outcomeUnknown") : error.message;
-    if (wantsJson(request)) return json({ ok: false, message, preview }, { status: statusOf(error) });
-    return json({ preview, error: message }, { status: statusOf(error) });
+    return previewWithError(request, preview, message, statusOf(error));
   }
   if (outcome.code !== 200 || !outcome.result)
     return envelopeRefusal(request, submission, outcome, await reasonRefusal(request, outcome, t, REASONS));
@@ -171,9 +168,16 @@ export async function action({ request }: ActionFunctionArgs) {
   return finish(request, SELF, { type: "success", message }, undefined, { result: done });
 }
 
-/** The `received` a preview's confirm sends (NaN, never a match, for a value that is no amount). */
+/** The preview shown again with what stopped its confirm; JSON mode answers {ok: false, message, preview}. */
+function previewWithError(request: Request, preview: ExchangePreview, message: string, status: number) {
+  if (wantsJson(request)) return json({ ok: false, message, preview }, { status });
+  return json({ preview, error: message }, { status });
+}
+
+/** The `received` a preview's confirm sends, read by the one money rule (NaN, never a match, if no amount). */
 function confirmedReceived(form: FormData): number | undefined {
   const value = form.get("received");
   if (value === null || value === "") return undefined;
-  return /^\d{1,12}(\.\d{1,2})?$/.test(String(value)) ? Number(value) : Number.NaN;
+  const checked = checkMoney(String(value));
+  return checked.ok ? checked.units : Number.NaN;
 }
