@@ -66,7 +66,8 @@ export default function HomePage() {
           <h2 id="platform-title" className="px-1 text-base font-semibold">
             {ts("lobby.figures")}
           </h2>
-          <div className="grid grid-cols-2 gap-3">
+          {/* Side by side while both amounts fit whole; else each on its own row (₹1,681,856.00). */}
+          <div className="flex flex-wrap gap-3">
             <Figure label={ts("lobby.platformBets")} value={data.platformBetAmount} testId="platform-bets" />
             <Figure
               label={ts("lobby.prizePool")}
@@ -96,20 +97,17 @@ function Figure({
   const body = (
     <>
       <span className="block text-xs text-gray-600 dark:text-gray-400">{label}</span>
-      <span
-        className="block text-base font-bold tabular-nums [overflow-wrap:anywhere] min-[360px]:text-lg"
-        data-testid={testId}
-      >
+      <span className="block text-lg font-bold tabular-nums [overflow-wrap:anywhere]" data-testid={testId}>
         {value === null ? "—" : fmt.coinMoney(value, "CHIP")}
       </span>
     </>
   );
   return to ? (
-    <Link to={to} className="card block p-3">
+    <Link to={to} className="card block flex-auto p-3">
       {body}
     </Link>
   ) : (
-    <div className="card p-3">{body}</div>
+    <div className="card flex-auto p-3">{body}</div>
   );
 }
 
